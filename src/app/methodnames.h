@@ -1,0 +1,17 @@
+#pragma once
+
+#include "core/types.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+/// The translated names of the score methods, in one place for menus, charts and captions.
+class MethodNames
+{
+    Q_DECLARE_TR_FUNCTIONS(MethodNames)
+
+public:
+    static QString name(attn::Method method);
+    /// The formula in HTML, e.g. "s = q·k / √d".
+    static QString formula(attn::Method method);
+};

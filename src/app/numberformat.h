@@ -1,0 +1,13 @@
+#pragma once
+
+#include "core/types.h"
+
+#include <QString>
+
+/// How numbers are shown on screen: four decimals where they fit, scientific notation for very
+/// large or very small magnitudes, and a true minus sign.
+namespace NumberFormat {
+QString number(double x, int decimals = 4);
+/// "(1.2000, 0.8000)"
+QString vector(const attn::Vector &v, int decimals = 4);
+} // namespace NumberFormat

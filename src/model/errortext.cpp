@@ -1,0 +1,117 @@
+#include "errortext.h"
+
+namespace {
+QString subjectOf(const attn::Error &e)
+{
+    return e.subject.empty() ? ErrorText::tr("the file") : QString::fromStdString(e.subject);
+}
+} // namespace
+
+QString ErrorText::typeName(const std::string &token)
+{
+    if (token == "number")
+        return tr("a number");
+    if (token == "integer")
+        return tr("a whole number");
+    if (token == "boolean")
+        return tr("true or false");
+    if (token == "string")
+        return tr("a text string");
+    if (token == "array")
+        return tr("a list");
+    if (token == "object")
+        return tr("an object");
+    if (token == "vector")
+        return tr("a vector of 2 numbers");
+    if (token == "matrix")
+        return tr("a matrix (a list of rows)");
+    return QString::fromStdString(token);
+}
+
+namespace {
+QString malformedReason(const std::string &token)
+{
+    if (token == "unexpected-end")
+        return ErrorText::tr("the text ends too early");
+    if (token == "trailing-content")
+        return ErrorText::tr("there is more text after the end");
+    if (token == "bad-escape")
+        return ErrorText::tr("a bad escape sequence in a string");
+    if (token == "bad-number")
+        return ErrorText::tr("a badly written number");
+    if (token == "number-out-of-range")
+        return ErrorText::tr("a number too large for a double");
+    if (token == "control-character")
+        return ErrorText::tr("a control character inside a string");
+    if (token == "empty")
+        return ErrorText::tr("the file is empty");
+    return ErrorText::tr("an unexpected character");
+}
+} // namespace
+
+QString ErrorText::describe(const attn::Error &e)
+{
+    using attn::ErrorCode;
+    const QString s = subjectOf(e);
+    switch (e.code) {
+    case ErrorCode::NoKeys:
+        return tr("%1: there must be at least one key.").arg(s);
+    case ErrorCode::TooManyKeys:
+        return tr("%1: %2 keys, but at most %3 are allowed.").arg(s).arg(e.actual).arg(e.expected);
+    case ErrorCode::CountMismatch:
+        return tr("%1: %2 entries, but there are %3 keys; there must be one per key.")
+            .arg(s)
+            .arg(e.actual)
+            .arg(e.expected);
+    case ErrorCode::DimensionMismatch:
+        return tr("%1: wrong size, expected %2 but found %3.").arg(s).arg(e.expected).arg(e.actual);
+    case ErrorCode::NonFinite:
+        return tr("%1: not a finite number (NaN or infinity).").arg(s);
+    case ErrorCode::BadTemperature:
+        return tr("%1: the temperature must be a number greater than 0.").arg(s);
+    case ErrorCode::BadScaleDim:
+        return tr("%1: the scale dimension must be a number greater than 0.").arg(s);
+    case ErrorCode::AllMasked:
+        return tr("%1: every key is masked; at least one key must stay.").arg(s);
+    case ErrorCode::NoHeads:
+        return tr("%1: there must be at least one head.").arg(s);
+    case ErrorCode::HeadsDoNotFit:
+        return tr("%1: %2 heads do not divide the dimension %3.").arg(s).arg(e.actual).arg(e.expected);
+    case ErrorCode::BadArgument:
+        if (e.expected >= 0)
+            return tr("%1: %2 is out of range (the limit is %3).").arg(s).arg(e.actual).arg(e.expected);
+        return tr("%1: value out of range.").arg(s);
+    case ErrorCode::FileTooLarge:
+        return tr("The file is %1 bytes; scene files may be at most %2 bytes.")
+            .arg(e.actual)
+            .arg(e.expected);
+    case ErrorCode::Malformed:
+        return tr("Not valid JSON at line %1, column %2: %3.")
+            .arg(e.expected)
+            .arg(e.actual)
+            .arg(malformedReason(e.detail));
+    case ErrorCode::TooDeep:
+        return tr("%1: lists and objects are nested more than %2 levels deep.").arg(s).arg(e.expected);
+    case ErrorCode::InvalidUtf8:
+        return tr("The file is not valid UTF-8 text (byte %1).").arg(e.actual);
+    case ErrorCode::DuplicateField:
+        return tr("%1: this field appears more than once.").arg(s);
+    case ErrorCode::WrongFormat:
+        return tr("%1: this is not an Attention Canvas scene file.").arg(s);
+    case ErrorCode::UnsupportedVersion:
+        return tr("%1: version %2 is not supported; this program reads version 1.")
+            .arg(s)
+            .arg(e.actual);
+    case ErrorCode::WrongType:
+        return tr("%1: expected %2.").arg(s, typeName(e.detail));
+    case ErrorCode::MissingField:
+        return tr("%1: this required field is missing.").arg(s);
+    case ErrorCode::UnknownMethod:
+        return tr("%1: unknown method \"%2\" (expected dot, scaled, cosine, general, additive or "
+                  "multihead).")
+            .arg(s, QString::fromStdString(e.detail));
+    case ErrorCode::UnknownField:
+        return tr("%1: unknown field \"%2\".").arg(s, QString::fromStdString(e.detail));
+    }
+    return tr("%1: invalid.").arg(s);
+}

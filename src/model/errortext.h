@@ -1,0 +1,18 @@
+#pragma once
+
+#include "core/error.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+/// Turns the core's typed errors into one translated sentence that names the field and the
+/// problem, for dialogs, the status bar and the command line.
+class ErrorText
+{
+    Q_DECLARE_TR_FUNCTIONS(ErrorText)
+
+public:
+    static QString describe(const attn::Error &error);
+    /// The JSON type or shape named by an Error's detail token ("number", "array", ...).
+    static QString typeName(const std::string &token);
+};

@@ -1,0 +1,51 @@
+#include "reportcommand.h"
+
+#include "commandline.h"
+#include "errortext.h"
+#include "reportwriter.h"
+#include "scenemodel.h"
+#include "scenestorage.h"
+
+#include <QFile>
+#include <QSaveFile>
+
+#include <cstdio>
+
+int ReportCommand::run(const CommandLineOptions &options, QString *error)
+{
+    SceneModel model;
+    if (!options.scenePath.isEmpty()) {
+        QString why;
+        auto scene = SceneStorage::load(options.scenePath, &why);
+        if (!scene) {
+            *error = tr("%1: %2").arg(options.scenePath, why);
+            return CommandLine::kInputError;
+        }
+        if (auto e = model.setScene(*scene)) {
+            *error = tr("%1: %2").arg(options.scenePath, ErrorText::describe(*e));
+            return CommandLine::kInputError;
+        }
+    }
+    if (options.method)
+        model.setMethod(*options.method);
+    if (options.temperature)
+        model.setTemperature(*options.temperature);
+    if (!model.hasResult()) {
+        *error = tr("Cannot compute the attention: %1").arg(model.errorText());
+        return CommandLine::kInputError;
+    }
+
+    const QByteArray report = ReportWriter::write(model);
+    if (options.reportPath == QLatin1String("-")) {
+        std::fwrite(report.constData(), 1, std::size_t(report.size()), stdout);
+        std::fflush(stdout);
+        return 0;
+    }
+    // QSaveFile: a report that fails halfway leaves no partial file behind.
+    QSaveFile out(options.reportPath);
+    if (!out.open(QIODevice::WriteOnly) || out.write(report) != report.size() || !out.commit()) {
+        *error = tr("%1: cannot write the report: %2").arg(options.reportPath, out.errorString());
+        return CommandLine::kInputError;
+    }
+    return 0;
+}

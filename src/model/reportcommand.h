@@ -1,0 +1,17 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+struct CommandLineOptions;
+
+/// `--report`: load the scene, apply the overrides through the model, write the JSON report.
+/// Nothing is written when anything fails.
+class ReportCommand
+{
+    Q_DECLARE_TR_FUNCTIONS(ReportCommand)
+
+public:
+    /// Returns the process exit code; on failure *error holds one translated line.
+    static int run(const CommandLineOptions &options, QString *error);
+};

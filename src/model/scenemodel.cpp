@@ -1,0 +1,224 @@
+#include "scenemodel.h"
+
+#include "errortext.h"
+
+#include "core/scenefile.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+attn::Vector unit(const attn::Vector &v)
+{
+    const double n = v.stableNorm();
+    return n > 0 ? attn::Vector(v / n) : v;
+}
+
+attn::Matrix unitRows(const attn::Matrix &m)
+{
+    attn::Matrix out = m;
+    for (Eigen::Index i = 0; i < m.rows(); ++i)
+        out.row(i) = unit(m.row(i).transpose()).transpose();
+    return out;
+}
+
+bool finite2(const attn::Vector &v)
+{
+    return v.size() == 2 && v.allFinite();
+}
+} // namespace
+
+SceneModel::SceneModel(QObject *parent) : QObject(parent), m_scene(attn::Scene::defaultScene())
+{
+    recompute();
+}
+
+QString SceneModel::errorText() const
+{
+    return m_error ? ErrorText::describe(*m_error) : QString();
+}
+
+std::optional<attn::Error> SceneModel::setScene(const attn::Scene &scene)
+{
+    auto valid = attn::validateScene(scene);
+    if (!valid)
+        return valid.error();
+    const int before = m_scene.keyCount();
+    m_scene = scene;
+    recompute();
+    emit sceneReplaced();
+    if (before != m_scene.keyCount())
+        emit keyCountChanged(m_scene.keyCount());
+    emit changed();
+    return std::nullopt;
+}
+
+bool SceneModel::apply(const attn::Scene &candidate)
+{
+    if (!attn::validateScene(candidate))
+        return false;
+    const int before = m_scene.keyCount();
+    m_scene = candidate;
+    recompute();
+    if (before != m_scene.keyCount())
+        emit keyCountChanged(m_scene.keyCount());
+    emit changed();
+    return true;
+}
+
+bool SceneModel::setQuery(const attn::Vector &query)
+{
+    if (!finite2(query))
+        return false;
+    // The drag path: no validation copy of the whole scene is needed for one finite 2-vector.
+    m_scene.query = query;
+    recompute();
+    emit changed();
+    return true;
+}
+
+bool SceneModel::setKey(int index, const attn::Vector &key)
+{
+    if (index < 0 || index >= keyCount() || !finite2(key))
+        return false;
+    m_scene.keys.row(index) = key.transpose();
+    recompute();
+    emit changed();
+    return true;
+}
+
+bool SceneModel::setValue(int index, const attn::Vector &value)
+{
+    if (index < 0 || index >= keyCount() || !finite2(value))
+        return false;
+    m_scene.values.row(index) = value.transpose();
+    recompute();
+    emit changed();
+    return true;
+}
+
+bool SceneModel::addKey(const attn::Vector &key, const attn::Vector &value)
+{
+    if (keyCount() >= attn::Scene::kMaxKeys || !finite2(key) || !finite2(value))
+        return false;
+    attn::Scene s = m_scene;
+    const Eigen::Index n = s.keys.rows();
+    s.keys.conservativeResize(n + 1, 2);
+    s.values.conservativeResize(n + 1, 2);
+    s.keys.row(n) = key.transpose();
+    s.values.row(n) = value.transpose();
+    if (!s.mask.empty())
+        s.mask.push_back(false);
+    return apply(s);
+}
+
+bool SceneModel::removeKey(int index)
+{
+    if (index < 0 || index >= keyCount() || keyCount() <= 1)
+        return false;
+    attn::Scene s = m_scene;
+    const Eigen::Index n = s.keys.rows();
+    auto dropRow = [index, n](attn::Matrix &m) {
+        attn::Matrix out(n - 1, m.cols());
+        out.topRows(index) = m.topRows(index);
+        out.bottomRows(n - 1 - index) = m.bottomRows(n - 1 - index);
+        m = std::move(out);
+    };
+    dropRow(s.keys);
+    dropRow(s.values);
+    if (!s.mask.empty())
+        s.mask.erase(s.mask.begin() + index);
+    return apply(s);
+}
+
+bool SceneModel::setMasked(int index, bool masked)
+{
+    if (index < 0 || index >= keyCount())
+        return false;
+    attn::Scene s = m_scene;
+    if (s.mask.empty())
+        s.mask.assign(s.keyCount(), false);
+    s.mask[index] = masked;
+    // A mask with nothing masked is the same as no mask; keep files minimal.
+    if (std::none_of(s.mask.begin(), s.mask.end(), [](bool b) { return b; }))
+        s.mask.clear();
+    return apply(s);
+}
+
+void SceneModel::setMethod(attn::Method method)
+{
+    if (method == m_scene.method)
+        return;
+    m_scene.method = method;
+    recompute();
+    emit changed();
+}
+
+bool SceneModel::setTemperature(double temperature)
+{
+    if (!std::isfinite(temperature) || temperature <= 0)
+        return false;
+    m_scene.temperature = temperature;
+    recompute();
+    emit changed();
+    return true;
+}
+
+bool SceneModel::setScaleDim(std::optional<double> scaleDim)
+{
+    attn::Scene s = m_scene;
+    s.scaleDim = scaleDim;
+    return apply(s);
+}
+
+bool SceneModel::setGeneral(const attn::Matrix &w)
+{
+    attn::Scene s = m_scene;
+    s.general = w;
+    return apply(s);
+}
+
+bool SceneModel::setAdditive(const attn::AdditiveParams &additive)
+{
+    attn::Scene s = m_scene;
+    s.additive = additive;
+    return apply(s);
+}
+
+bool SceneModel::setMultiHead(const attn::MultiHeadParams &multiHead)
+{
+    attn::Scene s = m_scene;
+    s.multiHead = multiHead;
+    return apply(s);
+}
+
+void SceneModel::setNormalised(bool on)
+{
+    if (on == m_normalised)
+        return;
+    m_normalised = on;
+    recompute();
+    emit changed();
+}
+
+void SceneModel::recompute()
+{
+    if (m_normalised) {
+        m_query = unit(m_scene.query);
+        m_keys = unitRows(m_scene.keys);
+        m_values = unitRows(m_scene.values);
+    } else {
+        m_query = m_scene.query;
+        m_keys = m_scene.keys;
+        m_values = m_scene.values;
+    }
+    m_geometry = attn::keyGeometry(m_query, m_keys);
+    auto r = attn::attend(m_query, m_keys, m_values, m_scene.method, m_scene.params());
+    if (r) {
+        m_result = std::move(r).value();
+        m_error.reset();
+    } else {
+        m_result.reset();
+        m_error = r.error();
+    }
+}

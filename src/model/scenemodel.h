@@ -1,0 +1,82 @@
+#pragma once
+
+#include "core/attention.h"
+#include "core/geometry.h"
+#include "core/scene.h"
+
+#include <QObject>
+#include <QString>
+
+#include <optional>
+
+/// Owns the scene, asks the core for the attention once per change and tells the views.
+/// Views read scene(), result() and displayed vectors from here and send every edit here; no
+/// view computes attention itself.
+class SceneModel : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit SceneModel(QObject *parent = nullptr);
+
+    /// The scene as the user edited it (what is saved).
+    const attn::Scene &scene() const { return m_scene; }
+    /// The vectors that are computed and drawn: the scene's, or their unit-length versions
+    /// while normalised() is on. Zero vectors stay zero.
+    const attn::Vector &query() const { return m_query; }
+    const attn::Matrix &keys() const { return m_keys; }
+    const attn::Matrix &values() const { return m_values; }
+    int keyCount() const { return m_scene.keyCount(); }
+
+    /// True when the core computed a result for the current scene.
+    bool hasResult() const { return m_result.has_value(); }
+    /// The last result; only valid while hasResult().
+    const attn::AttentionResult &result() const { return *m_result; }
+    /// Lengths and angles of the displayed keys relative to the displayed query.
+    const attn::KeyGeometry &geometry() const { return m_geometry; }
+    /// Why there is no result (translated), empty when there is one.
+    QString errorText() const;
+    const std::optional<attn::Error> &error() const { return m_error; }
+
+    bool normalised() const { return m_normalised; }
+
+    /// Replaces the whole scene after checking it with the scene file's rules. On failure the
+    /// current scene is kept and the error is returned.
+    std::optional<attn::Error> setScene(const attn::Scene &scene);
+
+    // Edits. Each recomputes once and emits changed(); edits that would break the scene's
+    // rules (a 65th key, removing the last key, τ ≤ 0, NaN) are refused and return false.
+    bool setQuery(const attn::Vector &query);
+    bool setKey(int index, const attn::Vector &key);
+    bool setValue(int index, const attn::Vector &value);
+    bool addKey(const attn::Vector &key, const attn::Vector &value);
+    bool removeKey(int index);
+    bool setMasked(int index, bool masked);
+    void setMethod(attn::Method method);
+    bool setTemperature(double temperature);
+    bool setScaleDim(std::optional<double> scaleDim);
+    bool setGeneral(const attn::Matrix &w);
+    bool setAdditive(const attn::AdditiveParams &additive);
+    bool setMultiHead(const attn::MultiHeadParams &multiHead);
+    void setNormalised(bool on);
+
+signals:
+    /// Anything changed; the result is already recomputed.
+    void changed();
+    /// Keys were added or removed (views with one item per key rebuild).
+    void keyCountChanged(int count);
+    /// The whole scene was replaced.
+    void sceneReplaced();
+
+private:
+    bool apply(const attn::Scene &candidate);
+    void recompute();
+
+    attn::Scene m_scene;
+    attn::Vector m_query;
+    attn::Matrix m_keys, m_values;
+    std::optional<attn::AttentionResult> m_result;
+    std::optional<attn::Error> m_error;
+    attn::KeyGeometry m_geometry;
+    bool m_normalised = false;
+};

@@ -1,0 +1,64 @@
+#include "scenestorage.h"
+
+#include "errortext.h"
+
+#include "core/scenefile.h"
+
+#include <QFile>
+#include <QFileInfo>
+#include <QSaveFile>
+
+std::optional<attn::Scene> SceneStorage::parse(const QByteArray &text, QString *error)
+{
+    auto scene = attn::parseScene(std::string_view(text.constData(), std::size_t(text.size())));
+    if (!scene) {
+        if (error)
+            *error = ErrorText::describe(scene.error());
+        return std::nullopt;
+    }
+    return std::move(scene).value();
+}
+
+std::optional<attn::Scene> SceneStorage::load(const QString &path, QString *error)
+{
+    auto fail = [error](const QString &why) {
+        if (error)
+            *error = why;
+        return std::nullopt;
+    };
+    const QFileInfo info(path);
+    if (!info.exists())
+        return fail(tr("The file does not exist."));
+    if (info.isDir())
+        return fail(tr("This is a folder, not a scene file."));
+    // Checked before reading so that a huge file is never loaded into memory.
+    if (info.size() > qint64(attn::kMaxSceneBytes))
+        return fail(tr("The file is %1 bytes; scene files may be at most %2 bytes.")
+                        .arg(info.size())
+                        .arg(attn::kMaxSceneBytes));
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return fail(tr("The file cannot be read: %1").arg(file.errorString()));
+    const QByteArray text = file.read(qint64(attn::kMaxSceneBytes) + 1);
+    if (file.error() != QFileDevice::NoError)
+        return fail(tr("The file cannot be read: %1").arg(file.errorString()));
+    return parse(text, error);
+}
+
+bool SceneStorage::save(const attn::Scene &scene, const QString &path, QString *error)
+{
+    const std::string text = attn::writeScene(scene);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly)) {
+        if (error)
+            *error = tr("The file cannot be written: %1").arg(file.errorString());
+        return false;
+    }
+    file.write(text.data(), qint64(text.size()));
+    if (!file.commit()) {
+        if (error)
+            *error = tr("The file cannot be written: %1").arg(file.errorString());
+        return false;
+    }
+    return true;
+}

@@ -1,0 +1,23 @@
+#pragma once
+
+#include "core/scene.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+#include <optional>
+
+/// Reads and writes scene files on disk. Reading never changes anything on failure; writing goes
+/// through QSaveFile so that a failed save leaves the earlier file as it was.
+class SceneStorage
+{
+    Q_DECLARE_TR_FUNCTIONS(SceneStorage)
+
+public:
+    /// Loads a scene; on failure returns nothing and puts one translated sentence in *error.
+    static std::optional<attn::Scene> load(const QString &path, QString *error);
+    /// Parses scene text that is already in memory (presets, the clipboard).
+    static std::optional<attn::Scene> parse(const QByteArray &text, QString *error);
+    /// Saves atomically; on failure returns false with a translated reason in *error.
+    static bool save(const attn::Scene &scene, const QString &path, QString *error);
+};
