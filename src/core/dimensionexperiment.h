@@ -31,7 +31,7 @@ struct DimensionExperimentResult
     double meanMaxWeightScaled = 0; ///< the same with scaling
     double meanEntropyRaw = 0;      ///< mean softmax entropy in nats, raw
     double meanEntropyScaled = 0;   ///< and scaled; ln n is the uniform maximum
-    int trials = 0;
+    int trials = 0; ///< full trials (⌊N / n⌋), the ones the softmax statistics average over
 };
 
 /// Runs the experiment. `progress`, if given, is called now and then with a fraction in [0, 1]

@@ -16,13 +16,15 @@ public:
     double uniform();
     /// Uniform in [lo, hi).
     double uniform(double lo, double hi) { return lo + (hi - lo) * uniform(); }
-    /// Standard normal (Marsaglia's polar method; the second value of a pair is kept).
+    /// Standard normal by the ziggurat method (Marsaglia and Tsang 2000, in Doornik's 2005
+    /// form with 128 layers): one 64-bit draw and a multiply for 98.8% of the samples, which
+    /// keeps the dimension lab's millions of draws interactive.
     double normal();
 
 private:
+    double normalTail(bool negative);
+
     std::uint64_t m_s[4];
-    double m_spare = 0;
-    bool m_hasSpare = false;
 };
 
 } // namespace attn

@@ -1,0 +1,35 @@
+#pragma once
+
+#include <algorithm>
+#include <chrono>
+#include <cstddef>
+#include <vector>
+
+/// Timing helpers shared by the benchmarks: run a body many times, report median and p95.
+namespace bench {
+
+using Clock = std::chrono::steady_clock;
+
+struct Stats
+{
+    double median = 0, p95 = 0, min = 0; ///< in the unit the samples were taken in
+};
+
+inline Stats stats(std::vector<double> samples)
+{
+    std::sort(samples.begin(), samples.end());
+    Stats s;
+    if (samples.empty())
+        return s;
+    s.min = samples.front();
+    s.median = samples[samples.size() / 2];
+    s.p95 = samples[std::min(samples.size() - 1, samples.size() * 95 / 100)];
+    return s;
+}
+
+inline double secondsSince(Clock::time_point start)
+{
+    return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+} // namespace bench

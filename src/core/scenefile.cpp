@@ -1,0 +1,615 @@
+#include "scenefile.h"
+
+#include "json.h"
+
+#include <algorithm>
+#include <cmath>
+#include <concepts>
+#include <initializer_list>
+#include <optional>
+
+namespace attn {
+
+namespace {
+
+// The first rule a scene breaks, or nothing. The rules below are written once and used both by
+// the loader (right after it has read each field) and by validateScene().
+using Check = std::optional<Error>;
+
+Error makeError(ErrorCode code, std::string subject, long long expected = -1, long long actual = -1,
+                std::string detail = {})
+{
+    return Error{code, std::move(subject), expected, actual, std::move(detail)};
+}
+
+std::string at(std::string_view path, std::integral auto index)
+{
+    return std::string(path) + '[' + std::to_string(index) + ']';
+}
+
+std::string member(std::string_view path, std::string_view name)
+{
+    if (path.empty())
+        return std::string(name);
+    return std::string(path) + '.' + std::string(name);
+}
+
+// --- Rules on the scene itself ----------------------------------------------------------------
+
+Check checkFinite(const Vector &v, std::string_view path)
+{
+    for (Eigen::Index i = 0; i < v.size(); ++i)
+        if (!std::isfinite(v(i)))
+            return makeError(ErrorCode::NonFinite, at(path, i));
+    return {};
+}
+
+Check checkFinite(const Matrix &m, std::string_view path)
+{
+    for (Eigen::Index r = 0; r < m.rows(); ++r)
+        for (Eigen::Index c = 0; c < m.cols(); ++c)
+            if (!std::isfinite(m(r, c)))
+                return makeError(ErrorCode::NonFinite, at(at(path, r), c));
+    return {};
+}
+
+Check checkSize(const Vector &v, std::string_view path, Eigen::Index size)
+{
+    if (v.size() != size)
+        return makeError(ErrorCode::DimensionMismatch, std::string(path), size, v.size());
+    return checkFinite(v, path);
+}
+
+// Rows first: a file states the rows directly, while a wrong column count is already reported on
+// the offending row when the file is read.
+Check checkShape(const Matrix &m, std::string_view path, Eigen::Index rows, Eigen::Index cols)
+{
+    if (m.rows() != rows)
+        return makeError(ErrorCode::DimensionMismatch, std::string(path), rows, m.rows());
+    if (m.cols() != cols)
+        return makeError(ErrorCode::DimensionMismatch, std::string(path), cols, m.cols());
+    return checkFinite(m, path);
+}
+
+Check checkMethod(Method method)
+{
+    const int id = static_cast<int>(method);
+    if (id < 0 || id >= kMethodCount)
+        return makeError(ErrorCode::UnknownMethod, "method", -1, -1, std::to_string(id));
+    return {};
+}
+
+Check checkTemperature(double t)
+{
+    // Written as !(t > 0) so that NaN fails too.
+    if (!(t > 0) || !std::isfinite(t))
+        return makeError(ErrorCode::BadTemperature, "temperature");
+    return {};
+}
+
+Check checkScaleDim(const std::optional<double> &d)
+{
+    if (d && (!(*d > 0) || !std::isfinite(*d)))
+        return makeError(ErrorCode::BadScaleDim, "scale_dim");
+    return {};
+}
+
+Check checkQuery(const Vector &q)
+{
+    return checkSize(q, "query", 2);
+}
+
+Check checkKeys(const Matrix &keys)
+{
+    if (keys.rows() == 0)
+        return makeError(ErrorCode::NoKeys, "keys");
+    if (keys.rows() > Scene::kMaxKeys)
+        return makeError(ErrorCode::TooManyKeys, "keys", Scene::kMaxKeys, keys.rows());
+    return checkShape(keys, "keys", keys.rows(), 2);
+}
+
+Check checkValues(const Matrix &values, Eigen::Index keyCount)
+{
+    if (values.rows() != keyCount)
+        return makeError(ErrorCode::CountMismatch, "values", keyCount, values.rows());
+    return checkShape(values, "values", keyCount, 2);
+}
+
+Check checkMask(const Mask &mask, Eigen::Index keyCount)
+{
+    if (mask.empty())
+        return {};
+    if (static_cast<Eigen::Index>(mask.size()) != keyCount)
+        return makeError(ErrorCode::CountMismatch, "mask", keyCount,
+                         static_cast<long long>(mask.size()));
+    if (std::all_of(mask.begin(), mask.end(), [](bool masked) { return masked; }))
+        return makeError(ErrorCode::AllMasked, "mask");
+    return {};
+}
+
+Check checkGeneral(const Matrix &w)
+{
+    return checkShape(w, "general.w", 2, 2);
+}
+
+Check checkAdditive(const AdditiveParams &p)
+{
+    const Eigen::Index h = p.wq.rows();
+    if (h < 1)
+        return makeError(ErrorCode::BadArgument, "additive.wq", 1, h, "hidden-size");
+    if (h > kMaxAdditiveHidden)
+        return makeError(ErrorCode::BadArgument, "additive.wq", kMaxAdditiveHidden, h,
+                         "hidden-size");
+    if (auto e = checkShape(p.wq, "additive.wq", h, 2))
+        return e;
+    if (auto e = checkShape(p.wk, "additive.wk", h, 2))
+        return e;
+    if (auto e = checkSize(p.b, "additive.b", h))
+        return e;
+    return checkSize(p.v, "additive.v", h);
+}
+
+// A projection's output dimension (its row count) must be 1 or 2: the canvas is 2-D.
+Check checkProjection(const Matrix &m, std::string_view path, Eigen::Index rows)
+{
+    if (rows < 1 || rows > 2)
+        return makeError(ErrorCode::DimensionMismatch, std::string(path), rows < 1 ? 1 : 2, rows);
+    return checkShape(m, path, rows, 2);
+}
+
+Check checkMultiHead(const MultiHeadParams &p)
+{
+    const auto h = static_cast<long long>(p.heads.size());
+    if (h == 0)
+        return makeError(ErrorCode::NoHeads, "multihead.heads");
+    if (h > kMaxHeads)
+        return makeError(ErrorCode::BadArgument, "multihead.heads", kMaxHeads, h, "head-count");
+    const Eigen::Index dv = p.heads.front().wv.rows();
+    for (long long i = 0; i < h; ++i) {
+        const Head &head = p.heads[std::size_t(i)];
+        const std::string path = at("multihead.heads", i);
+        if (auto e = checkProjection(head.wq, path + ".wq", head.wq.rows()))
+            return e;
+        if (auto e = checkProjection(head.wk, path + ".wk", head.wq.rows()))
+            return e;
+        if (auto e = checkProjection(head.wv, path + ".wv", head.wv.rows()))
+            return e;
+        // W_O takes the heads' outputs side by side, which needs one d_v for all of them.
+        if (head.wv.rows() != dv)
+            return makeError(ErrorCode::HeadsDoNotFit, path + ".wv", dv, head.wv.rows());
+    }
+    return checkShape(p.wo, "multihead.wo", 2, h * dv);
+}
+
+// --- Reading JSON into the scene ------------------------------------------------------------
+
+Check expectNumber(const JsonValue &v, std::string_view path, double &out)
+{
+    if (!v.isNumber())
+        return makeError(ErrorCode::WrongType, std::string(path), -1, -1, "number");
+    out = v.asNumber();
+    return {};
+}
+
+Check expectObject(const JsonValue &v, std::string_view path)
+{
+    if (!v.isObject())
+        return makeError(ErrorCode::WrongType, std::string(path), -1, -1, "object");
+    return {};
+}
+
+Check expectArray(const JsonValue &v, std::string_view path)
+{
+    if (!v.isArray())
+        return makeError(ErrorCode::WrongType, std::string(path), -1, -1, "array");
+    return {};
+}
+
+// Typos must not pass silently, so every object is checked against the fields it may hold.
+Check rejectUnknownFields(const JsonValue &object, std::string_view path,
+                          std::initializer_list<std::string_view> known)
+{
+    for (const auto &[name, value] : object.asObject())
+        if (std::find(known.begin(), known.end(), name) == known.end())
+            return makeError(ErrorCode::UnknownField, member(path, name), -1, -1, name);
+    return {};
+}
+
+// A required member; on return `out` is null when the error is set.
+Check require(const JsonValue &object, std::string_view path, std::string_view name,
+              const JsonValue *&out)
+{
+    out = object.find(name);
+    if (!out)
+        return makeError(ErrorCode::MissingField, member(path, name));
+    return {};
+}
+
+Check readVector(const JsonValue &v, std::string_view path, Vector &out)
+{
+    if (auto e = expectArray(v, path))
+        return e;
+    const auto &items = v.asArray();
+    out.resize(static_cast<Eigen::Index>(items.size()));
+    for (std::size_t i = 0; i < items.size(); ++i)
+        if (auto e = expectNumber(items[i], at(path, i), out(Eigen::Index(i))))
+            return e;
+    return {};
+}
+
+// A list of rows of `cols` numbers each; cols < 0 lets the first row decide.
+Check readMatrix(const JsonValue &v, std::string_view path, long long cols, Matrix &out)
+{
+    if (auto e = expectArray(v, path))
+        return e;
+    const auto &rows = v.asArray();
+    if (cols < 0)
+        cols = !rows.empty() && rows.front().isArray()
+                   ? static_cast<long long>(rows.front().asArray().size())
+                   : 0;
+    out.resize(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(cols));
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+        const std::string rowPath = at(path, r);
+        if (auto e = expectArray(rows[r], rowPath))
+            return e;
+        const auto &items = rows[r].asArray();
+        if (static_cast<long long>(items.size()) != cols)
+            return makeError(ErrorCode::DimensionMismatch, rowPath, cols,
+                             static_cast<long long>(items.size()));
+        for (std::size_t c = 0; c < items.size(); ++c)
+            if (auto e =
+                    expectNumber(items[c], at(rowPath, c), out(Eigen::Index(r), Eigen::Index(c))))
+                return e;
+    }
+    return {};
+}
+
+Check readMask(const JsonValue &v, Mask &out)
+{
+    if (auto e = expectArray(v, "mask"))
+        return e;
+    const auto &items = v.asArray();
+    out.clear();
+    for (std::size_t i = 0; i < items.size(); ++i) {
+        if (!items[i].isBool())
+            return makeError(ErrorCode::WrongType, at("mask", i), -1, -1, "boolean");
+        out.push_back(items[i].asBool());
+    }
+    return {};
+}
+
+Check readFormatAndVersion(const JsonValue &root)
+{
+    const JsonValue *format = nullptr;
+    if (auto e = require(root, "", "format", format))
+        return e;
+    if (!format->isString())
+        return makeError(ErrorCode::WrongType, "format", -1, -1, "string");
+    if (format->asString() != kSceneFormat)
+        return makeError(ErrorCode::WrongFormat, "format");
+
+    // Every version problem is UnsupportedVersion so that a reader can tell the user to look for
+    // a newer build; detail says whether the field was missing or not an integer.
+    const JsonValue *version = root.find("version");
+    if (!version)
+        return makeError(ErrorCode::UnsupportedVersion, "version", kSceneVersion, -1, "missing");
+    const double v = version->asNumber();
+    if (!version->isNumber() || v != std::floor(v))
+        return makeError(ErrorCode::UnsupportedVersion, "version", kSceneVersion, -1,
+                         "not-integer");
+    if (v != kSceneVersion) {
+        // Clamped so that absurd versions (1e300) still convert without undefined behaviour.
+        const long long actual = static_cast<long long>(std::clamp(v, -1e18, 1e18));
+        return makeError(ErrorCode::UnsupportedVersion, "version", kSceneVersion, actual);
+    }
+    return {};
+}
+
+Check readMethod(const JsonValue &root, Method &out)
+{
+    const JsonValue *method = nullptr;
+    if (auto e = require(root, "", "method", method))
+        return e;
+    if (!method->isString())
+        return makeError(ErrorCode::WrongType, "method", -1, -1, "string");
+    const std::string &name = method->asString();
+    // methodFromId() reads a C string, which would stop at an escaped \u0000.
+    if (name.find('\0') != std::string::npos || !methodFromId(name.c_str(), out))
+        return makeError(ErrorCode::UnknownMethod, "method", -1, -1, name);
+    return {};
+}
+
+Check readGeneral(const JsonValue &block, Matrix &out)
+{
+    if (auto e = expectObject(block, "general"))
+        return e;
+    if (auto e = rejectUnknownFields(block, "general", {"w"}))
+        return e;
+    const JsonValue *w = nullptr;
+    if (auto e = require(block, "general", "w", w))
+        return e;
+    if (auto e = readMatrix(*w, "general.w", 2, out))
+        return e;
+    return checkGeneral(out);
+}
+
+Check readAdditive(const JsonValue &block, AdditiveParams &out)
+{
+    if (auto e = expectObject(block, "additive"))
+        return e;
+    if (auto e = rejectUnknownFields(block, "additive", {"wq", "wk", "b", "v"}))
+        return e;
+    const JsonValue *wq = nullptr, *wk = nullptr, *b = nullptr, *v = nullptr;
+    if (auto e = require(block, "additive", "wq", wq))
+        return e;
+    if (auto e = require(block, "additive", "wk", wk))
+        return e;
+    if (auto e = require(block, "additive", "b", b))
+        return e;
+    if (auto e = require(block, "additive", "v", v))
+        return e;
+    if (auto e = readMatrix(*wq, "additive.wq", 2, out.wq))
+        return e;
+    if (auto e = readMatrix(*wk, "additive.wk", 2, out.wk))
+        return e;
+    if (auto e = readVector(*b, "additive.b", out.b))
+        return e;
+    if (auto e = readVector(*v, "additive.v", out.v))
+        return e;
+    return checkAdditive(out);
+}
+
+Check readHead(const JsonValue &value, const std::string &path, Head &out)
+{
+    if (auto e = expectObject(value, path))
+        return e;
+    if (auto e = rejectUnknownFields(value, path, {"wq", "wk", "wv"}))
+        return e;
+    const JsonValue *wq = nullptr, *wk = nullptr, *wv = nullptr;
+    if (auto e = require(value, path, "wq", wq))
+        return e;
+    if (auto e = require(value, path, "wk", wk))
+        return e;
+    if (auto e = require(value, path, "wv", wv))
+        return e;
+    if (auto e = readMatrix(*wq, path + ".wq", 2, out.wq))
+        return e;
+    if (auto e = readMatrix(*wk, path + ".wk", 2, out.wk))
+        return e;
+    return readMatrix(*wv, path + ".wv", 2, out.wv);
+}
+
+Check readMultiHead(const JsonValue &block, MultiHeadParams &out)
+{
+    if (auto e = expectObject(block, "multihead"))
+        return e;
+    if (auto e = rejectUnknownFields(block, "multihead", {"heads", "wo"}))
+        return e;
+    const JsonValue *heads = nullptr, *wo = nullptr;
+    if (auto e = require(block, "multihead", "heads", heads))
+        return e;
+    if (auto e = expectArray(*heads, "multihead.heads"))
+        return e;
+    out.heads.clear();
+    for (std::size_t i = 0; i < heads->asArray().size(); ++i) {
+        Head head;
+        if (auto e = readHead(heads->asArray()[i], at("multihead.heads", i), head))
+            return e;
+        out.heads.push_back(std::move(head));
+    }
+    if (auto e = require(block, "multihead", "wo", wo))
+        return e;
+    if (auto e = readMatrix(*wo, "multihead.wo", -1, out.wo))
+        return e;
+    return checkMultiHead(out);
+}
+
+Check readScene(const JsonValue &root, Scene &s)
+{
+    if (!root.isObject())
+        return makeError(ErrorCode::WrongType, "", -1, -1, "object");
+    // Format and version come first: a file of another kind or version is expected to have
+    // fields this reader does not know, and saying so is more useful than naming one of them.
+    if (auto e = readFormatAndVersion(root))
+        return e;
+    if (auto e =
+            rejectUnknownFields(root, "",
+                                {"format", "version", "method", "temperature", "scale_dim", "query",
+                                 "keys", "values", "mask", "general", "additive", "multihead"}))
+        return e;
+
+    if (auto e = readMethod(root, s.method))
+        return e;
+
+    if (const JsonValue *t = root.find("temperature")) {
+        if (auto e = expectNumber(*t, "temperature", s.temperature))
+            return e;
+        if (auto e = checkTemperature(s.temperature))
+            return e;
+    }
+
+    if (const JsonValue *d = root.find("scale_dim")) {
+        double value = 0;
+        if (auto e = expectNumber(*d, "scale_dim", value))
+            return e;
+        s.scaleDim = value;
+        if (auto e = checkScaleDim(s.scaleDim))
+            return e;
+    }
+
+    const JsonValue *query = nullptr, *keys = nullptr, *values = nullptr;
+    if (auto e = require(root, "", "query", query))
+        return e;
+    if (auto e = readVector(*query, "query", s.query))
+        return e;
+    if (auto e = checkQuery(s.query))
+        return e;
+
+    if (auto e = require(root, "", "keys", keys))
+        return e;
+    if (auto e = readMatrix(*keys, "keys", 2, s.keys))
+        return e;
+    if (auto e = checkKeys(s.keys))
+        return e;
+
+    if (auto e = require(root, "", "values", values))
+        return e;
+    if (auto e = readMatrix(*values, "values", 2, s.values))
+        return e;
+    if (auto e = checkValues(s.values, s.keys.rows()))
+        return e;
+
+    if (const JsonValue *mask = root.find("mask")) {
+        if (auto e = readMask(*mask, s.mask))
+            return e;
+        // In memory an empty mask means "no mask"; a file that writes one must give every key.
+        if (s.mask.empty())
+            return makeError(ErrorCode::CountMismatch, "mask", s.keys.rows(), 0);
+        if (auto e = checkMask(s.mask, s.keys.rows()))
+            return e;
+        // No key masked means no mask: the writer leaves such a mask out, so keeping it here
+        // would make the same scene compare unequal after a save and a load.
+        if (std::none_of(s.mask.begin(), s.mask.end(), [](bool masked) { return masked; }))
+            s.mask.clear();
+    }
+
+    if (const JsonValue *general = root.find("general")) {
+        if (auto e = readGeneral(*general, s.general))
+            return e;
+    } else {
+        s.general = defaults::generalW();
+    }
+
+    if (const JsonValue *additive = root.find("additive")) {
+        if (auto e = readAdditive(*additive, s.additive))
+            return e;
+    } else {
+        s.additive = defaults::additive();
+    }
+
+    if (const JsonValue *multihead = root.find("multihead")) {
+        if (auto e = readMultiHead(*multihead, s.multiHead))
+            return e;
+    } else {
+        s.multiHead = defaults::multiHead();
+    }
+    return {};
+}
+
+// --- Writing ----------------------------------------------------------------------------------
+
+JsonValue toJson(const Vector &v)
+{
+    JsonValue::Array items;
+    items.reserve(std::size_t(v.size()));
+    for (Eigen::Index i = 0; i < v.size(); ++i)
+        items.emplace_back(v(i));
+    return JsonValue(std::move(items));
+}
+
+JsonValue toJson(const Matrix &m)
+{
+    JsonValue::Array rows;
+    rows.reserve(std::size_t(m.rows()));
+    for (Eigen::Index r = 0; r < m.rows(); ++r) {
+        JsonValue::Array row;
+        row.reserve(std::size_t(m.cols()));
+        for (Eigen::Index c = 0; c < m.cols(); ++c)
+            row.emplace_back(m(r, c));
+        rows.emplace_back(std::move(row));
+    }
+    return JsonValue(std::move(rows));
+}
+
+} // namespace
+
+Result<Scene> parseScene(std::string_view text)
+{
+    // Checked before parsing so that an oversized file costs nothing but its length.
+    if (text.size() > kMaxSceneBytes)
+        return makeError(ErrorCode::FileTooLarge, "", static_cast<long long>(kMaxSceneBytes),
+                         static_cast<long long>(text.size()));
+    auto json = parseJson(text);
+    if (!json)
+        return json.error();
+    Scene scene;
+    if (auto e = readScene(*json, scene))
+        return std::move(*e);
+    return scene;
+}
+
+Result<bool> validateScene(const Scene &s)
+{
+    // The same order as the loader, so that a scene breaking two rules reports the same one
+    // whether it comes from a file or from memory.
+    Check check = checkMethod(s.method);
+    if (!check)
+        check = checkTemperature(s.temperature);
+    if (!check)
+        check = checkScaleDim(s.scaleDim);
+    if (!check)
+        check = checkQuery(s.query);
+    if (!check)
+        check = checkKeys(s.keys);
+    if (!check)
+        check = checkValues(s.values, s.keys.rows());
+    if (!check)
+        check = checkMask(s.mask, s.keys.rows());
+    if (!check)
+        check = checkGeneral(s.general);
+    if (!check)
+        check = checkAdditive(s.additive);
+    if (!check)
+        check = checkMultiHead(s.multiHead);
+    if (check)
+        return std::move(*check);
+    return true;
+}
+
+std::string writeScene(const Scene &s)
+{
+    const int methodIndex = static_cast<int>(s.method);
+    JsonValue root = JsonValue::object();
+    root.set("format", kSceneFormat);
+    root.set("version", kSceneVersion);
+    // An out-of-range method (memory never validated) is written so that loading it fails.
+    root.set("method", methodIndex >= 0 && methodIndex < kMethodCount ? methodId(s.method) : "");
+    root.set("temperature", s.temperature);
+    if (s.scaleDim)
+        root.set("scale_dim", *s.scaleDim);
+    root.set("query", toJson(s.query));
+    root.set("keys", toJson(s.keys));
+    root.set("values", toJson(s.values));
+    if (std::any_of(s.mask.begin(), s.mask.end(), [](bool masked) { return masked; })) {
+        JsonValue::Array mask(s.mask.begin(), s.mask.end());
+        root.set("mask", JsonValue(std::move(mask)));
+    }
+
+    JsonValue general = JsonValue::object();
+    general.set("w", toJson(s.general));
+    root.set("general", std::move(general));
+
+    JsonValue additive = JsonValue::object();
+    additive.set("wq", toJson(s.additive.wq));
+    additive.set("wk", toJson(s.additive.wk));
+    additive.set("b", toJson(s.additive.b));
+    additive.set("v", toJson(s.additive.v));
+    root.set("additive", std::move(additive));
+
+    JsonValue heads = JsonValue::array();
+    for (const Head &head : s.multiHead.heads) {
+        JsonValue h = JsonValue::object();
+        h.set("wq", toJson(head.wq));
+        h.set("wk", toJson(head.wk));
+        h.set("wv", toJson(head.wv));
+        heads.append(std::move(h));
+    }
+    JsonValue multihead = JsonValue::object();
+    multihead.set("heads", std::move(heads));
+    multihead.set("wo", toJson(s.multiHead.wo));
+    root.set("multihead", std::move(multihead));
+
+    return writeJson(root);
+}
+
+} // namespace attn

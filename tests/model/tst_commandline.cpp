@@ -1,0 +1,238 @@
+// The command line as a user runs it: the real binary through QProcess, with no display.
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+namespace {
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out, err;
+};
+
+Run run(const QStringList &args)
+{
+    QProcess p;
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    // The report must not need a display: take every hint of one away.
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
+    env.insert(QStringLiteral("XDG_CONFIG_HOME"), QDir::tempPath() + QStringLiteral("/ac-cli-cfg"));
+    p.setProcessEnvironment(env);
+    p.start(QStringLiteral(AC_APP_PATH), args);
+    if (!p.waitForFinished(30000))
+        return {};
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
+            p.readAllStandardError()};
+}
+
+const char *kArticle = R"({
+  "format": "attention-canvas-scene",
+  "version": 1,
+  "method": "dot",
+  "query": [1.2, 0.8],
+  "keys": [[0.5, 1.0], [1.5, 0.5], [0.8, 1.2]],
+  "values": [[1, 0], [0, 1], [1, 1]]
+})";
+
+QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &text)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(text);
+    return path;
+}
+
+QVector<double> numbers(const QJsonValue &v)
+{
+    QVector<double> out;
+    for (const auto &x : v.toArray())
+        out << x.toDouble();
+    return out;
+}
+} // namespace
+
+class TestCommandLine : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void reportOfTheArticleExample()
+    {
+        QTemporaryDir dir;
+        const QString scene = write(dir, QStringLiteral("a.json"), kArticle);
+        const QString out = dir.filePath(QStringLiteral("r.json"));
+        const Run r = run({QStringLiteral("--scene"), scene, QStringLiteral("--report"), out});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(o.value(QStringLiteral("method")).toString(), QStringLiteral("dot"));
+        QCOMPARE(o.value(QStringLiteral("temperature")).toDouble(), 1.0);
+        const auto s = numbers(o.value(QStringLiteral("scores")));
+        QCOMPARE(s.size(), 3);
+        const double expected[] = {1.4, 2.2, 1.92};
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(std::abs(s[i] - expected[i]) < 1e-12);
+        // Weights by hand: exp(sᵢ − 2.2) / Σ.
+        double sum = 0, e[3];
+        for (int i = 0; i < 3; ++i)
+            sum += (e[i] = std::exp(expected[i] - 2.2));
+        const auto w = numbers(o.value(QStringLiteral("weights")));
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(std::abs(w[i] - e[i] / sum) < 1e-12);
+        const auto output = numbers(o.value(QStringLiteral("output")));
+        QVERIFY(std::abs(output[0] - (e[0] + e[2]) / sum) < 1e-12);
+        QVERIFY(std::abs(output[1] - (e[1] + e[2]) / sum) < 1e-12);
+    }
+
+    void fullPrecisionNumbers()
+    {
+        const Run r = run({QStringLiteral("--report"), QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 0);
+        // 0.8 printed with 17 significant digits is 0.80000000000000004.
+        QVERIFY(r.out.contains("0.80000000000000004"));
+    }
+
+    void overridesMethodAndTemperature()
+    {
+        const Run r = run({QStringLiteral("--method"), QStringLiteral("scaled"),
+                           QStringLiteral("--temperature"), QStringLiteral("0.5"),
+                           QStringLiteral("--report"), QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("method")).toString(), QStringLiteral("scaled"));
+        QCOMPARE(o.value(QStringLiteral("scale_dim")).toDouble(), 2.0);
+        QCOMPARE(o.value(QStringLiteral("temperature")).toDouble(), 0.5);
+        const auto s = numbers(o.value(QStringLiteral("scores")));
+        QVERIFY(std::abs(s[1] - 2.2 / std::sqrt(2.0)) < 1e-12);
+        const auto logits = numbers(o.value(QStringLiteral("logits")));
+        QVERIFY(std::abs(logits[1] - 2.2 / std::sqrt(2.0) / 0.5) < 1e-12);
+    }
+
+    void multiheadReportHasHeads()
+    {
+        const Run r = run({QStringLiteral("--method"), QStringLiteral("multihead"),
+                           QStringLiteral("--report"), QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonArray heads = o.value(QStringLiteral("heads")).toArray();
+        // The default multi-head: head 1 sees x, head 2 sees y, d_k = 1, W_O = I.
+        QCOMPARE(heads.size(), 2);
+        const auto s1 = numbers(heads[0].toObject().value(QStringLiteral("scores")));
+        // Head 1: (1.2)(kₓ) / √1 = 0.6, 1.8, 0.96.
+        QVERIFY(std::abs(s1[0] - 0.6) < 1e-12);
+        QVERIFY(std::abs(s1[1] - 1.8) < 1e-12);
+        QVERIFY(std::abs(s1[2] - 0.96) < 1e-12);
+        double e[3], sum = 0;
+        for (int i = 0; i < 3; ++i)
+            sum += (e[i] = std::exp(s1[i] - 1.8));
+        const auto w1 = numbers(heads[0].toObject().value(QStringLiteral("weights")));
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(std::abs(w1[i] - e[i] / sum) < 1e-12);
+        // Head 1's output is Σ wᵢ vᵢₓ and it is the final output's x (W_O = I).
+        const auto out = numbers(o.value(QStringLiteral("output")));
+        QVERIFY(std::abs(out[0] - (e[0] + e[2]) / sum) < 1e-12);
+        QCOMPARE(numbers(heads[1].toObject().value(QStringLiteral("output"))).size(), 1);
+    }
+
+    void badInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("sceneText");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("messagePart");
+        const QStringList report{QStringLiteral("--report"), QStringLiteral("@OUT@")};
+        QTest::newRow("unknown method")
+            << (QStringList{QStringLiteral("--method"), QStringLiteral("cubic")} + report)
+            << QByteArray() << 2 << QStringLiteral("cubic");
+        QTest::newRow("zero temperature")
+            << (QStringList{QStringLiteral("--temperature"), QStringLiteral("0")} + report)
+            << QByteArray() << 2 << QStringLiteral("temperature");
+        QTest::newRow("temperature not a number")
+            << (QStringList{QStringLiteral("--temperature"), QStringLiteral("warm")} + report)
+            << QByteArray() << 2 << QStringLiteral("warm");
+        QTest::newRow("unknown option") << (QStringList{QStringLiteral("--frobnicate")} + report)
+                                        << QByteArray() << 2 << QStringLiteral("frobnicate");
+        QTest::newRow("unknown language")
+            << (QStringList{QStringLiteral("--lang"), QStringLiteral("tlh")} + report)
+            << QByteArray() << 2 << QStringLiteral("tlh");
+        QTest::newRow("missing scene file")
+            << (QStringList{QStringLiteral("--scene"), QStringLiteral("@DIR@/nope.json")} + report)
+            << QByteArray() << 1 << QStringLiteral("nope.json");
+        QTest::newRow("malformed scene")
+            << (QStringList{QStringLiteral("--scene"), QStringLiteral("@SCENE@")} + report)
+            << QByteArray("{\"format\": ") << 1 << QStringLiteral("line 1");
+        QTest::newRow("wrong dimension")
+            << (QStringList{QStringLiteral("--scene"), QStringLiteral("@SCENE@")} + report)
+            << QByteArray(kArticle).replace("[1.2, 0.8]", "[1.2, 0.8, 3]") << 1
+            << QStringLiteral("query");
+        QTest::newRow("a folder as scene")
+            << (QStringList{QStringLiteral("--scene"), QStringLiteral("@DIR@")} + report)
+            << QByteArray() << 1 << QStringLiteral("folder");
+    }
+    void badInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, sceneText);
+        QFETCH(int, exitCode);
+        QFETCH(QString, messagePart);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("out.json"));
+        // An existing OUT must survive a failed run untouched.
+        {
+            QFile f(out);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("precious");
+        }
+        const QString scene = write(dir, QStringLiteral("s.json"), sceneText);
+        for (QString &a : args) {
+            a.replace(QStringLiteral("@OUT@"), out);
+            a.replace(QStringLiteral("@SCENE@"), scene);
+            a.replace(QStringLiteral("@DIR@"), dir.path());
+        }
+        const Run r = run(args);
+        QCOMPARE(r.exitCode, exitCode);
+        QVERIFY(r.out.isEmpty());
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(err.contains(messagePart), qPrintable(err));
+        QCOMPARE(err.count(QLatin1Char('\n')), 1); // one clear line
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(f.readAll(), QByteArray("precious"));
+    }
+
+    void errorsInChinese()
+    {
+        const Run r = run({QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--method"),
+                           QStringLiteral("cubic"), QStringLiteral("--report"), QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(r.err).contains(QStringLiteral("方法")), r.err.constData());
+    }
+
+    void versionAndHelp()
+    {
+        const Run v = run({QStringLiteral("--version")});
+        QCOMPARE(v.exitCode, 0);
+        QVERIFY(v.out.startsWith("attention-canvas "));
+        const Run h = run({QStringLiteral("--help")});
+        QCOMPARE(h.exitCode, 0);
+        QVERIFY(h.out.contains("--report"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCommandLine)
+#include "tst_commandline.moc"
