@@ -3,12 +3,18 @@
 QString MethodNames::name(attn::Method method)
 {
     switch (method) {
-    case attn::Method::Dot: return tr("Dot product");
-    case attn::Method::Scaled: return tr("Scaled dot product");
-    case attn::Method::Cosine: return tr("Cosine similarity");
-    case attn::Method::General: return tr("General (bilinear)");
-    case attn::Method::Additive: return tr("Additive");
-    case attn::Method::MultiHead: return tr("Multi-head");
+    case attn::Method::Dot:
+        return tr("Dot product");
+    case attn::Method::Scaled:
+        return tr("Scaled dot product");
+    case attn::Method::Cosine:
+        return tr("Cosine similarity");
+    case attn::Method::General:
+        return tr("General (bilinear)");
+    case attn::Method::Additive:
+        return tr("Additive");
+    case attn::Method::MultiHead:
+        return tr("Multi-head");
     }
     return {};
 }
@@ -16,18 +22,21 @@ QString MethodNames::name(attn::Method method)
 QString MethodNames::formula(attn::Method method)
 {
     switch (method) {
-    case attn::Method::Dot: return QStringLiteral("s<sub>i</sub> = q·k<sub>i</sub>");
-    case attn::Method::Scaled: return QStringLiteral("s<sub>i</sub> = q·k<sub>i</sub> / √d");
+    case attn::Method::Dot:
+        return QStringLiteral("s<sub>i</sub> = q·k<sub>i</sub>");
+    case attn::Method::Scaled:
+        return QStringLiteral("s<sub>i</sub> = q·k<sub>i</sub> / √d");
     case attn::Method::Cosine:
         return QStringLiteral("s<sub>i</sub> = q·k<sub>i</sub> / (‖q‖ ‖k<sub>i</sub>‖)");
-    case attn::Method::General: return QStringLiteral("s<sub>i</sub> = q<sup>T</sup> W k<sub>i</sub>");
+    case attn::Method::General:
+        return QStringLiteral("s<sub>i</sub> = q<sup>T</sup> W k<sub>i</sub>");
     case attn::Method::Additive:
         return QStringLiteral("s<sub>i</sub> = v<sup>T</sup> tanh(W<sub>q</sub> q + "
                               "W<sub>k</sub> k<sub>i</sub> + b)");
     case attn::Method::MultiHead:
         return QStringLiteral("head<sub>h</sub> = softmax((W<sub>Q</sub><sup>h</sup>q)·"
                               "(W<sub>K</sub><sup>h</sup>k<sub>i</sub>) / √d<sub>k</sub>), "
-                              "out = W<sub>O</sub> [head<sub>1</sub>; …; head<sub>H</sub>]");
+                              "out = W<sub>O</sub> [head<sub>1</sub>; …; head<sub>h</sub>]");
     }
     return {};
 }

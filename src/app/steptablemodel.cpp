@@ -1,11 +1,21 @@
 #include "steptablemodel.h"
 
-#include "numberformat.h"
-
+#include "colorscheme.h"
 #include "model/scenemodel.h"
+#include "numberformat.h"
 
 #include <QBrush>
 #include <QFont>
+
+namespace {
+QString keyName(int index)
+{
+    QString digits = QString::number(index + 1);
+    for (QChar &c : digits)
+        c = QChar(0x2080 + c.digitValue());
+    return QStringLiteral("k") + digits;
+}
+} // namespace
 
 StepTableModel::StepTableModel(SceneModel *scene, QObject *parent)
     : QAbstractTableModel(parent), m_scene(scene), m_rows(scene->keyCount() + 1)
@@ -43,20 +53,62 @@ void StepTableModel::onSceneChanged()
 
 QVariant StepTableModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
-    if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
+    if (orientation != Qt::Horizontal)
+        return {};
+    if (role == Qt::ToolTipRole) {
+        switch (section) {
+        case KeyColumn:
+            return tr("The key, numbered as on the canvas");
+        case VectorColumn:
+            return tr("The key vector k");
+        case NormColumn:
+            return tr("The length ‖k‖ of the key");
+        case AngleColumn:
+            return tr("The angle θ between the query and the key");
+        case CosineColumn:
+            return tr("cos θ = q·k / (‖q‖ ‖k‖)");
+        case ScoreColumn:
+            return tr("The attention score s of the current method (multi-head: the mean over "
+                      "heads)");
+        case LogitColumn:
+            return tr("The score divided by the temperature τ");
+        case ShiftedColumn:
+            return tr("s/τ minus the largest s/τ: subtracting the maximum keeps exp from "
+                      "overflowing");
+        case ExpColumn:
+            return tr("exp(s/τ − max); the sum row adds them up");
+        case WeightColumn:
+            return tr("The attention weight: exp divided by the sum of exps");
+        case ValueColumn:
+            return tr("The value v; the sum row is the output Σ wᵢ vᵢ");
+        }
+        return {};
+    }
+    if (role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case KeyColumn: return tr("Key");
-    case VectorColumn: return tr("k");
-    case NormColumn: return tr("‖k‖");
-    case AngleColumn: return tr("Angle θ");
-    case CosineColumn: return tr("cos θ");
-    case ScoreColumn: return tr("Score s");
-    case LogitColumn: return tr("s/τ");
-    case ShiftedColumn: return tr("s/τ − max");
-    case ExpColumn: return tr("exp");
-    case WeightColumn: return tr("Weight");
-    case ValueColumn: return tr("Value v");
+    case KeyColumn:
+        return tr("Key");
+    case VectorColumn:
+        return tr("k");
+    case NormColumn:
+        return tr("‖k‖");
+    case AngleColumn:
+        return tr("Angle θ");
+    case CosineColumn:
+        return tr("cos θ");
+    case ScoreColumn:
+        return tr("Score s");
+    case LogitColumn:
+        return tr("s/τ");
+    case ShiftedColumn:
+        return tr("s/τ − max");
+    case ExpColumn:
+        return tr("exp");
+    case WeightColumn:
+        return tr("Weight");
+    case ValueColumn:
+        return tr("Value v");
     }
     return {};
 }
@@ -66,17 +118,37 @@ QVariant StepTableModel::data(const QModelIndex &index, int role) const
     if (!index.isValid())
         return {};
     const bool sum = index.row() == sumRow();
-    if (role == Qt::TextAlignmentRole)
+    const bool masked =
+        !sum && !m_scene->scene().mask.empty() && m_scene->scene().mask[std::size_t(index.row())];
+    switch (role) {
+    case Qt::TextAlignmentRole:
         return index.column() == KeyColumn ? int(Qt::AlignLeft | Qt::AlignVCenter)
                                            : int(Qt::AlignRight | Qt::AlignVCenter);
-    if (role == Qt::FontRole && sum) {
-        QFont f;
-        f.setBold(true);
-        return f;
-    }
-    if (role != Qt::DisplayRole)
+    case Qt::FontRole:
+        if (sum || index.column() == KeyColumn) {
+            QFont f;
+            f.setBold(true);
+            return f;
+        }
         return {};
-    return sum ? sumCell(index.column()) : keyCell(index.row(), index.column());
+    case Qt::ForegroundRole:
+        // Masked keys are left out of the softmax: grey them out. Key names wear their colour.
+        if (masked)
+            return QBrush(ColorScheme::axis().lighter(140));
+        if (!sum && index.column() == KeyColumn)
+            return QBrush(ColorScheme::keyColor(index.row(), m_scene->keyCount()));
+        return {};
+    case Qt::ToolTipRole:
+        if (sum && index.column() == ValueColumn)
+            return tr("The output Σ wᵢ vᵢ");
+        if (masked)
+            return tr("Masked: this key is left out of the softmax");
+        return {};
+    case Qt::DisplayRole:
+        return sum ? sumCell(index.column()) : keyCell(index.row(), index.column());
+    default:
+        return {};
+    }
 }
 
 QVariant StepTableModel::keyCell(int row, int column) const
@@ -87,27 +159,37 @@ QVariant StepTableModel::keyCell(int row, int column) const
     const QString dash = QStringLiteral("—");
     switch (column) {
     case KeyColumn:
-        return masked ? tr("k%1 (masked)").arg(row + 1) : tr("k%1").arg(row + 1);
-    case VectorColumn: return NumberFormat::vector(m.keys().row(row).transpose());
-    case NormColumn: return NumberFormat::number(g.keyNorms[row]);
+        return masked ? tr("%1 (masked)").arg(keyName(row)) : keyName(row);
+    case VectorColumn:
+        return NumberFormat::vector(m.keys().row(row).transpose());
+    case NormColumn:
+        return NumberFormat::number(g.keyNorms[row]);
     case AngleColumn:
         return g.undefined[row] ? dash : NumberFormat::number(g.angles[row], 1) + QChar(0x00B0);
-    case CosineColumn: return g.undefined[row] ? dash : NumberFormat::number(g.cosines[row]);
-    case ValueColumn: return NumberFormat::vector(m.values().row(row).transpose());
-    default: break;
+    case CosineColumn:
+        return g.undefined[row] ? dash : NumberFormat::number(g.cosines[row]);
+    case ValueColumn:
+        return NumberFormat::vector(m.values().row(row).transpose());
+    default:
+        break;
     }
     if (!m.hasResult())
         return dash;
     const auto &r = m.result();
     const bool single = r.method != attn::Method::MultiHead;
     switch (column) {
-    case ScoreColumn: return NumberFormat::number(r.scores[row]);
-    case LogitColumn: return single ? NumberFormat::number(r.trace.logits[row]) : dash;
+    case ScoreColumn:
+        return NumberFormat::number(r.scores[row]);
+    case LogitColumn:
+        return single ? NumberFormat::number(r.trace.logits[row]) : dash;
     case ShiftedColumn:
         return single && !masked ? NumberFormat::number(r.trace.shifted[row]) : dash;
-    case ExpColumn: return single ? NumberFormat::number(r.trace.exps[row]) : dash;
-    case WeightColumn: return NumberFormat::number(r.weights[row]);
-    default: return {};
+    case ExpColumn:
+        return single ? NumberFormat::number(r.trace.exps[row]) : dash;
+    case WeightColumn:
+        return NumberFormat::number(r.weights[row]);
+    default:
+        return {};
     }
 }
 
@@ -115,11 +197,12 @@ QVariant StepTableModel::sumCell(int column) const
 {
     const SceneModel &m = *m_scene;
     switch (column) {
-    case KeyColumn: return tr("Sum");
+    case KeyColumn:
+        return tr("Sum Σ");
     case ValueColumn:
-        return m.hasResult() ? tr("output %1").arg(NumberFormat::vector(m.result().output))
-                             : QVariant();
-    default: break;
+        return m.hasResult() ? NumberFormat::vector(m.result().output) : QVariant();
+    default:
+        break;
     }
     if (!m.hasResult())
         return {};

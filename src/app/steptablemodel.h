@@ -11,7 +11,8 @@ class StepTableModel : public QAbstractTableModel
     Q_OBJECT
 
 public:
-    enum Column {
+    enum Column
+    {
         KeyColumn,
         VectorColumn,
         NormColumn,

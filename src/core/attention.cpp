@@ -71,7 +71,8 @@ Result<AttentionResult> attendMultiHead(const Vector &q, const Matrix &keys, con
     r.concat.resize(*concatSize);
     Eigen::Index offset = 0;
     for (const Head &head : params.multiHead.heads) {
-        // Each head attends over all n keys on its own: the head axis never mixes with the key axis.
+        // Each head attends over all n keys on its own: the head axis never mixes with the key
+        // axis.
         HeadResult h;
         h.query.noalias() = head.wq * q;
         h.keys.noalias() = keys * head.wk.transpose();
@@ -134,8 +135,9 @@ Result<AttentionResult> attend(const Vector &query, const Matrix &keys, const Ma
     r.temperature = params.temperature;
     if (method == Method::Scaled)
         r.scaleDim = effectiveScaleDim(keys, params);
-    r.scores = std::move(set).value().scores;
-    r.zeroNorm = set->zeroNorm;
+    ScoreSet scored = std::move(set).value();
+    r.scores = std::move(scored.scores);
+    r.zeroNorm = std::move(scored.zeroNorm);
     r.trace = std::move(sm).value();
     r.weights = r.trace.weights;
     r.output.noalias() = values.transpose() * r.weights;
@@ -161,8 +163,8 @@ Result<MultiHeadParams> splitHeads(const Matrix &wq, const Matrix &wk, const Mat
     const Eigen::Index dk = d / headCount;
     MultiHeadParams p;
     for (int j = 0; j < headCount; ++j)
-        p.heads.push_back(Head{wq.middleRows(j * dk, dk), wk.middleRows(j * dk, dk),
-                               wv.middleRows(j * dk, dk)});
+        p.heads.push_back(
+            Head{wq.middleRows(j * dk, dk), wk.middleRows(j * dk, dk), wv.middleRows(j * dk, dk)});
     p.wo = wo;
     return p;
 }

@@ -32,9 +32,9 @@ struct AttentionResult
     std::vector<bool> zeroNorm; ///< Cosine: q or kᵢ had zero length
     SoftmaxTrace trace;         ///< softmax intermediates (not for MultiHead)
     Vector weights;
-    Vector output;                  ///< Σ wᵢ vᵢ
+    Vector output;                 ///< Σ wᵢ vᵢ
     std::vector<HeadResult> heads; ///< MultiHead only
-    Vector concat;                  ///< MultiHead only: the heads' outputs stacked
+    Vector concat;                 ///< MultiHead only: the heads' outputs stacked
 };
 
 /// Scores one query against the keys (rows), turns them into weights by softmax with the

@@ -26,7 +26,8 @@ struct RunningVariance
 } // namespace
 
 Result<DimensionExperimentResult>
-runDimensionExperiment(const DimensionExperimentParams &p, const std::function<bool(double)> &progress)
+runDimensionExperiment(const DimensionExperimentParams &p,
+                       const std::function<bool(double)> &progress)
 {
     if (p.dimension < 1 || p.dimension > 4096)
         return Error{ErrorCode::BadArgument, "dimension", 4096, p.dimension};

@@ -8,7 +8,8 @@ namespace attn {
 
 /// What went wrong. The core carries no user-facing text: the model layer turns a code and its
 /// fields into a translated sentence.
-enum class ErrorCode {
+enum class ErrorCode
+{
     NoKeys,            ///< the key set is empty
     TooManyKeys,       ///< more keys than allowed (expected = the limit, actual = the count)
     CountMismatch,     ///< two lists that must have one entry each differ (expected, actual)

@@ -1,5 +1,7 @@
 #include "geometry.h"
 
+#include "fastmath.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -9,13 +11,13 @@ KeyGeometry keyGeometry(const Vector &query, const Matrix &keys)
 {
     KeyGeometry g;
     const Eigen::Index n = keys.rows();
-    g.queryNorm = query.stableNorm();
+    g.queryNorm = detail::safeNorm(query);
     g.keyNorms.resize(n);
     g.cosines.resize(n);
     g.angles.resize(n);
     g.undefined.assign(n, false);
     for (Eigen::Index i = 0; i < n; ++i) {
-        const double kn = keys.row(i).stableNorm();
+        const double kn = detail::safeNorm(keys.row(i));
         g.keyNorms[i] = kn;
         if (g.queryNorm == 0 || kn == 0 || keys.cols() != query.size()) {
             g.cosines[i] = 0;

@@ -10,9 +10,9 @@ namespace attn {
 struct KeyGeometry
 {
     double queryNorm = 0;
-    Vector keyNorms; ///< ‖kᵢ‖
-    Vector cosines;  ///< cos θᵢ = q·kᵢ / (‖q‖‖kᵢ‖), 0 where undefined
-    Vector angles;   ///< θᵢ in degrees, in [0, 180], 0 where undefined
+    Vector keyNorms;             ///< ‖kᵢ‖
+    Vector cosines;              ///< cos θᵢ = q·kᵢ / (‖q‖‖kᵢ‖), 0 where undefined
+    Vector angles;               ///< θᵢ in degrees, in [0, 180], 0 where undefined
     std::vector<bool> undefined; ///< q or kᵢ has zero length: no angle exists
 };
 

@@ -46,7 +46,7 @@ double Random::uniform()
 
 namespace {
 constexpr int kLayers = 128;
-constexpr double kTailStart = 3.442619855899;    // R: where the tail begins
+constexpr double kTailStart = 3.442619855899;      // R: where the tail begins
 constexpr double kLayerArea = 9.91256303526217e-3; // V: the area of every layer
 
 // x[i] are the layers' right edges (x[0] is the base layer's equivalent width, x[128] = 0);

@@ -1,5 +1,7 @@
 #include "scores.h"
 
+#include "fastmath.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -30,10 +32,10 @@ Result<ScoreSet> cosineScores(const Vector &q, const Matrix &keys)
     const Eigen::Index n = keys.rows();
     set.scores.resize(n);
     set.zeroNorm.assign(n, false);
-    // stableNorm and dividing before the dot product keep huge vectors from overflowing.
-    const double qn = q.stableNorm();
+    // A safe norm and dividing before the dot product keep huge vectors from overflowing.
+    const double qn = detail::safeNorm(q);
     for (Eigen::Index i = 0; i < n; ++i) {
-        const double kn = keys.row(i).stableNorm();
+        const double kn = detail::safeNorm(keys.row(i));
         if (qn == 0 || kn == 0) {
             set.scores[i] = 0;
             set.zeroNorm[i] = true;
@@ -88,10 +90,15 @@ Result<ScoreSet> additiveScores(const Vector &q, const Matrix &keys, const Addit
 
     // W_q q + b is the same for every key; only W_k kᵢ changes.
     const Vector base = p.wq * q + p.b;
-    Matrix hidden = keys * p.wk.transpose(); // n × H
-    hidden.rowwise() += base.transpose();
+    const Matrix hidden = keys * p.wk.transpose(); // n × H
     ScoreSet set;
-    set.scores.noalias() = hidden.array().tanh().matrix() * p.v;
+    set.scores.resize(keys.rows());
+    for (Eigen::Index i = 0; i < keys.rows(); ++i) {
+        double s = 0;
+        for (Eigen::Index j = 0; j < h; ++j)
+            s += p.v[j] * detail::tanh(hidden(i, j) + base[j]);
+        set.scores[i] = s;
+    }
     return set;
 }
 } // namespace
@@ -114,16 +121,21 @@ Result<ScoreSet> computeScores(const Vector &query, const Matrix &keys, Method m
         return Error{ErrorCode::NonFinite, "keys"};
 
     switch (method) {
-    case Method::Dot: return dotScores(query, keys, 1.0);
+    case Method::Dot:
+        return dotScores(query, keys, 1.0);
     case Method::Scaled: {
         if (std::isnan(params.scaleDim) || params.scaleDim < 0 || std::isinf(params.scaleDim))
             return Error{ErrorCode::BadScaleDim, "scale_dim"};
         return dotScores(query, keys, std::sqrt(effectiveScaleDim(keys, params)));
     }
-    case Method::Cosine: return cosineScores(query, keys);
-    case Method::General: return generalScores(query, keys, params.general);
-    case Method::Additive: return additiveScores(query, keys, params.additive);
-    case Method::MultiHead: break;
+    case Method::Cosine:
+        return cosineScores(query, keys);
+    case Method::General:
+        return generalScores(query, keys, params.general);
+    case Method::Additive:
+        return additiveScores(query, keys, params.additive);
+    case Method::MultiHead:
+        break;
     }
     return Error{ErrorCode::BadArgument, "method", -1, -1, "multihead"};
 }

@@ -5,8 +5,8 @@
 namespace attn {
 
 namespace {
-constexpr const char *kIds[kMethodCount] = {"dot", "scaled", "cosine", "general", "additive",
-                                            "multihead"};
+constexpr const char *kIds[kMethodCount] = {"dot",     "scaled",   "cosine",
+                                            "general", "additive", "multihead"};
 }
 
 const char *methodId(Method method)

@@ -14,7 +14,15 @@ using Matrix = Eigen::MatrixXd;
 using Mask = std::vector<bool>;
 
 /// The score functions the app teaches. MultiHead is a structure built on Scaled.
-enum class Method { Dot, Scaled, Cosine, General, Additive, MultiHead };
+enum class Method
+{
+    Dot,
+    Scaled,
+    Cosine,
+    General,
+    Additive,
+    MultiHead
+};
 
 inline constexpr int kMethodCount = 6;
 

@@ -38,8 +38,8 @@ bool CommandLine::parse(const QStringList &arguments)
            "softmax weights and the weighted sum change."));
     const QCommandLineOption helpOption = parser.addHelpOption();
     const QCommandLineOption versionOption = parser.addVersionOption();
-    const QCommandLineOption sceneOption(QStringLiteral("scene"),
-                                         tr("Open the scene FILE (JSON)."), tr("FILE"));
+    const QCommandLineOption sceneOption(QStringLiteral("scene"), tr("Open the scene FILE (JSON)."),
+                                         tr("FILE"));
     const QCommandLineOption reportOption(
         QStringLiteral("report"),
         tr("Compute without a window and write every number as JSON to OUT (\"-\" for standard "
@@ -49,9 +49,9 @@ bool CommandLine::parse(const QStringList &arguments)
         QStringLiteral("method"),
         tr("Use the score method M: dot, scaled, cosine, general, additive or multihead."),
         tr("M"));
-    const QCommandLineOption temperatureOption(
-        QStringLiteral("temperature"), tr("Use the softmax temperature T (a number > 0)."),
-        tr("T"));
+    const QCommandLineOption temperatureOption(QStringLiteral("temperature"),
+                                               tr("Use the softmax temperature T (a number > 0)."),
+                                               tr("T"));
     const QCommandLineOption langOption(QStringLiteral("lang"),
                                         tr("Use the language L: en or zh_CN."), tr("L"));
     parser.addOptions({sceneOption, reportOption, methodOption, temperatureOption, langOption});
@@ -102,8 +102,8 @@ bool CommandLine::parse(const QStringList &arguments)
     if (parser.isSet(langOption)) {
         m_options.language = Language::canonical(parser.value(langOption));
         if (m_options.language.isEmpty()) {
-            m_error = tr("Unknown language \"%1\"; expected en or zh_CN.")
-                          .arg(parser.value(langOption));
+            m_error =
+                tr("Unknown language \"%1\"; expected en or zh_CN.").arg(parser.value(langOption));
             return false;
         }
     }

@@ -1,5 +1,7 @@
 #include "errortext.h"
 
+#include "core/scenefile.h"
+
 namespace {
 QString subjectOf(const attn::Error &e)
 {
@@ -43,6 +45,8 @@ QString malformedReason(const std::string &token)
         return ErrorText::tr("a number too large for a double");
     if (token == "control-character")
         return ErrorText::tr("a control character inside a string");
+    if (token == "lone-surrogate")
+        return ErrorText::tr("a \\u escape that is half of a surrogate pair");
     if (token == "empty")
         return ErrorText::tr("the file is empty");
     return ErrorText::tr("an unexpected character");
@@ -76,10 +80,32 @@ QString ErrorText::describe(const attn::Error &e)
     case ErrorCode::NoHeads:
         return tr("%1: there must be at least one head.").arg(s);
     case ErrorCode::HeadsDoNotFit:
-        return tr("%1: %2 heads do not divide the dimension %3.").arg(s).arg(e.actual).arg(e.expected);
+        if (e.subject.size() >= 3 && e.subject.compare(e.subject.size() - 3, 3, ".wv") == 0)
+            return tr("%1: every head must have the same output size d_v (%2), but this head has "
+                      "%3.")
+                .arg(s)
+                .arg(e.expected)
+                .arg(e.actual);
+        return tr("%1: %2 heads do not divide the dimension %3.")
+            .arg(s)
+            .arg(e.actual)
+            .arg(e.expected);
     case ErrorCode::BadArgument:
+        if (e.detail == "hidden-size")
+            return tr("%1: the hidden size H must be from 1 to %2, not %3.")
+                .arg(s)
+                .arg(attn::kMaxAdditiveHidden)
+                .arg(e.actual);
+        if (e.detail == "head-count")
+            return tr("%1: there must be from 1 to %2 heads, not %3.")
+                .arg(s)
+                .arg(attn::kMaxHeads)
+                .arg(e.actual);
         if (e.expected >= 0)
-            return tr("%1: %2 is out of range (the limit is %3).").arg(s).arg(e.actual).arg(e.expected);
+            return tr("%1: %2 is out of range (the limit is %3).")
+                .arg(s)
+                .arg(e.actual)
+                .arg(e.expected);
         return tr("%1: value out of range.").arg(s);
     case ErrorCode::FileTooLarge:
         return tr("The file is %1 bytes; scene files may be at most %2 bytes.")
@@ -91,7 +117,9 @@ QString ErrorText::describe(const attn::Error &e)
             .arg(e.actual)
             .arg(malformedReason(e.detail));
     case ErrorCode::TooDeep:
-        return tr("%1: lists and objects are nested more than %2 levels deep.").arg(s).arg(e.expected);
+        return tr("%1: lists and objects are nested more than %2 levels deep.")
+            .arg(s)
+            .arg(e.expected);
     case ErrorCode::InvalidUtf8:
         return tr("The file is not valid UTF-8 text (byte %1).").arg(e.actual);
     case ErrorCode::DuplicateField:
@@ -99,6 +127,11 @@ QString ErrorText::describe(const attn::Error &e)
     case ErrorCode::WrongFormat:
         return tr("%1: this is not an Attention Canvas scene file.").arg(s);
     case ErrorCode::UnsupportedVersion:
+        if (e.detail == "missing")
+            return tr("%1: the scene file has no version; this program reads version 1.").arg(s);
+        if (e.detail == "not-integer")
+            return tr("%1: the version must be a whole number; this program reads version 1.")
+                .arg(s);
         return tr("%1: version %2 is not supported; this program reads version 1.")
             .arg(s)
             .arg(e.actual);

@@ -1,8 +1,7 @@
 #include "reportwriter.h"
 
-#include "scenemodel.h"
-
 #include "core/types.h"
+#include "scenemodel.h"
 
 #include <charconv>
 #include <string>

@@ -1,8 +1,7 @@
 #include "scenemodel.h"
 
-#include "errortext.h"
-
 #include "core/scenefile.h"
+#include "errortext.h"
 
 #include <algorithm>
 #include <cmath>
@@ -64,6 +63,14 @@ bool SceneModel::apply(const attn::Scene &candidate)
         emit keyCountChanged(m_scene.keyCount());
     emit changed();
     return true;
+}
+
+attn::Result<attn::ScoreBreakdown> SceneModel::explain(int key) const
+{
+    if (!m_result)
+        return m_error.value_or(attn::Error{attn::ErrorCode::BadArgument, "result"});
+    return attn::explainScore(m_query, m_keys, m_values, key, m_scene.method, m_scene.params(),
+                              *m_result);
 }
 
 bool SceneModel::setQuery(const attn::Vector &query)

@@ -3,6 +3,7 @@
 #include "core/attention.h"
 #include "core/geometry.h"
 #include "core/scene.h"
+#include "core/scorebreakdown.h"
 
 #include <QObject>
 #include <QString>
@@ -39,6 +40,10 @@ public:
     const std::optional<attn::Error> &error() const { return m_error; }
 
     bool normalised() const { return m_normalised; }
+
+    /// Every intermediate of key `key`'s score and weight under the current method, for the
+    /// step-by-step explanation; it agrees with result() by construction.
+    attn::Result<attn::ScoreBreakdown> explain(int key) const;
 
     /// Replaces the whole scene after checking it with the scene file's rules. On failure the
     /// current scene is kept and the error is returned.

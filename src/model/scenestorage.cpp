@@ -1,8 +1,7 @@
 #include "scenestorage.h"
 
-#include "errortext.h"
-
 #include "core/scenefile.h"
+#include "errortext.h"
 
 #include <QFile>
 #include <QFileInfo>

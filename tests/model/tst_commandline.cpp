@@ -217,8 +217,9 @@ private slots:
 
     void errorsInChinese()
     {
-        const Run r = run({QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--method"),
-                           QStringLiteral("cubic"), QStringLiteral("--report"), QStringLiteral("-")});
+        const Run r =
+            run({QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--method"),
+                 QStringLiteral("cubic"), QStringLiteral("--report"), QStringLiteral("-")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(QString::fromUtf8(r.err).contains(QStringLiteral("方法")), r.err.constData());
     }

@@ -76,15 +76,33 @@ private slots:
         QSignalSpy spy(&model, &SceneModel::changed);
         bool ok = true;
         switch (edit) {
-        case 0: ok = model.setQuery(vec(0.3, -0.4)); break;
-        case 1: ok = model.setKey(1, vec(2, 2)); break;
-        case 2: ok = model.setValue(2, vec(-1, 0)); break;
-        case 3: ok = model.setTemperature(0.5); break;
-        case 4: model.setMethod(attn::Method::Cosine); break;
-        case 5: ok = model.addKey(vec(0, -1), vec(0, -1)); break;
-        case 6: ok = model.removeKey(0); break;
-        case 7: ok = model.setMasked(1, true); break;
-        case 8: model.setNormalised(true); break;
+        case 0:
+            ok = model.setQuery(vec(0.3, -0.4));
+            break;
+        case 1:
+            ok = model.setKey(1, vec(2, 2));
+            break;
+        case 2:
+            ok = model.setValue(2, vec(-1, 0));
+            break;
+        case 3:
+            ok = model.setTemperature(0.5);
+            break;
+        case 4:
+            model.setMethod(attn::Method::Cosine);
+            break;
+        case 5:
+            ok = model.addKey(vec(0, -1), vec(0, -1));
+            break;
+        case 6:
+            ok = model.removeKey(0);
+            break;
+        case 7:
+            ok = model.setMasked(1, true);
+            break;
+        case 8:
+            model.setNormalised(true);
+            break;
         }
         QVERIFY(ok);
         QCOMPARE(spy.count(), 1);
@@ -146,21 +164,39 @@ private slots:
         QSignalSpy spy(&model, &SceneModel::changed);
         bool ok = true;
         switch (edit) {
-        case 0: ok = model.setQuery(vec(nan, 1)); break;
-        case 1: ok = model.setKey(0, vec(INFINITY, 1)); break;
-        case 2: ok = model.setKey(3, vec(1, 1)); break;
-        case 3: ok = model.setTemperature(0); break;
-        case 4: ok = model.setTemperature(-1); break;
-        case 5: ok = model.removeKey(0); break;
-        case 6: ok = model.addKey(vec(1, 1), vec(1, 1)); break;
-        case 7: ok = model.setMasked(2, true); break;
+        case 0:
+            ok = model.setQuery(vec(nan, 1));
+            break;
+        case 1:
+            ok = model.setKey(0, vec(INFINITY, 1));
+            break;
+        case 2:
+            ok = model.setKey(3, vec(1, 1));
+            break;
+        case 3:
+            ok = model.setTemperature(0);
+            break;
+        case 4:
+            ok = model.setTemperature(-1);
+            break;
+        case 5:
+            ok = model.removeKey(0);
+            break;
+        case 6:
+            ok = model.addKey(vec(1, 1), vec(1, 1));
+            break;
+        case 7:
+            ok = model.setMasked(2, true);
+            break;
         case 8: {
             attn::Vector q(3);
             q << 1, 2, 3;
             ok = model.setQuery(q);
             break;
         }
-        case 9: ok = model.setGeneral(attn::Matrix::Identity(3, 3)); break;
+        case 9:
+            ok = model.setGeneral(attn::Matrix::Identity(3, 3));
+            break;
         case 10: {
             attn::MultiHeadParams p;
             p.wo = attn::Matrix::Identity(2, 2);

@@ -1,0 +1,30 @@
+#pragma once
+
+#include <QColor>
+#include <QPointF>
+#include <QString>
+
+class QPainter;
+
+/// Draws the lesson's vectors the same way everywhere (main canvas, per-head canvases, exports):
+/// a shaft and a filled head, optionally dashed, and a label beside the tip.
+namespace ArrowPainter {
+
+struct Style
+{
+    QColor color;
+    double width = 2.5;     ///< shaft width in pixels
+    double headLength = 14; ///< pixels
+    bool dashed = false;
+    double opacity = 1.0;
+};
+
+/// Draws an arrow in screen coordinates from `from` to `to`.
+void drawArrow(QPainter &painter, QPointF from, QPointF to, const Style &style);
+
+/// Draws `text` near `tip`, pushed outwards along the direction from `from` so that it does not
+/// sit on the shaft; a translucent halo keeps it readable over the grid.
+void drawLabel(QPainter &painter, QPointF from, QPointF tip, const QString &text,
+               const QColor &color);
+
+} // namespace ArrowPainter

@@ -1,0 +1,178 @@
+#pragma once
+
+#include "core/types.h"
+#include "viewtransform.h"
+
+#include <QFont>
+#include <QWidget>
+
+#include <memory>
+
+class CanvasMode;
+class SceneModel;
+class Selection;
+class QMenu;
+
+/// The main canvas: the Cartesian plane with the query, the keys, the values, the output and (for
+/// the General score) W's columns as arrows the learner drags. The weights are read on the canvas
+/// too: each key's weight beside its tip and as the strength of a line from the query to the key.
+/// It only draws what the SceneModel holds and sends every edit to it.
+///
+/// Interaction lives in modes (idle/hover, dragging a tip, panning) so that each mouse handler
+/// stays small; see canvasmode.h.
+class CanvasWidget : public QWidget
+{
+    Q_OBJECT
+
+public:
+    /// Something that can be grabbed: the tip of an arrow.
+    struct Handle
+    {
+        enum class Kind
+        {
+            None,
+            Query,
+            Key,
+            Value,
+            GeneralColumn
+        };
+        Kind kind = Kind::None;
+        /// The key index for Key and Value, the column (0 or 1) for GeneralColumn, else -1.
+        int index = -1;
+
+        bool isValid() const { return kind != Kind::None; }
+        bool operator==(const Handle &other) const = default;
+    };
+
+    explicit CanvasWidget(SceneModel *model, Selection *selection, QWidget *parent = nullptr);
+    ~CanvasWidget() override;
+
+    SceneModel *model() const { return m_model; }
+    Selection *selection() const { return m_selection; }
+
+    /// Paints the whole canvas (no hover or selection marks) into any painter: the widget, a
+    /// QImage, an SVG or a PDF. The visible part of the plane is kept when `target` is larger or
+    /// smaller than the widget.
+    void paintScene(QPainter &painter, const QRect &target) const;
+
+    const ViewTransform &view() const { return m_view; }
+    void setView(const ViewTransform &view);
+
+    bool snapToGrid() const { return m_snap; }
+    /// The grid step that drags snap to.
+    static constexpr double kSnapStep = 0.1;
+    /// The largest distance in pixels at which a tip can be grabbed.
+    static constexpr double kGrabRadius = 10.0;
+
+    /// The tip nearest to `screen` within kGrabRadius (the query wins ties), or an invalid handle.
+    Handle handleAt(QPointF screen) const;
+    /// Where the handle's tip is drawn (world coordinates; unit length while normalised).
+    QPointF tipOf(const Handle &handle) const;
+    /// The handle's vector as the scene stores it (what edits change).
+    attn::Vector vectorOf(const Handle &handle) const;
+    /// The handle's vector as drawn and computed (unit length while normalised).
+    attn::Vector displayedVectorOf(const Handle &handle) const;
+    /// "q", "k₂", "v₁₂", "W·e₁".
+    QString nameOf(const Handle &handle) const;
+    Handle hovered() const { return m_hovered; }
+    Handle dragged() const { return m_dragged; }
+
+    /// Sets the handle's scene vector to `world`, snapped to the grid while snapping is on
+    /// (except while normalised, where the drawn tip only follows the direction).
+    bool moveHandle(const Handle &handle, QPointF world);
+    /// Sets the handle's scene vector exactly (no snapping).
+    bool setVectorOf(const Handle &handle, const attn::Vector &v);
+
+    /// The right-click menu for `pos` (widget coordinates); the caller owns it. Exposed so that
+    /// tests can trigger its actions without a blocking exec().
+    QMenu *createContextMenu(QPoint pos);
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+public slots:
+    /// Adds a key at a direction no key uses yet (unit length), with a value in the same
+    /// direction, and selects it. Refused (statusMessage) beyond 64 keys.
+    void addKey();
+    /// Removes the selected key (or the key of the selected value). Refused when only one key is
+    /// left.
+    void removeSelectedKey();
+    void zoomIn();
+    void zoomOut();
+    /// The first view: the unit circle and the default scene's vectors.
+    void resetView();
+    /// Shows every tip, the origin and the unit circle.
+    void fitAll();
+    void setSnapToGrid(bool on);
+
+signals:
+    /// A short message for the status bar ("Cannot remove the last key").
+    void statusMessage(const QString &message);
+    /// The tip under the mouse changed (invalid when none).
+    void hoveredChanged(const CanvasWidget::Handle &handle);
+    /// The mouse moved over the canvas; world coordinates, for the status bar.
+    void pointerMoved(QPointF world);
+    /// The mouse left the canvas.
+    void pointerLeft();
+    /// Zoom or pan changed.
+    void viewChanged();
+    void snapToGridChanged(bool on);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    void mouseMoveEvent(QMouseEvent *event) override;
+    void mouseReleaseEvent(QMouseEvent *event) override;
+    void wheelEvent(QWheelEvent *event) override;
+    void keyPressEvent(QKeyEvent *event) override;
+    void contextMenuEvent(QContextMenuEvent *event) override;
+    void leaveEvent(QEvent *event) override;
+    void focusInEvent(QFocusEvent *event) override;
+    void focusOutEvent(QFocusEvent *event) override;
+    void changeEvent(QEvent *event) override;
+    /// Tab and Shift+Tab cycle the selection q → k₁ → v₁ → k₂ → … inside the canvas.
+    bool focusNextPrevChild(bool next) override;
+
+private:
+    friend class CanvasIdleMode;
+    friend class CanvasDragMode;
+    friend class CanvasPanMode;
+
+    void setMode(std::unique_ptr<CanvasMode> mode);
+    void setHovered(const Handle &handle);
+    void setDragged(const Handle &handle);
+    void select(const Handle &handle);
+    Handle selectedHandle() const;
+    /// Moves the selected vector one step (0.1, or 0.01 when fine) in direction (dx, dy).
+    void nudge(int dx, int dy, bool fine);
+    void cycleSelection(bool forward);
+    void changeView(const ViewTransform &view);
+    void updateFonts();
+    ViewTransform transformFor(QSize target) const;
+    QRectF sceneBounds() const;
+    void addKeyAt(QPointF world);
+    void removeKey(int index);
+    void toggleMask(int index);
+    bool isMasked(int index) const;
+    attn::Matrix generalMatrix() const;
+    QColor handleColor(const Handle &handle) const;
+
+    void paintOverlay(QPainter &painter) const;
+    void drawGrid(QPainter &painter, const ViewTransform &view) const;
+    void drawVectors(QPainter &painter, const ViewTransform &view) const;
+
+    SceneModel *m_model;
+    Selection *m_selection;
+    ViewTransform m_view;
+    bool m_viewInitialised = false;
+    bool m_snap = true;
+    Handle m_hovered;
+    Handle m_dragged;
+    std::unique_ptr<CanvasMode> m_mode;
+    // A mode replaces itself from inside its own event handler; the old one is kept alive until
+    // the next switch so that the handler can return safely.
+    std::unique_ptr<CanvasMode> m_retiredMode;
+    QFont m_labelFont;
+    QFont m_tickFont;
+};

@@ -1,0 +1,360 @@
+#include "headcanvases.h"
+
+#include "arrowpainter.h"
+#include "colorscheme.h"
+#include "model/scenemodel.h"
+#include "numberformat.h"
+
+#include <QAbstractTextDocumentLayout>
+#include <QEvent>
+#include <QPainter>
+#include <QTextDocument>
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace {
+constexpr int kGap = 8;
+// With more keys than this only the three heaviest are labelled.
+constexpr int kMaxLabelledKeys = 8;
+
+QString subscript(int number)
+{
+    QString s = QString::number(number);
+    for (QChar &c : s)
+        c = QChar(0x2080 + c.digitValue());
+    return s;
+}
+
+// Draws a line of rich text (sub- and superscripts) with its top left at `at`; returns its height.
+double drawRichText(QPainter &p, const QString &html, QPointF at, double width, const QFont &font,
+                    Qt::Alignment align = Qt::AlignLeft)
+{
+    QTextDocument doc;
+    doc.setDefaultFont(font);
+    doc.setDocumentMargin(0);
+    doc.setTextWidth(width);
+    doc.setHtml(
+        QStringLiteral("<div style='color:%1' align='%2'>%3</div>")
+            .arg(ColorScheme::text().name(),
+                 align & Qt::AlignHCenter ? QStringLiteral("center") : QStringLiteral("left"),
+                 html));
+    p.save();
+    p.translate(at);
+    QAbstractTextDocumentLayout::PaintContext ctx;
+    doc.documentLayout()->draw(&p, ctx);
+    p.restore();
+    return doc.size().height();
+}
+
+// A step of 1, 2 or 5 × 10ᵏ giving about `count` intervals over `span`.
+double niceStep(double span, int count)
+{
+    const double raw = span / count;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    const double f = raw / mag;
+    return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
+}
+} // namespace
+
+HeadCanvases::HeadCanvases(SceneModel *model, QWidget *parent) : QWidget(parent), m_model(model)
+{
+    setAttribute(Qt::WA_OpaquePaintEvent);
+    setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
+    connect(m_model, &SceneModel::changed, this, &HeadCanvases::refresh);
+    refresh();
+}
+
+int HeadCanvases::preferredTile() const
+{
+    return QFontMetrics(font()).height() * 15;
+}
+
+int HeadCanvases::minimumTile() const
+{
+    return QFontMetrics(font()).height() * 7;
+}
+
+HeadCanvases::Grid HeadCanvases::gridFor(QSize area) const
+{
+    Grid best;
+    if (m_heads == 0)
+        return best;
+    int bestSide = -1;
+    for (int columns = 1; columns <= m_heads; ++columns) {
+        const int rows = (m_heads + columns - 1) / columns;
+        const int w = (area.width() - (columns + 1) * kGap) / columns;
+        // Never taller than wide: a number line needs width, a plane is square.
+        const int h = std::min(w, (area.height() - (rows + 1) * kGap) / rows);
+        const int side = std::min(w, h);
+        if (side > bestSide) {
+            bestSide = side;
+            best.columns = columns;
+            best.tile = QSize(w, std::max(h, minimumTile()));
+        }
+    }
+    best.tile.setWidth(std::max(best.tile.width(), minimumTile()));
+    return best;
+}
+
+QSize HeadCanvases::sizeHint() const
+{
+    const int columns = std::clamp(m_heads, 1, 3);
+    const int rows = std::max(1, (m_heads + columns - 1) / columns);
+    return QSize(columns * preferredTile() + (columns + 1) * kGap,
+                 std::min(rows, 2) * preferredTile() + (rows + 1) * kGap);
+}
+
+QSize HeadCanvases::minimumSizeHint() const
+{
+    if (m_heads == 0)
+        return QSize(minimumTile(), QFontMetrics(font()).height() * 3);
+    return QSize(minimumTile() + 2 * kGap, minimumTile() + 2 * kGap);
+}
+
+QRect HeadCanvases::tileRect(int head) const
+{
+    if (head < 0 || head >= m_heads)
+        return {};
+    const Grid g = gridFor(size());
+    const int row = head / g.columns, column = head % g.columns;
+    return QRect(kGap + column * (g.tile.width() + kGap), kGap + row * (g.tile.height() + kGap),
+                 g.tile.width(), g.tile.height());
+}
+
+void HeadCanvases::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
+        updateGeometry();
+        update();
+    }
+    QWidget::changeEvent(event);
+}
+
+void HeadCanvases::refresh()
+{
+    const SceneModel &m = *m_model;
+    const bool multi = m.scene().method == attn::Method::MultiHead && m.hasResult();
+    const int heads = multi ? int(m.result().heads.size()) : 0;
+    if (heads != m_heads) {
+        m_heads = heads;
+        m_extent.assign(std::size_t(heads), 0.0);
+        updateGeometry();
+    }
+    for (int h = 0; h < heads; ++h)
+        extentFor(h);
+    update();
+}
+
+double HeadCanvases::extentFor(int head)
+{
+    // The largest coordinate drawn (the first two components), for the canvas's scale.
+    const attn::HeadResult &hr = m_model->result().heads[std::size_t(head)];
+    const Eigen::Index dims = std::min<Eigen::Index>(2, hr.query.size());
+    double needed = hr.query.head(dims).cwiseAbs().maxCoeff();
+    if (hr.keys.rows() > 0)
+        needed = std::max(needed, hr.keys.leftCols(dims).cwiseAbs().maxCoeff());
+    if (!(needed > 1e-12))
+        needed = 1.0;
+    double &extent = m_extent[std::size_t(head)];
+    if (needed > extent || needed < extent / 3)
+        extent = needed * 1.2;
+    return extent;
+}
+
+void HeadCanvases::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(rect(), ColorScheme::background());
+    if (m_heads == 0) {
+        const QString hint =
+            m_model->scene().method == attn::Method::MultiHead && !m_model->hasResult()
+                ? m_model->errorText()
+                : tr("Choose multi-head attention to see what each head projects");
+        p.setPen(ColorScheme::axis());
+        p.drawText(rect().adjusted(kGap, kGap, -kGap, -kGap), Qt::AlignCenter | Qt::TextWordWrap,
+                   hint);
+        return;
+    }
+    for (int h = 0; h < m_heads; ++h)
+        paintTile(p, h, tileRect(h));
+}
+
+void HeadCanvases::paintTile(QPainter &p, int head, const QRect &tile)
+{
+    const attn::HeadResult &hr = m_model->result().heads[std::size_t(head)];
+    const int dk = int(hr.query.size());
+    const QFontMetrics fm(font());
+
+    p.setPen(QPen(ColorScheme::grid().darker(108), 1));
+    p.setBrush(Qt::NoBrush);
+    p.drawRoundedRect(QRectF(tile).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6);
+
+    QFont title = font();
+    title.setBold(true);
+    const double pad = fm.height() * 0.4;
+    const double titleHeight =
+        drawRichText(p, tr("head %1: d<sub>k</sub> = %2").arg(head + 1).arg(dk),
+                     QPointF(tile.left() + pad, tile.top() + pad), tile.width() - 2 * pad, title);
+    // The caption says what the arrows are: the head's own projections of q and kᵢ.
+    QString caption =
+        tr("Arrows: %1 and %2")
+            .arg(QStringLiteral("<span style='color:%1'>W<sub>Q</sub>q</span>")
+                     .arg(ColorScheme::query().name()),
+                 QStringLiteral("<span style='color:%1'>W<sub>K</sub>k<sub>i</sub></span>")
+                     .arg(ColorScheme::key().name()));
+    if (dk > 2)
+        caption += QStringLiteral("<br>") + tr("(first 2 of %1 components)").arg(dk);
+    // Small tiles (many heads in a low dock) keep their room for the arrows.
+    const bool withCaption = tile.height() >= fm.height() * 11;
+    const double captionHeight = withCaption ? fm.height() * (dk > 2 ? 2.6 : 1.3) : 0.0;
+    if (withCaption)
+        drawRichText(p, caption, QPointF(tile.left() + pad, tile.bottom() - pad - captionHeight),
+                     tile.width() - 2 * pad, font());
+
+    const QRect area =
+        QRectF(tile.left() + pad, tile.top() + pad + titleHeight + pad / 2, tile.width() - 2 * pad,
+               tile.height() - 3 * pad - titleHeight - captionHeight)
+            .toRect();
+    if (dk == 1)
+        paintNumberLine(p, head, area);
+    else
+        paintPlane(p, head, area);
+}
+
+namespace {
+struct KeyOrder
+{
+    std::vector<int> order; // light keys first, so that the heavy ones are drawn on top
+    std::vector<bool> labelled;
+    double maxWeight = 0;
+};
+
+KeyOrder keyOrder(const attn::Vector &weights)
+{
+    KeyOrder k;
+    const int n = int(weights.size());
+    k.order.resize(std::size_t(n));
+    std::iota(k.order.begin(), k.order.end(), 0);
+    std::stable_sort(k.order.begin(), k.order.end(),
+                     [&](int a, int b) { return weights[a] < weights[b]; });
+    k.maxWeight = n > 0 ? weights.maxCoeff() : 0;
+    k.labelled.assign(std::size_t(n), n <= kMaxLabelledKeys);
+    for (int i = std::max(0, n - 3); i < n; ++i)
+        k.labelled[std::size_t(k.order[std::size_t(i)])] = true;
+    return k;
+}
+
+ArrowPainter::Style keyStyle(int key, int count, double weight, double maxWeight, bool masked)
+{
+    // Emphasis by weight: the head's favourite key is solid and thick, the others fade.
+    const double t = maxWeight > 0 ? weight / maxWeight : 0;
+    ArrowPainter::Style s;
+    s.color = masked ? ColorScheme::axis() : ColorScheme::keyColor(key, count);
+    s.width = 1.2 + 3.0 * t;
+    s.headLength = 8 + 5 * t;
+    s.opacity = masked ? 0.3 : 0.3 + 0.7 * t;
+    return s;
+}
+} // namespace
+
+void HeadCanvases::paintNumberLine(QPainter &p, int head, const QRect &area)
+{
+    const attn::HeadResult &hr = m_model->result().heads[std::size_t(head)];
+    const int n = int(hr.keys.rows());
+    const double extent = m_extent[std::size_t(head)];
+    const QFontMetricsF fm(font());
+    const double cx = area.center().x();
+    const double scale = (area.width() / 2.0 - fm.height()) / extent;
+    auto xOf = [&](double v) { return cx + v * scale; };
+
+    // The line sits in the upper third: the query above it, one lane per key below.
+    const double lineY = area.top() + fm.height() * 2.4;
+    p.setPen(QPen(ColorScheme::axis(), 1.2));
+    p.drawLine(QPointF(area.left(), lineY), QPointF(area.right(), lineY));
+    const double step = niceStep(2 * extent, 4);
+    p.setFont(font());
+    for (double v = -std::floor(extent / step) * step; v <= extent + 1e-9; v += step) {
+        const double x = xOf(v);
+        p.drawLine(QPointF(x, lineY - 3), QPointF(x, lineY + 3));
+        const QString text = NumberFormat::number(v, step < 1 ? 1 : 0);
+        p.drawText(QRectF(x - 30, lineY + 4, 60, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
+                   text);
+    }
+
+    ArrowPainter::Style q;
+    q.color = ColorScheme::query();
+    q.width = 3;
+    const double qy = lineY - fm.height() * 1.0;
+    ArrowPainter::drawArrow(p, QPointF(xOf(0), qy), QPointF(xOf(hr.query[0]), qy), q);
+    ArrowPainter::drawLabel(p, QPointF(xOf(0), qy), QPointF(xOf(hr.query[0]), qy),
+                            QStringLiteral("q"), ColorScheme::query());
+
+    const KeyOrder order = keyOrder(hr.softmax.weights);
+    const auto &mask = m_model->scene().mask;
+    const double lanesTop = lineY + fm.height() * 1.6;
+    const double lane = std::min(fm.height() * 1.1, (area.bottom() - lanesTop) / std::max(n, 1));
+    for (int k : order.order) {
+        const double y = lanesTop + lane * (k + 0.5);
+        const bool masked = !mask.empty() && mask[std::size_t(k)];
+        const ArrowPainter::Style s =
+            keyStyle(k, n, hr.softmax.weights[k], order.maxWeight, masked);
+        const QPointF from(xOf(0), y), to(xOf(hr.keys(k, 0)), y);
+        ArrowPainter::drawArrow(p, from, to, s);
+        if (order.labelled[std::size_t(k)] && lane >= fm.height() * 0.8)
+            ArrowPainter::drawLabel(p, from, to, QStringLiteral("k") + subscript(k + 1), s.color);
+    }
+    // The origin across the lanes, so that the arrows' common start is visible.
+    p.setPen(QPen(ColorScheme::grid().darker(120), 1, Qt::DashLine));
+    p.drawLine(QPointF(xOf(0), qy - fm.height() * 0.5), QPointF(xOf(0), lanesTop + lane * n));
+}
+
+void HeadCanvases::paintPlane(QPainter &p, int head, const QRect &area)
+{
+    const attn::HeadResult &hr = m_model->result().heads[std::size_t(head)];
+    const int n = int(hr.keys.rows());
+    const double extent = m_extent[std::size_t(head)];
+    const QFontMetricsF fm(font());
+    const double side = std::min(area.width(), area.height());
+    const QRectF plot(area.center().x() - side / 2, area.center().y() - side / 2, side, side);
+    const double scale = (side / 2 - fm.height() * 0.6) / extent;
+    const QPointF origin = plot.center();
+    auto toScreen = [&](double x, double y) {
+        return QPointF(origin.x() + x * scale, origin.y() - y * scale);
+    };
+
+    const double step = niceStep(2 * extent, 4);
+    p.setPen(QPen(ColorScheme::grid(), 1));
+    for (double v = step; v <= extent + 1e-9; v += step)
+        for (double s : {v, -v}) {
+            p.drawLine(toScreen(s, -extent), toScreen(s, extent));
+            p.drawLine(toScreen(-extent, s), toScreen(extent, s));
+        }
+    p.setPen(QPen(ColorScheme::axis(), 1.2));
+    p.drawLine(toScreen(-extent, 0), toScreen(extent, 0));
+    p.drawLine(toScreen(0, -extent), toScreen(0, extent));
+    p.setFont(font());
+    p.drawText(QRectF(toScreen(step, 0) + QPointF(-30, 2), QSizeF(60, fm.height())),
+               Qt::AlignHCenter | Qt::AlignTop, NumberFormat::number(step, step < 1 ? 1 : 0));
+
+    const KeyOrder order = keyOrder(hr.softmax.weights);
+    const auto &mask = m_model->scene().mask;
+    for (int k : order.order) {
+        const bool masked = !mask.empty() && mask[std::size_t(k)];
+        const ArrowPainter::Style s =
+            keyStyle(k, n, hr.softmax.weights[k], order.maxWeight, masked);
+        const QPointF tip = toScreen(hr.keys(k, 0), hr.keys(k, 1));
+        ArrowPainter::drawArrow(p, origin, tip, s);
+        if (order.labelled[std::size_t(k)])
+            ArrowPainter::drawLabel(p, origin, tip, QStringLiteral("k") + subscript(k + 1),
+                                    s.color);
+    }
+    ArrowPainter::Style q;
+    q.color = ColorScheme::query();
+    q.width = 3;
+    const QPointF qTip = toScreen(hr.query[0], hr.query[1]);
+    ArrowPainter::drawArrow(p, origin, qTip, q);
+    ArrowPainter::drawLabel(p, origin, qTip, QStringLiteral("q"), ColorScheme::query());
+}

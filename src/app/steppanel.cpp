@@ -1,0 +1,424 @@
+#include "steppanel.h"
+
+#include "colorscheme.h"
+#include "methodnames.h"
+#include "model/scenemodel.h"
+#include "numberformat.h"
+#include "selection.h"
+#include "steptablemodel.h"
+
+#include <QEvent>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QTextDocument>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+
+// Four decimals without trailing zeros, so that 1.2×1.5 reads as the learner would write it.
+QString num(double x)
+{
+    QString s = NumberFormat::number(x, 4);
+    if (s.contains(QLatin1Char('.')) && !s.contains(QLatin1Char('e'))) {
+        while (s.endsWith(QLatin1Char('0')))
+            s.chop(1);
+        if (s.endsWith(QLatin1Char('.')))
+            s.chop(1);
+    }
+    if (s == QString(QChar(0x2212)) + QLatin1Char('0'))
+        s = QStringLiteral("0");
+    return s;
+}
+
+// A factor inside a product: negative numbers in parentheses.
+QString factor(double x)
+{
+    return x < 0 ? QLatin1Char('(') + num(x) + QLatin1Char(')') : num(x);
+}
+
+QString vec(const attn::Vector &v)
+{
+    QStringList parts;
+    for (Eigen::Index i = 0; i < v.size(); ++i)
+        parts << num(v[i]);
+    return QLatin1Char('(') + parts.join(QStringLiteral(", ")) + QLatin1Char(')');
+}
+
+// "a + b − c": the terms of a sum with their signs folded in.
+QString sum(const attn::Vector &terms)
+{
+    QString s;
+    for (Eigen::Index i = 0; i < terms.size(); ++i) {
+        if (i == 0)
+            s += num(terms[i]);
+        else if (terms[i] < 0)
+            s += QStringLiteral(" − ") + num(-terms[i]);
+        else
+            s += QStringLiteral(" + ") + num(terms[i]);
+    }
+    return s;
+}
+
+// "a₁×b₁ + a₂×b₂": a dot product written out.
+QString products(const attn::Vector &a, const attn::Vector &b)
+{
+    QStringList parts;
+    for (Eigen::Index i = 0; i < a.size(); ++i)
+        parts << factor(a[i]) + QStringLiteral("×") + factor(b[i]);
+    return parts.join(QStringLiteral(" + "));
+}
+
+// Sum of squares under a root: √(1.2² + 0.8²).
+QString rootOfSquares(const attn::Vector &v)
+{
+    QStringList parts;
+    for (Eigen::Index i = 0; i < v.size(); ++i)
+        parts << factor(v[i]) + QStringLiteral("²");
+    return QStringLiteral("√(") + parts.join(QStringLiteral(" + ")) + QLatin1Char(')');
+}
+
+QString sub(const QString &base, const QString &index)
+{
+    return base + QStringLiteral("<sub>") + index + QStringLiteral("</sub>");
+}
+
+QString coloured(const QString &text, const QColor &c)
+{
+    return QStringLiteral("<span style='color:%1'>%2</span>").arg(c.name(), text);
+}
+
+} // namespace
+
+StepPanel::StepPanel(SceneModel *model, Selection *selection, QWidget *parent)
+    : QWidget(parent), m_model(model), m_selection(selection),
+      m_tableModel(new StepTableModel(model, this)), m_formula(new QTextBrowser),
+      m_table(new QTableView), m_split(new QSplitter(Qt::Vertical)), m_fitColumns(new QTimer(this))
+{
+    // One document laid out once per change: cheaper during a drag than a word-wrapped label
+    // in a scroll area, which lays its text out again for every size query.
+    m_formula->setFrameShape(QFrame::NoFrame);
+    m_formula->setOpenLinks(false);
+    m_formula->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_formula->document()->setDocumentMargin(QFontMetrics(font()).height() / 2.0);
+    m_formula->setUndoRedoEnabled(false);
+
+    m_table->setModel(m_tableModel);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setAlternatingRowColors(true);
+    m_table->setWordWrap(false);
+    m_table->verticalHeader()->hide();
+    // Compact rows: on a 1280 × 800 screen the table must show several keys below the formula.
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 8);
+    // Fitting 11 columns of 65 rows to their contents on every drag step costs more than the
+    // rest of the panel; the columns are fitted when the numbers settle instead (fitColumns()).
+    m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
+    m_fitColumns->setSingleShot(true);
+    m_fitColumns->setInterval(150);
+    connect(m_fitColumns, &QTimer::timeout, this, &StepPanel::fitColumns);
+    m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    m_table->horizontalHeader()->setHighlightSections(false);
+
+    m_split->addWidget(m_formula);
+    m_split->addWidget(m_table);
+    m_split->setStretchFactor(1, 1);
+    m_split->setChildrenCollapsible(false);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_split);
+    connect(m_split, &QSplitter::splitterMoved, this, [this] { m_userSized = true; });
+
+    connect(m_table, &QTableView::clicked, this, &StepPanel::onRowClicked);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this](const QModelIndex &current) {
+                if (!m_syncing && current.isValid())
+                    onRowClicked(current);
+            });
+    connect(m_selection, &Selection::changed, this, &StepPanel::refresh);
+    connect(m_model, &SceneModel::changed, this, [this] {
+        m_formulaStale = true;
+        if (!isVisible())
+            return;
+        updateFormula();
+        // A new method changes every number's width at once: fit now. Drags fit when they
+        // pause.
+        if (int(m_model->scene().method) != m_fittedMethod)
+            fitColumns();
+        else
+            m_fitColumns->start();
+    });
+    // A reset (keys added or removed) drops the view's selection: put it back.
+    connect(m_tableModel, &QAbstractItemModel::modelReset, this, [this] {
+        syncSelection();
+        fitColumns();
+    });
+
+    applyFonts();
+    refresh();
+    fitColumns();
+}
+
+void StepPanel::fitColumns()
+{
+    m_fitColumns->stop();
+    m_fittedMethod = int(m_model->scene().method);
+    m_table->resizeColumnsToContents();
+    // Room for one more digit, so that a drag rarely outgrows a column before the next fit.
+    const int spare = m_table->fontMetrics().horizontalAdvance(QLatin1Char('0'));
+    for (int c = StepTableModel::VectorColumn; c < StepTableModel::ColumnCount; ++c)
+        m_table->setColumnWidth(c, m_table->columnWidth(c) + spare);
+}
+
+void StepPanel::ensureFormula() const
+{
+    if (m_formulaStale)
+        const_cast<StepPanel *>(this)->updateFormula();
+}
+
+QString StepPanel::formulaHtml() const
+{
+    ensureFormula();
+    return m_formulaHtml;
+}
+
+QString StepPanel::formulaText() const
+{
+    ensureFormula();
+    return m_formula->toPlainText();
+}
+
+void StepPanel::applyFonts()
+{
+    // The formula is what the class reads from the back: a size larger than the table.
+    QFont f = font();
+    f.setPointSizeF(f.pointSizeF() * 1.2);
+    m_formula->setFont(f);
+}
+
+void StepPanel::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange) {
+        m_formulaStale = true;
+        if (isVisible())
+            updateFormula();
+        m_fitColumns->start();
+    } else if (event->type() == QEvent::FontChange) {
+        applyFonts();
+        m_fitColumns->start();
+    }
+    QWidget::changeEvent(event);
+}
+
+void StepPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    m_fittedHeight = -1;
+    fitFormula();
+}
+
+void StepPanel::fitFormula()
+{
+    // The formula gets the height it needs (the whole derivation visible without scrolling),
+    // up to half of the panel; the table takes the rest.
+    if (m_userSized || m_split->height() <= 0)
+        return;
+    const int want = int(std::ceil(m_formula->document()->size().height())) + 2;
+    if (want == m_fittedHeight)
+        return;
+    m_fittedHeight = want;
+    const int total = m_split->height() - m_split->handleWidth();
+    const int top = std::clamp(want, total / 5, total / 2);
+    m_split->setSizes({top, total - top});
+}
+
+void StepPanel::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_formulaStale) {
+        updateFormula();
+        fitColumns();
+    }
+}
+
+void StepPanel::refresh()
+{
+    syncSelection();
+    m_formulaStale = true;
+    if (isVisible())
+        updateFormula();
+}
+
+void StepPanel::onRowClicked(const QModelIndex &index)
+{
+    if (!index.isValid() || index.row() >= m_model->keyCount())
+        return; // the sum row is not a key
+    m_selection->select(Selection::Kind::Key, index.row());
+}
+
+void StepPanel::syncSelection()
+{
+    m_syncing = true;
+    const int row = m_selection->index();
+    const bool key = (m_selection->kind() == Selection::Kind::Key ||
+                      m_selection->kind() == Selection::Kind::Value) &&
+                     row >= 0 && row < m_model->keyCount();
+    if (key) {
+        m_table->selectRow(row);
+        m_table->scrollTo(m_tableModel->index(row, 0));
+    } else {
+        m_table->clearSelection();
+    }
+    m_syncing = false;
+}
+
+void StepPanel::updateFormula()
+{
+    m_formulaStale = false;
+    const SceneModel &m = *m_model;
+    const int key = std::min(m_selection->focusKey(), m.keyCount() - 1);
+    const QString idx = QString::number(key + 1);
+    const QColor keyColour = ColorScheme::keyColor(key, m.keyCount());
+    const QString kName = coloured(sub(QStringLiteral("k"), idx), keyColour);
+    const QString q = coloured(QStringLiteral("q"), ColorScheme::query());
+    const QString s = sub(QStringLiteral("s"), idx);
+    const QString w = sub(QStringLiteral("w"), idx);
+    const attn::Method method = m.scene().method;
+
+    QStringList lines;
+    lines << QStringLiteral("<b>%1</b> &nbsp; <span style='color:%2'>%3</span>")
+                 .arg(tr("Key %1 · %2").arg(kName, MethodNames::name(method)),
+                      ColorScheme::axis().name(), MethodNames::formula(method));
+
+    auto explained = m.explain(key);
+    if (!explained) {
+        lines << coloured(m.errorText().toHtmlEscaped(), QColor(0xb0, 0x00, 0x20));
+        m_formulaHtml = lines.join(QStringLiteral("<br>"));
+        m_formula->setHtml(m_formulaHtml);
+        fitFormula();
+        return;
+    }
+    const attn::ScoreBreakdown &b = *explained;
+    const QString qk = q + QStringLiteral("·") + kName;
+
+    switch (method) {
+    case attn::Method::Dot:
+        lines << QStringLiteral("%1 = %2 = %3 = %4 = <b>%5</b>")
+                     .arg(s, qk, products(b.query, b.keyVector), sum(b.products), num(b.score));
+        break;
+    case attn::Method::Scaled:
+        lines << QStringLiteral("%1 = %2 = %3 = %4")
+                     .arg(qk, products(b.query, b.keyVector), sum(b.products), num(b.dot));
+        lines << QStringLiteral("%1 = %2 / √d = %3 / √%4 = %3 / %5 = <b>%6</b>")
+                     .arg(s, qk, num(b.dot), num(b.scaleDim), num(b.sqrtScale), num(b.score));
+        break;
+    case attn::Method::Cosine:
+        lines << QStringLiteral("%1 = %2 = %3 = %4")
+                     .arg(qk, products(b.query, b.keyVector), sum(b.products), num(b.dot));
+        lines << QStringLiteral("‖%1‖ = %2 = %3, &nbsp; ‖%4‖ = %5 = %6")
+                     .arg(q, rootOfSquares(b.query), num(b.queryNorm), kName,
+                          rootOfSquares(b.keyVector), num(b.keyNorm));
+        if (b.zeroNorm)
+            lines << tr("%1 has zero length: no angle exists, so %2 = 0")
+                         .arg(b.queryNorm == 0 ? q : kName, s);
+        else
+            lines << QStringLiteral("%1 = %2 / (‖%3‖ ‖%4‖) = %5 / (%6 × %7) = <b>%8</b>")
+                         .arg(s, qk, q, kName, num(b.dot), num(b.queryNorm), num(b.keyNorm),
+                              num(b.score));
+        break;
+    case attn::Method::General: {
+        // W kᵢ row by row, then the dot product with q.
+        QStringList rows;
+        for (Eigen::Index r = 0; r < b.generalW.rows(); ++r)
+            rows << products(b.generalW.row(r).transpose(), b.keyVector);
+        lines << QStringLiteral("W%1 = (%2) = %3")
+                     .arg(kName, rows.join(QStringLiteral(", ")), vec(b.wk));
+        lines << QStringLiteral("%1 = %2·(W%3) = %4 = %5 = <b>%6</b>")
+                     .arg(s, q, kName, products(b.query, b.wk), sum(b.generalProducts),
+                          num(b.score));
+        break;
+    }
+    case attn::Method::Additive: {
+        const QString h = QStringLiteral("h");
+        lines << QStringLiteral("%1%2 = %3, &nbsp; %4%5 = %6, &nbsp; b = %7")
+                     .arg(sub(QStringLiteral("W"), QStringLiteral("q")), q, vec(b.wqq),
+                          sub(QStringLiteral("W"), QStringLiteral("k")), kName, vec(b.wkk),
+                          vec(b.bias));
+        lines << QStringLiteral("%1 = %2%3 + %4%5 + b = %6")
+                     .arg(h, sub(QStringLiteral("W"), QStringLiteral("q")), q,
+                          sub(QStringLiteral("W"), QStringLiteral("k")), kName,
+                          vec(b.preActivation));
+        lines << QStringLiteral("tanh(%1) = %2").arg(h, vec(b.tanhValues));
+        lines << QStringLiteral("%1 = v·tanh(%2) = %3 = %4 = <b>%5</b>")
+                     .arg(s, h, products(b.v, b.tanhValues), sum(b.vTanh), num(b.score));
+        break;
+    }
+    case attn::Method::MultiHead: {
+        const QString wq = QStringLiteral("W<sub>Q</sub>"), wk = QStringLiteral("W<sub>K</sub>");
+        for (std::size_t j = 0; j < b.heads.size(); ++j) {
+            const attn::HeadBreakdown &hb = b.heads[j];
+            const QString sj = s + QStringLiteral("<sup>(%1)</sup>").arg(j + 1);
+            const QString wj = w + QStringLiteral("<sup>(%1)</sup>").arg(j + 1);
+            lines << QStringLiteral("<b>%1</b> &nbsp; %2%3 = %4, &nbsp; %5%6 = %7")
+                         .arg(tr("head %1 (d<sub>k</sub> = %2):").arg(j + 1).arg(hb.dk), wq, q,
+                              vec(hb.query), wk, kName, vec(hb.key));
+            // The dot product in parentheses when it has several terms, so that the division
+            // clearly applies to the whole sum.
+            const QString dot =
+                hb.products.size() > 1
+                    ? QLatin1Char('(') + products(hb.query, hb.key) + QLatin1Char(')')
+                    : products(hb.query, hb.key);
+            lines << QStringLiteral("&nbsp;&nbsp; %1 = (%2%3)·(%4%5) / √d<sub>k</sub> = %6 / √%7 "
+                                    "= %8 / %9 = <b>%10</b>")
+                         .arg(sj, wq, q, wk, kName, dot, num(hb.dk), num(hb.dot), num(hb.sqrtDk),
+                              num(hb.scaled));
+            const attn::SoftmaxStep &st = hb.softmax;
+            if (st.masked)
+                lines << QStringLiteral("&nbsp;&nbsp; ") +
+                             tr("%1 is masked: %2 = 0").arg(kName, wj);
+            else
+                lines << QStringLiteral("&nbsp;&nbsp; %1 = exp(%2/τ − max) / Σ = exp(%3 − %4) / "
+                                        "%5 = %6 / %5 = <b>%7</b>")
+                             .arg(wj, sj, num(st.logit), factor(st.maxLogit), num(st.sum),
+                                  num(st.exp), num(st.weight));
+        }
+        lines << tr("Mean over %n heads:", nullptr, int(b.heads.size())) +
+                     QStringLiteral(" %1 = <b>%2</b>, &nbsp; %3 = <b>%4</b>")
+                         .arg(s, num(b.meanScore), w, num(b.meanWeight));
+        break;
+    }
+    }
+
+    if (method != attn::Method::MultiHead) {
+        const attn::SoftmaxStep &st = b.softmax;
+        lines << QStringLiteral("%1/τ = %2 / %3 = %4")
+                     .arg(s, num(st.score), num(st.temperature), num(st.logit));
+        if (st.masked) {
+            lines << tr("%1 is masked: it is left out of the softmax, so %2 = 0").arg(kName, w);
+        } else {
+            lines << QStringLiteral("%1/τ − max = %2 − %3 = %4")
+                         .arg(s, num(st.logit), factor(st.maxLogit), num(st.shifted));
+            lines << QStringLiteral("exp(%1/τ − max) = exp(%2) = %3")
+                         .arg(s, num(st.shifted), num(st.exp));
+            lines << QStringLiteral("%1 = exp(%2/τ − max) / Σ exp = %3 / %4 = <b>%5</b>")
+                         .arg(w, s, num(st.exp), num(st.sum), num(st.weight));
+        }
+        lines << QStringLiteral("%1 %2 = %3 × %4 = %5")
+                     .arg(w, coloured(sub(QStringLiteral("v"), idx), ColorScheme::value()),
+                          num(st.weight), vec(b.value), vec(b.contribution));
+    }
+    if (m_selection->index() < 0)
+        lines << coloured(tr("Click a key or a table row to explain another key."),
+                          ColorScheme::axis());
+    m_formulaHtml = QStringLiteral("<div style='line-height:140%'>") +
+                    lines.join(QStringLiteral("<br>")) + QStringLiteral("</div>");
+    m_formula->setHtml(m_formulaHtml);
+    fitFormula();
+}

@@ -1,0 +1,91 @@
+#pragma once
+
+#include <QChartView>
+#include <QList>
+
+class SceneModel;
+class QAbstractBarSeries;
+class QBarSet;
+class QCategoryAxis;
+class QChart;
+class QGraphicsSimpleTextItem;
+class QValueAxis;
+
+/// The softmax weight of every key as a bar (top chart, axis 0…1) above its raw score (bottom
+/// chart, axis fitted to the scores). Each bar has its key's colour. Both charts live in one
+/// view so that they export together and their key axes line up.
+///
+/// During a drag only the bar values change (QBarSet::replace); sets are rebuilt only when the
+/// number of keys changes.
+class WeightChart : public QChartView
+{
+    Q_OBJECT
+
+public:
+    explicit WeightChart(SceneModel *model, QWidget *parent = nullptr);
+    ~WeightChart() override;
+
+    /// The bar heights as drawn, read back from the bar sets (for tests and exports).
+    QList<double> displayedWeights() const;
+    QList<double> displayedScores() const;
+
+    /// True when the two charts sit side by side (a wide, low view) rather than stacked.
+    bool sideBySide() const { return m_sideBySide; }
+
+    /// The score axis's range as shown.
+    double scoreAxisMin() const;
+    double scoreAxisMax() const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+protected:
+    void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
+
+private:
+    // One of the two stacked charts.
+    struct Panel
+    {
+        QChart *chart = nullptr;
+        QAbstractBarSeries *series = nullptr;
+        QCategoryAxis *keyAxis = nullptr;
+        QValueAxis *valueAxis = nullptr;
+        QList<QBarSet *> sets;
+        QList<QGraphicsSimpleTextItem *> labels;
+        int extraLeft = 0; // added to the left margin so that both plot areas line up
+    };
+
+    void setUpPanel(Panel &panel, bool withKeyTitle);
+    void rebuildPanel(Panel &panel, int keyCount);
+    int valueIndex(int key) const;
+    double barCentre(int key) const;
+    void rebuild(int keyCount);
+    void refresh();
+    void retranslate();
+    void updateTitles();
+    void applyFonts();
+    void updateKeyLabels();
+    void updateScoreRange(double lo, double hi);
+    void positionValueLabels(Panel &panel);
+    void alignPlotAreas();
+    void layoutCharts();
+
+    SceneModel *m_model;
+    Panel m_weights;
+    Panel m_scores;
+    int m_keyCount = -1;
+    bool m_grouped = true; // few keys: one category per key; many: one category for all
+    int m_keyLabelStep = 0;
+    // Small docks: the charts sit side by side when the view is wide and low, and drop their
+    // titles when low (the axis titles still say what is shown).
+    bool m_sideBySide = false;
+    bool m_compact = false;
+    void updateTickBudget();
+
+    double m_scoreMin = 0;
+    double m_scoreMax = 0;
+    double m_scoreStep = 0;
+    double m_lastLo = 0, m_lastHi = 0; // the scores' range, for a relayout after a resize
+    int m_tickBudget = 6;              // as many value-axis labels as fit the plot's height
+};

@@ -1,0 +1,38 @@
+#pragma once
+
+#include <cmath>
+
+namespace attn::detail {
+
+/// tanh to within a few units in the last place, about twice as fast as std::tanh: the additive
+/// score evaluates H · n of them per change. Small |x| uses the rational approximation of the
+/// Cephes library (relative error about 2.5e-16); elsewhere 1 − 2/(e^{2|x|} + 1), which has no
+/// cancellation once |x| ≥ 0.625.
+inline double tanh(double x)
+{
+    const double z = std::fabs(x);
+    if (z < 0.625) {
+        const double s = x * x;
+        const double p = (-9.64399179425052238628e-1 * s - 9.92877231001918586564e1) * s -
+                         1.61468768441708447952e3;
+        const double q = ((s + 1.12811678491632931402e2) * s + 2.23548839060100448583e3) * s +
+                         4.84406305325125486048e3;
+        return x + x * s * (p / q);
+    }
+    if (z > 22.0) // tanh(22) rounds to 1 in double precision
+        return std::copysign(1.0, x);
+    const double r = 1.0 - 2.0 / (std::exp(2.0 * z) + 1.0);
+    return std::copysign(r, x);
+}
+
+/// ‖v‖ without overflow or underflow for any finite v, and without the cost of Eigen's
+/// stableNorm in the common case.
+template <typename Derived> double safeNorm(const Derived &v)
+{
+    const double n2 = v.squaredNorm();
+    if (n2 > 1e-290 && n2 < 1e290)
+        return std::sqrt(n2);
+    return n2 == 0 ? 0.0 : double(v.stableNorm());
+}
+
+} // namespace attn::detail

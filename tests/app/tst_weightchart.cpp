@@ -1,0 +1,195 @@
+#include "app/colorscheme.h"
+#include "app/weightchart.h"
+#include "core/attention.h"
+#include "model/scenemodel.h"
+
+#include <QBarSet>
+#include <QChart>
+#include <QStackedBarSeries>
+#include <QTest>
+
+#include <cmath>
+
+Q_DECLARE_METATYPE(attn::Method)
+
+namespace {
+
+attn::Vector vec(double x, double y)
+{
+    attn::Vector v(2);
+    v << x, y;
+    return v;
+}
+
+/// The weights and scores the core gives for the model's displayed vectors, computed here so
+/// that the chart is compared with an independent call, not with its own arithmetic.
+attn::AttentionResult reference(const SceneModel &m)
+{
+    auto r = attn::attend(m.query(), m.keys(), m.values(), m.scene().method, m.scene().params());
+    if (!r)
+        qFatal("attend failed");
+    return *r;
+}
+
+void compareWithModel(const WeightChart &chart, const SceneModel &model)
+{
+    const attn::AttentionResult ref = reference(model);
+    const QList<double> weights = chart.displayedWeights();
+    const QList<double> scores = chart.displayedScores();
+    QCOMPARE(weights.size(), model.keyCount());
+    QCOMPARE(scores.size(), model.keyCount());
+    for (int i = 0; i < model.keyCount(); ++i) {
+        QCOMPARE(weights[i], model.result().weights[i]);
+        QCOMPARE(weights[i], ref.weights[i]);
+        QCOMPARE(scores[i], model.result().scores[i]);
+        QCOMPARE(scores[i], ref.scores[i]);
+    }
+}
+
+QList<QBarSet *> barSets(WeightChart &chart)
+{
+    const auto series = chart.chart()->series();
+    if (series.isEmpty())
+        return {};
+    return static_cast<QAbstractBarSeries *>(series.first())->barSets();
+}
+
+} // namespace
+
+class TestWeightChart : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void followsQuery_data();
+    void followsQuery();
+    void dragKeepsSeries();
+    void keyCountRebuilds();
+    void negativeScoresFitTheAxis();
+    void multiHeadShowsMeans();
+    void keyColours();
+};
+
+void TestWeightChart::followsQuery_data()
+{
+    QTest::addColumn<attn::Method>("method");
+    QTest::addColumn<double>("temperature");
+    const std::pair<attn::Method, const char *> methods[] = {
+        {attn::Method::Dot, "dot"},           {attn::Method::Scaled, "scaled"},
+        {attn::Method::Cosine, "cosine"},     {attn::Method::General, "general"},
+        {attn::Method::Additive, "additive"}, {attn::Method::MultiHead, "multihead"}};
+    for (const auto &[m, name] : methods) {
+        QTest::addRow("%s τ=1", name) << m << 1.0;
+        QTest::addRow("%s τ=0.3", name) << m << 0.3;
+    }
+}
+
+void TestWeightChart::followsQuery()
+{
+    QFETCH(attn::Method, method);
+    QFETCH(double, temperature);
+    SceneModel model;
+    WeightChart chart(&model);
+    chart.resize(600, 500);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    model.setMethod(method);
+    QVERIFY(model.setTemperature(temperature));
+    compareWithModel(chart, model);
+    // A drag: the query visits several positions, including the origin and the third quadrant.
+    const attn::Vector positions[] = {vec(1.2, 0.8), vec(-1.5, 0.3), vec(0, 0),
+                                      vec(-2, -1.7), vec(0.4, -2.5), vec(3, 3)};
+    for (const attn::Vector &q : positions) {
+        QVERIFY(model.setQuery(q));
+        compareWithModel(chart, model);
+    }
+}
+
+void TestWeightChart::dragKeepsSeries()
+{
+    SceneModel model;
+    WeightChart chart(&model);
+    const auto series = chart.chart()->series();
+    const QList<QBarSet *> sets = barSets(chart);
+    QCOMPARE(sets.size(), 3);
+    for (int step = 0; step < 20; ++step) {
+        QVERIFY(model.setQuery(vec(std::cos(step * 0.3) * 2, std::sin(step * 0.3) * 2)));
+        QVERIFY(model.setKey(1, vec(1.5, 0.5 + step * 0.05)));
+    }
+    // Values were replaced in place: the same series and the same sets.
+    QCOMPARE(chart.chart()->series(), series);
+    QCOMPARE(barSets(chart), sets);
+    compareWithModel(chart, model);
+}
+
+void TestWeightChart::keyCountRebuilds()
+{
+    SceneModel model;
+    WeightChart chart(&model);
+    QVERIFY(model.addKey(vec(-1, 0.5), vec(0.5, 0.5)));
+    QCOMPARE(chart.displayedWeights().size(), 4);
+    QCOMPARE(barSets(chart).size(), 4);
+    compareWithModel(chart, model);
+    QVERIFY(model.removeKey(0));
+    QVERIFY(model.removeKey(0));
+    QCOMPARE(chart.displayedWeights().size(), 2);
+    compareWithModel(chart, model);
+    // Past 16 keys the bars share one category; the numbers must not change.
+    for (int i = 0; i < 30; ++i)
+        QVERIFY(model.addKey(vec(std::cos(i * 0.2), std::sin(i * 0.2)), vec(1, 0)));
+    QCOMPARE(chart.displayedWeights().size(), 32);
+    QCOMPARE(barSets(chart).size(), 32);
+    compareWithModel(chart, model);
+    QVERIFY(model.setQuery(vec(-0.7, 1.9)));
+    compareWithModel(chart, model);
+    while (model.keyCount() > 5)
+        QVERIFY(model.removeKey(model.keyCount() - 1));
+    QCOMPARE(barSets(chart).size(), 5);
+    compareWithModel(chart, model);
+}
+
+void TestWeightChart::negativeScoresFitTheAxis()
+{
+    SceneModel model;
+    WeightChart chart(&model);
+    QVERIFY(model.setQuery(vec(-1.2, -0.8)));
+    // Every dot score is negative now: −1.4, −2.2, −1.92.
+    const QList<double> scores = chart.displayedScores();
+    for (double s : scores) {
+        QVERIFY(s < 0);
+        QVERIFY(s >= chart.scoreAxisMin());
+    }
+    QVERIFY(chart.scoreAxisMin() <= -2.2);
+    QVERIFY(chart.scoreAxisMax() >= 0);
+    QVERIFY(model.setQuery(vec(12, 8)));
+    for (double s : chart.displayedScores())
+        QVERIFY(s <= chart.scoreAxisMax());
+    QVERIFY(chart.scoreAxisMax() >= 22);
+}
+
+void TestWeightChart::multiHeadShowsMeans()
+{
+    SceneModel model;
+    WeightChart chart(&model);
+    model.setMethod(attn::Method::MultiHead);
+    compareWithModel(chart, model);
+    QVERIFY(chart.chart()->title().contains(QLatin1String("2 heads")));
+    model.setMethod(attn::Method::Dot);
+    QVERIFY(!chart.chart()->title().contains(QLatin1String("heads")));
+}
+
+void TestWeightChart::keyColours()
+{
+    SceneModel model;
+    WeightChart chart(&model);
+    const QList<QBarSet *> sets = barSets(chart);
+    // Each bar has its key's colour, so that it can be matched to the arrow on the canvas.
+    for (int i = 0; i < 3; ++i)
+        QCOMPARE(sets[i]->color(), ColorScheme::keyColor(i, 3));
+    QVERIFY(model.setMasked(1, true));
+    QCOMPARE(chart.displayedWeights()[1], 0.0);
+    QVERIFY(sets[1]->color() != ColorScheme::keyColor(1, 3)); // masked keys are greyed out
+}
+
+QTEST_MAIN(TestWeightChart)
+#include "tst_weightchart.moc"
