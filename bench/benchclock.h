@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cstddef>
+#include <ctime>
 #include <vector>
 
 /// Timing helpers shared by the benchmarks: run a body many times, report median and p95.
@@ -30,6 +31,15 @@ inline Stats stats(std::vector<double> samples)
 inline double secondsSince(Clock::time_point start)
 {
     return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+/// CPU seconds used by the calling thread so far. On a shared machine the wall clock also counts
+/// time spent waiting for a core; thread CPU time does not, so both are printed.
+inline double threadCpuSeconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
 }
 
 } // namespace bench

@@ -259,7 +259,6 @@ bool MainWindow::openScene(const QString &path)
                              tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), why));
         return false;
     }
-    m_canvas->fitAll();
     statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
     return true;
 }

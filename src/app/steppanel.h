@@ -51,6 +51,7 @@ private:
     QTableView *m_table;
     QSplitter *m_split;
     QTimer *m_fitColumns;
+    QTimer *m_formulaThrottle;
     bool m_syncing = false;
     bool m_userSized = false; // the learner moved the splitter: keep their sizes
     int m_fittedHeight = -1;

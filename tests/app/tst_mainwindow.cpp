@@ -1,0 +1,243 @@
+// The main window as a learner uses it: real mouse and key events on the canvas inside the
+// window, and every view (chart, table, heat map) agreeing with the core afterwards.
+
+#include "app/canvaswidget.h"
+#include "app/headheatmap.h"
+#include "app/mainwindow.h"
+#include "app/selection.h"
+#include "app/steppanel.h"
+#include "app/steptablemodel.h"
+#include "app/weightchart.h"
+#include "core/attention.h"
+#include "model/scenemodel.h"
+
+#include <QAction>
+#include <QComboBox>
+#include <QDockWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QTableView>
+#include <QTest>
+
+#include <cmath>
+
+namespace {
+attn::Vector vec(double x, double y)
+{
+    attn::Vector v(2);
+    v << x, y;
+    return v;
+}
+
+// The expected weights come from the core called here on the scene as the test set it up.
+attn::AttentionResult expected(const SceneModel &m)
+{
+    return attn::attend(m.query(), m.keys(), m.values(), m.scene().method, m.scene().params())
+        .value();
+}
+
+QAction *findAction(QWidget *window, const QString &objectName)
+{
+    return window->findChild<QAction *>(objectName);
+}
+} // namespace
+
+class TestMainWindow : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void dragTheQueryUpdatesEveryView_data()
+    {
+        QTest::addColumn<int>("method");
+        QTest::addColumn<double>("x");
+        QTest::addColumn<double>("y");
+        QTest::newRow("dot to (0.5, 1.5)") << int(attn::Method::Dot) << 0.5 << 1.5;
+        QTest::newRow("scaled to (-1, 0.3)") << int(attn::Method::Scaled) << -1.0 << 0.3;
+        QTest::newRow("cosine to (0.2, -0.8)") << int(attn::Method::Cosine) << 0.2 << -0.8;
+        QTest::newRow("additive to (1.5, 1.5)") << int(attn::Method::Additive) << 1.5 << 1.5;
+        QTest::newRow("multihead to (-0.7, -0.4)") << int(attn::Method::MultiHead) << -0.7 << -0.4;
+    }
+    void dragTheQueryUpdatesEveryView()
+    {
+        QFETCH(int, method);
+        QFETCH(double, x);
+        QFETCH(double, y);
+        SceneModel model;
+        model.setMethod(attn::Method(method));
+        MainWindow window(&model);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        CanvasWidget *canvas = window.canvas();
+
+        const QPoint from = canvas->view().toScreen(QPointF(1.2, 0.8)).toPoint();
+        const QPoint to = canvas->view().toScreen(QPointF(x, y)).toPoint();
+        QTest::mousePress(canvas, Qt::LeftButton, {}, from);
+        QTest::mouseMove(canvas, (from + to) / 2);
+        QTest::mouseMove(canvas, to);
+        QTest::mouseRelease(canvas, Qt::LeftButton, {}, to);
+
+        // Snapping is on: the query lands on the 0.1 grid nearest to the mouse's world point.
+        const QPointF world = canvas->view().toWorld(QPointF(to));
+        QVERIFY(std::abs(model.scene().query[0] - std::round(world.x() * 10) / 10) < 1e-9);
+        QVERIFY(std::abs(model.scene().query[1] - std::round(world.y() * 10) / 10) < 1e-9);
+
+        const attn::AttentionResult e = expected(model);
+        const QList<double> bars = window.weightChart()->displayedWeights();
+        QCOMPARE(bars.size(), 3);
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(std::abs(model.result().weights[i] - e.weights[i]) < 1e-15);
+            QVERIFY(std::abs(bars[i] - e.weights[i]) < 1e-12);
+        }
+        if (attn::Method(method) == attn::Method::MultiHead) {
+            for (int h = 0; h < int(e.heads.size()); ++h)
+                for (int i = 0; i < 3; ++i)
+                    QVERIFY(std::abs(window.headHeatMap()->cellValue(h, i) -
+                                     e.heads[h].softmax.weights[i]) < 1e-12);
+        }
+    }
+
+    void methodMenuChangesTheModelAndTheTable()
+    {
+        SceneModel model;
+        MainWindow window(&model);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // Ctrl+2 is the second entry of the Method menu: the scaled dot product.
+        QTest::keyClick(&window, Qt::Key_2, Qt::ControlModifier);
+        QCOMPARE(model.scene().method, attn::Method::Scaled);
+        StepTableModel *table = window.stepPanel()->tableModel();
+        const QString score = table->data(table->index(1, StepTableModel::ScoreColumn)).toString();
+        // k₂'s scaled score by hand: (1.2·1.5 + 0.8·0.5) / √2 = 2.2 / 1.41421… = 1.5556
+        QCOMPARE(score, QStringLiteral("1.5556"));
+    }
+
+    void keyboardNudgesTheSelectedKey()
+    {
+        SceneModel model;
+        MainWindow window(&model);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        CanvasWidget *canvas = window.canvas();
+        canvas->setFocus();
+        // Tab: query, Tab: k₁.
+        QTest::keyClick(canvas, Qt::Key_Tab);
+        QTest::keyClick(canvas, Qt::Key_Tab);
+        QCOMPARE(window.selection()->kind(), Selection::Kind::Key);
+        QCOMPARE(window.selection()->index(), 0);
+        QTest::keyClick(canvas, Qt::Key_Right);
+        QTest::keyClick(canvas, Qt::Key_Up, Qt::ShiftModifier);
+        QVERIFY(std::abs(model.scene().keys(0, 0) - 0.6) < 1e-12);
+        QVERIFY(std::abs(model.scene().keys(0, 1) - 1.01) < 1e-12);
+    }
+
+    void addAndRemoveKeysWithTheActions()
+    {
+        SceneModel model;
+        MainWindow window(&model);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QAction *add = findAction(&window, QStringLiteral("actionAddKey"));
+        QAction *remove = findAction(&window, QStringLiteral("actionRemoveKey"));
+        QVERIFY(add && remove);
+        while (model.keyCount() < attn::Scene::kMaxKeys)
+            add->trigger();
+        QCOMPARE(model.keyCount(), 64);
+        QVERIFY(!add->isEnabled());
+        QCOMPARE(window.weightChart()->displayedWeights().size(), 64);
+        QCOMPARE(window.stepPanel()->tableModel()->rowCount(), 65);
+        // The chart and the table follow the model with 64 keys too.
+        const attn::AttentionResult e = expected(model);
+        const QList<double> bars = window.weightChart()->displayedWeights();
+        for (int i = 0; i < 64; ++i)
+            QVERIFY(std::abs(bars[i] - e.weights[i]) < 1e-12);
+
+        window.selection()->select(Selection::Kind::Key, 10);
+        QVERIFY(remove->isEnabled());
+        remove->trigger();
+        QCOMPARE(model.keyCount(), 63);
+        QVERIFY(add->isEnabled());
+    }
+
+    void temperatureAndMaskShowInTheTable()
+    {
+        SceneModel model;
+        MainWindow window(&model);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(model.setTemperature(0.5));
+        StepTableModel *table = window.stepPanel()->tableModel();
+        // s/τ of k₂ = 2.2 / 0.5 = 4.4
+        QCOMPARE(table->data(table->index(1, StepTableModel::LogitColumn)).toString(),
+                 QStringLiteral("4.4000"));
+        window.selection()->select(Selection::Kind::Key, 1);
+        QAction *mask = findAction(&window, QStringLiteral("actionMaskKey"));
+        mask->trigger();
+        QVERIFY(model.scene().mask[1]);
+        QCOMPARE(table->data(table->index(1, StepTableModel::WeightColumn)).toString(),
+                 QStringLiteral("0.0000"));
+        QCOMPARE(window.weightChart()->displayedWeights().at(1), 0.0);
+    }
+
+    void docksCanBeClosedAndRestored()
+    {
+        SceneModel model;
+        MainWindow window(&model);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const auto docks = window.findChildren<QDockWidget *>();
+        QCOMPARE(docks.size(), 4);
+        for (QDockWidget *dock : docks) {
+            dock->close();
+            QVERIFY(!dock->isVisible());
+        }
+        findAction(&window, QStringLiteral("actionResetLayout"))->trigger();
+        for (QDockWidget *dock : docks) {
+            QVERIFY(!dock->isFloating());
+            QVERIFY(window.dockWidgetArea(dock) != Qt::NoDockWidgetArea);
+        }
+        // Each dock's toggle action is listed in the View menu.
+        QMenu *view = window.findChild<QMenu *>(QStringLiteral("menuView"));
+        for (QDockWidget *dock : docks)
+            QVERIFY(view->actions().contains(dock->toggleViewAction()));
+    }
+
+    void normaliseActionMakesDotEqualCosine()
+    {
+        SceneModel model;
+        MainWindow window(&model);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        findAction(&window, QStringLiteral("actionNormalise"))->trigger();
+        QVERIFY(model.normalised());
+        const attn::Vector dot = model.result().scores;
+        model.setMethod(attn::Method::Cosine);
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(std::abs(model.result().scores[i] - dot[i]) < 1e-12);
+    }
+
+    void layoutFitsBothScreenSizes_data()
+    {
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("1280x800") << QSize(1280, 800);
+        QTest::newRow("1920x1080") << QSize(1920, 1080);
+    }
+    void layoutFitsBothScreenSizes()
+    {
+        QFETCH(QSize, size);
+        SceneModel model;
+        MainWindow window(&model);
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTest::qWait(50);
+        // The canvas keeps most of the room, and the docks get enough for their content.
+        QVERIFY(window.canvas()->width() >= size.width() / 2);
+        QVERIFY(window.canvas()->height() >= 350);
+        QVERIFY(window.weightChart()->height() >= 250);
+        QVERIFY(window.stepPanel()->height() >= 200);
+    }
+};
+
+QTEST_MAIN(TestMainWindow)
+#include "tst_mainwindow.moc"
