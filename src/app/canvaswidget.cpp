@@ -5,6 +5,7 @@
 #include "colorscheme.h"
 #include "model/scenemodel.h"
 #include "numberformat.h"
+#include "sceneeditor.h"
 #include "selection.h"
 
 #include <QContextMenuEvent>
@@ -255,8 +256,8 @@ private:
 
 } // namespace
 
-CanvasWidget::CanvasWidget(SceneModel *model, Selection *selection, QWidget *parent)
-    : QWidget(parent), m_model(model), m_selection(selection)
+CanvasWidget::CanvasWidget(SceneEditor *editor, Selection *selection, QWidget *parent)
+    : QWidget(parent), m_editor(editor), m_model(editor->model()), m_selection(selection)
 {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
@@ -331,8 +332,11 @@ void CanvasWidget::resizeEvent(QResizeEvent *event)
 {
     QWidget::resizeEvent(event);
     m_view.setViewportSize(size());
-    if (!m_viewInitialised)
+    if (!m_viewInitialised) {
         resetView();
+        if (m_fitOnFirstResize)
+            fitAll();
+    }
 }
 
 void CanvasWidget::zoomIn()
@@ -358,6 +362,12 @@ void CanvasWidget::resetView()
 
 void CanvasWidget::fitAll()
 {
+    // Before the first resize the widget has no real size yet (a scene opened from the command
+    // line before the window is shown): fit once it has one.
+    if (!m_viewInitialised) {
+        m_fitOnFirstResize = true;
+        return;
+    }
     // Room for a label beyond the outermost tips, measured on the widest key label.
     const QFontMetricsF fm(m_labelFont);
     const QSizeF label(fm.horizontalAdvance(QStringLiteral("k₆₄ 0.000")), fm.height());
@@ -531,15 +541,15 @@ bool CanvasWidget::setVectorOf(const Handle &handle, const attn::Vector &v)
 {
     switch (handle.kind) {
     case Kind::Query:
-        return m_model->setQuery(v);
+        return m_editor->setQuery(v);
     case Kind::Key:
-        return m_model->setKey(handle.index, v);
+        return m_editor->setKey(handle.index, v);
     case Kind::Value:
-        return m_model->setValue(handle.index, v);
+        return m_editor->setValue(handle.index, v);
     case Kind::GeneralColumn: {
         attn::Matrix w = generalMatrix();
         w.col(handle.index) = v;
-        return m_model->setGeneral(w);
+        return m_editor->setGeneral(w, SceneEditor::Edit::MoveGeneralColumn, handle.index);
     }
     case Kind::None:
         break;
@@ -577,6 +587,11 @@ void CanvasWidget::setDragged(const Handle &handle)
 {
     if (handle == m_dragged)
         return;
+    // A whole drag, from press to release (or Escape), is one step to undo.
+    if (handle.isValid() && !m_dragged.isValid())
+        m_editor->beginDrag();
+    else if (!handle.isValid())
+        m_editor->endDrag();
     m_dragged = handle;
     update();
 }
@@ -768,7 +783,7 @@ void CanvasWidget::addKey()
     const double rad = bestAngle * std::numbers::pi / 180;
     const attn::Vector key =
         vector2(QPointF(snapTo(std::cos(rad), 0.01), snapTo(std::sin(rad), 0.01)));
-    if (m_model->addKey(key, key))
+    if (m_editor->addKey(key, key))
         select({Kind::Key, n});
 }
 
@@ -785,7 +800,7 @@ void CanvasWidget::addKeyAt(QPointF world)
     const QPointF direction = length > 0 ? world / length : QPointF(1, 0);
     const attn::Vector value =
         vector2(QPointF(snapTo(direction.x(), 0.01), snapTo(direction.y(), 0.01)));
-    if (m_model->addKey(vector2(world), value))
+    if (m_editor->addKey(vector2(world), value))
         select({Kind::Key, n});
 }
 
@@ -808,7 +823,7 @@ void CanvasWidget::removeKey(int index)
     }
     const Selection::Kind kind = m_selection->kind();
     const int selected = m_selection->index();
-    if (!m_model->removeKey(index)) {
+    if (!m_editor->removeKey(index)) {
         emit statusMessage(tr("Cannot remove the only key that is not masked"));
         return;
     }
@@ -824,7 +839,7 @@ void CanvasWidget::removeKey(int index)
 
 void CanvasWidget::toggleMask(int index)
 {
-    if (!m_model->setMasked(index, !isMasked(index)))
+    if (!m_editor->setMasked(index, !isMasked(index)))
         emit statusMessage(tr("At least one key must stay unmasked"));
 }
 

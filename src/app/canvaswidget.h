@@ -9,6 +9,7 @@
 #include <memory>
 
 class CanvasMode;
+class SceneEditor;
 class SceneModel;
 class Selection;
 class QMenu;
@@ -16,7 +17,7 @@ class QMenu;
 /// The main canvas: the Cartesian plane with the query, the keys, the values, the output and (for
 /// the General score) W's columns as arrows the learner drags. The weights are read on the canvas
 /// too: each key's weight beside its tip and as the strength of a line from the query to the key.
-/// It only draws what the SceneModel holds and sends every edit to it.
+/// It only draws what the SceneModel holds and sends every edit through the SceneEditor (undo).
 ///
 /// Interaction lives in modes (idle/hover, dragging a tip, panning) so that each mouse handler
 /// stays small; see canvasmode.h.
@@ -44,10 +45,11 @@ public:
         bool operator==(const Handle &other) const = default;
     };
 
-    explicit CanvasWidget(SceneModel *model, Selection *selection, QWidget *parent = nullptr);
+    explicit CanvasWidget(SceneEditor *editor, Selection *selection, QWidget *parent = nullptr);
     ~CanvasWidget() override;
 
     SceneModel *model() const { return m_model; }
+    SceneEditor *editor() const { return m_editor; }
     Selection *selection() const { return m_selection; }
 
     /// Paints the whole canvas (no hover or selection marks) into any painter: the widget, a
@@ -162,10 +164,12 @@ private:
     void drawGrid(QPainter &painter, const ViewTransform &view) const;
     void drawVectors(QPainter &painter, const ViewTransform &view) const;
 
+    SceneEditor *m_editor;
     SceneModel *m_model;
     Selection *m_selection;
     ViewTransform m_view;
     bool m_viewInitialised = false;
+    bool m_fitOnFirstResize = false;
     bool m_snap = true;
     Handle m_hovered;
     Handle m_dragged;

@@ -9,33 +9,43 @@
 #include "model/scenemodel.h"
 #include "model/scenestorage.h"
 #include "numberformat.h"
+#include "scenedocument.h"
+#include "sceneeditor.h"
+#include "scenepresets.h"
 #include "selection.h"
 #include "steppanel.h"
 #include "ui_mainwindow.h"
 #include "weightchart.h"
 
 #include <QActionGroup>
+#include <QCloseEvent>
 #include <QDir>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMenu>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QShowEvent>
 #include <QSplitter>
 #include <QStatusBar>
 #include <QTimer>
+#include <QUndoStack>
 
 #include <algorithm>
 
 MainWindow::MainWindow(SceneModel *model, QWidget *parent)
     : QMainWindow(parent), m_ui(std::make_unique<Ui::MainWindow>()), m_model(model),
+      m_editor(new SceneEditor(model, this)), m_document(new SceneDocument(m_editor, this)),
       m_selection(new Selection(this))
 {
     m_ui->setupUi(this);
     createViews();
     createActions();
+    createFileActions();
     buildMethodMenu();
+    buildPresetsMenu();
 
     connect(m_model, &SceneModel::changed, this, &MainWindow::refresh);
     connect(m_model, &SceneModel::keyCountChanged, this,
@@ -53,9 +63,9 @@ MainWindow::~MainWindow() = default;
 
 void MainWindow::createViews()
 {
-    m_canvas = new CanvasWidget(m_model, m_selection, m_ui->canvasHost);
+    m_canvas = new CanvasWidget(m_editor, m_selection, m_ui->canvasHost);
     m_ui->canvasHostLayout->addWidget(m_canvas);
-    m_methodPanel = new MethodPanel(m_model, m_ui->methodHost);
+    m_methodPanel = new MethodPanel(m_editor, m_ui->methodHost);
     m_ui->methodHostLayout->addWidget(m_methodPanel);
     m_chart = new WeightChart(m_model, m_ui->chartHost);
     m_ui->chartHostLayout->addWidget(m_chart);
@@ -90,7 +100,6 @@ void MainWindow::createViews()
 
 void MainWindow::createActions()
 {
-    connect(m_ui->actionOpen, &QAction::triggered, this, &MainWindow::onOpen);
     connect(m_ui->actionQuit, &QAction::triggered, this, &QWidget::close);
     connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::onAbout);
     connect(m_ui->actionAboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
@@ -102,7 +111,7 @@ void MainWindow::createActions()
     m_canvas->addAction(m_ui->actionRemoveKey);
     connect(m_ui->actionMaskKey, &QAction::triggered, this, [this](bool on) {
         if (m_selection->index() >= 0)
-            m_model->setMasked(m_selection->index(), on);
+            m_editor->setMasked(m_selection->index(), on);
     });
     connect(m_ui->actionZoomIn, &QAction::triggered, m_canvas, &CanvasWidget::zoomIn);
     connect(m_ui->actionZoomOut, &QAction::triggered, m_canvas, &CanvasWidget::zoomOut);
@@ -111,6 +120,7 @@ void MainWindow::createActions()
     m_ui->actionSnap->setChecked(m_canvas->snapToGrid());
     connect(m_ui->actionSnap, &QAction::toggled, m_canvas, &CanvasWidget::setSnapToGrid);
     connect(m_canvas, &CanvasWidget::snapToGridChanged, m_ui->actionSnap, &QAction::setChecked);
+    // A way of looking at the scene, not part of it: not saved and not undoable.
     connect(m_ui->actionNormalise, &QAction::toggled, m_model, &SceneModel::setNormalised);
     connect(m_ui->actionResetLayout, &QAction::triggered, this, &MainWindow::resetLayout);
 
@@ -135,7 +145,7 @@ void MainWindow::buildMethodMenu()
         action->setShortcut(QKeySequence(QStringLiteral("Ctrl+%1").arg(i + 1)));
         m_methods->addAction(action);
         connect(action, &QAction::triggered, this,
-                [this, i] { m_model->setMethod(attn::Method(i)); });
+                [this, i] { m_editor->setMethod(attn::Method(i)); });
     }
 }
 
@@ -144,6 +154,10 @@ void MainWindow::retranslate()
     const auto actions = m_methods->actions();
     for (QAction *a : actions)
         a->setText(MethodNames::name(attn::Method(a->data().toInt())));
+    retranslatePresets();
+    m_editor->retranslate();
+    updateUndoActions();
+    updateTitle();
     refresh();
 }
 
@@ -246,29 +260,273 @@ void MainWindow::resizeEvent(QResizeEvent *event)
         QTimer::singleShot(0, this, &MainWindow::applyDefaultDockSizes);
 }
 
+// --- Scenes: the File and Presets menus ---------------------------------------------------------
+
+void MainWindow::createFileActions()
+{
+    m_ui->actionNew->setShortcuts(QKeySequence::New);
+    m_ui->actionSave->setShortcuts(QKeySequence::Save);
+    m_ui->actionSaveAs->setShortcuts(QKeySequence::SaveAs);
+    // Plain X11 sessions define no Save As key; use the one GNOME, KDE and macOS share.
+    if (m_ui->actionSaveAs->shortcuts().isEmpty())
+        m_ui->actionSaveAs->setShortcut(QKeySequence(Qt::CTRL | Qt::SHIFT | Qt::Key_S));
+    m_ui->actionUndo->setShortcuts(QKeySequence::Undo);
+    m_ui->actionRedo->setShortcuts(QKeySequence::Redo);
+    connect(m_ui->actionNew, &QAction::triggered, this, &MainWindow::onNew);
+    connect(m_ui->actionOpen, &QAction::triggered, this, &MainWindow::onOpen);
+    connect(m_ui->actionSave, &QAction::triggered, this, &MainWindow::onSave);
+    connect(m_ui->actionSaveAs, &QAction::triggered, this, &MainWindow::onSaveAs);
+    connect(m_ui->actionRevert, &QAction::triggered, this, &MainWindow::onRevert);
+    connect(m_ui->actionClearRecent, &QAction::triggered, m_document,
+            &SceneDocument::clearRecentFiles);
+    m_ui->menuRecent->setToolTipsVisible(true);
+
+    QUndoStack *stack = m_editor->undoStack();
+    connect(m_ui->actionUndo, &QAction::triggered, stack, &QUndoStack::undo);
+    connect(m_ui->actionRedo, &QAction::triggered, stack, &QUndoStack::redo);
+    connect(stack, &QUndoStack::canUndoChanged, this, &MainWindow::updateUndoActions);
+    connect(stack, &QUndoStack::canRedoChanged, this, &MainWindow::updateUndoActions);
+    connect(stack, &QUndoStack::undoTextChanged, this, &MainWindow::updateUndoActions);
+    connect(stack, &QUndoStack::redoTextChanged, this, &MainWindow::updateUndoActions);
+
+    connect(m_document, &SceneDocument::identityChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &SceneDocument::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_document, &SceneDocument::recentFilesChanged, this, &MainWindow::rebuildRecentMenu);
+    rebuildRecentMenu();
+    updateUndoActions();
+    updateTitle();
+}
+
+void MainWindow::buildPresetsMenu()
+{
+    const auto presets = ScenePresets::all();
+    for (const ScenePresets::Preset &preset : presets) {
+        auto *action = m_ui->menuPresets->addAction(preset.title);
+        action->setObjectName(QStringLiteral("preset-") + preset.id);
+        action->setData(preset.id);
+        const QString id = preset.id;
+        connect(action, &QAction::triggered, this, [this, id] { onPreset(id); });
+        m_presetActions.append(action);
+    }
+    m_ui->menuPresets->setToolTipsVisible(true);
+    retranslatePresets();
+}
+
+void MainWindow::retranslatePresets()
+{
+    for (QAction *action : std::as_const(m_presetActions)) {
+        if (const auto preset = ScenePresets::find(action->data().toString())) {
+            action->setText(preset->title);
+            action->setToolTip(preset->description);
+            action->setStatusTip(preset->description);
+        }
+    }
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    QMenu *menu = m_ui->menuRecent;
+    // Not clear(): the list changes while one of its own entries is being triggered, and that
+    // entry must outlive its signal.
+    const auto old = menu->actions();
+    for (QAction *a : old) {
+        menu->removeAction(a);
+        if (a != m_ui->actionClearRecent)
+            a->deleteLater();
+    }
+    const QStringList files = m_document->recentFiles();
+    for (int i = 0; i < files.size(); ++i) {
+        const QString path = files[i];
+        QString name = QFileInfo(path).fileName();
+        name.replace(QLatin1Char('&'), QStringLiteral("&&"));
+        // Numbered 1 to 8 so that the keyboard reaches every entry.
+        auto *action = menu->addAction(QStringLiteral("&%1  %2").arg(i + 1).arg(name));
+        action->setToolTip(QDir::toNativeSeparators(path));
+        action->setStatusTip(QDir::toNativeSeparators(path));
+        connect(action, &QAction::triggered, this, [this, path] { onOpenRecent(path); });
+    }
+    menu->addSeparator();
+    menu->addAction(m_ui->actionClearRecent);
+    menu->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::updateTitle()
+{
+    setWindowTitle(tr("%1[*] — Attention Canvas").arg(m_document->displayName()));
+    setWindowModified(m_document->isModified());
+    m_ui->actionRevert->setEnabled(!m_document->filePath().isEmpty() && m_document->isModified());
+}
+
+void MainWindow::updateUndoActions()
+{
+    const QUndoStack *stack = m_editor->undoStack();
+    const QString undo = stack->undoText();
+    const QString redo = stack->redoText();
+    m_ui->actionUndo->setText(undo.isEmpty() ? tr("&Undo") : tr("&Undo %1").arg(undo));
+    m_ui->actionRedo->setText(redo.isEmpty() ? tr("&Redo") : tr("&Redo %1").arg(redo));
+    // The toolbar keeps its buttons short; the menu and the tooltip say what is undone.
+    m_ui->actionUndo->setIconText(tr("Undo"));
+    m_ui->actionRedo->setIconText(tr("Redo"));
+    m_ui->actionUndo->setToolTip(undo.isEmpty() ? tr("Nothing to undo") : tr("Undo %1").arg(undo));
+    m_ui->actionRedo->setToolTip(redo.isEmpty() ? tr("Nothing to redo") : tr("Redo %1").arg(redo));
+    m_ui->actionUndo->setEnabled(stack->canUndo());
+    m_ui->actionRedo->setEnabled(stack->canRedo());
+}
+
+void MainWindow::showNewDocument()
+{
+    m_selection->clear();
+    m_canvas->fitAll();
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_document->isModified())
+        return true;
+    QMessageBox box(
+        QMessageBox::Warning, tr("Unsaved Changes"),
+        tr("The scene \"%1\" has changes that are not saved.").arg(m_document->displayName()),
+        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
+    box.setObjectName(QStringLiteral("unsavedChangesBox"));
+    box.setInformativeText(tr("Save them before going on?"));
+    box.setDefaultButton(QMessageBox::Save);
+    box.setEscapeButton(QMessageBox::Cancel);
+    switch (box.exec()) {
+    case QMessageBox::Save:
+        return onSave();
+    case QMessageBox::Discard:
+        return true;
+    default:
+        return false;
+    }
+}
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (maybeSave())
+        event->accept();
+    else
+        event->ignore();
+}
+
 bool MainWindow::openScene(const QString &path)
 {
     QString why;
-    auto scene = SceneStorage::load(path, &why);
-    if (scene) {
-        if (auto e = m_model->setScene(*scene))
-            why = ErrorText::describe(*e);
-    }
-    if (!scene || !why.isEmpty()) {
+    if (!m_document->open(path, &why)) {
         QMessageBox::warning(this, tr("Cannot open the scene"),
                              tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), why));
         return false;
     }
+    showNewDocument();
     statusBar()->showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()), 5000);
     return true;
 }
 
+bool MainWindow::loadPreset(const QString &id)
+{
+    QString why;
+    if (!m_document->loadPreset(id, &why)) {
+        QMessageBox::warning(this, tr("Cannot load the preset"), why);
+        return false;
+    }
+    showNewDocument();
+    if (const auto preset = ScenePresets::find(id))
+        statusBar()->showMessage(preset->description, 10000);
+    return true;
+}
+
+bool MainWindow::saveSceneAs(const QString &path)
+{
+    QString why;
+    if (!m_document->saveAs(path, &why)) {
+        QMessageBox::warning(this, tr("Cannot save the scene"),
+                             tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), why));
+        return false;
+    }
+    statusBar()->showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()), 5000);
+    return true;
+}
+
+void MainWindow::onNew()
+{
+    if (!maybeSave())
+        return;
+    m_document->newScene();
+    showNewDocument();
+}
+
 void MainWindow::onOpen()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Open Scene"), QString(), tr("Attention Canvas scenes (*.json);;All files (*)"));
+    if (!maybeSave())
+        return;
+    const QString path =
+        QFileDialog::getOpenFileName(this, tr("Open Scene"), m_document->lastFolder(),
+                                     tr("Attention Canvas scenes (*.json);;All files (*)"));
     if (!path.isEmpty())
         openScene(path);
+}
+
+void MainWindow::onOpenRecent(const QString &path)
+{
+    if (!maybeSave())
+        return;
+    if (!openScene(path) && !QFileInfo::exists(path))
+        m_document->removeRecentFile(path);
+}
+
+bool MainWindow::onSave()
+{
+    if (m_document->filePath().isEmpty())
+        return onSaveAs();
+    return saveSceneAs(m_document->filePath());
+}
+
+bool MainWindow::onSaveAs()
+{
+    QString suggested = m_document->filePath();
+    if (suggested.isEmpty()) {
+        const QString base =
+            m_document->presetId().isEmpty() ? QStringLiteral("scene") : m_document->presetId();
+        suggested = QDir(m_document->lastFolder()).filePath(base + QStringLiteral(".json"));
+    }
+    QFileDialog dialog(this, tr("Save Scene"), suggested,
+                       tr("Attention Canvas scenes (*.json);;All files (*)"));
+    dialog.setAcceptMode(QFileDialog::AcceptSave);
+    dialog.setDefaultSuffix(QStringLiteral("json"));
+    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
+        return false;
+    return saveSceneAs(dialog.selectedFiles().constFirst());
+}
+
+void MainWindow::onRevert()
+{
+    if (m_document->filePath().isEmpty() || !m_document->isModified())
+        return;
+    QMessageBox box(QMessageBox::Question, tr("Revert"),
+                    tr("Go back to the saved \"%1\"? The changes since it was saved are lost.")
+                        .arg(m_document->displayName()),
+                    QMessageBox::NoButton, this);
+    box.setObjectName(QStringLiteral("revertBox"));
+    QPushButton *revert = box.addButton(tr("Revert"), QMessageBox::DestructiveRole);
+    box.addButton(QMessageBox::Cancel);
+    box.setDefaultButton(QMessageBox::Cancel);
+    box.exec();
+    if (box.clickedButton() != revert)
+        return;
+    QString why;
+    if (!m_document->revert(&why)) {
+        QMessageBox::warning(
+            this, tr("Cannot open the scene"),
+            tr("%1\n\n%2").arg(QDir::toNativeSeparators(m_document->filePath()), why));
+        return;
+    }
+    statusBar()->showMessage(tr("Reverted to %1").arg(m_document->displayName()), 5000);
+}
+
+void MainWindow::onPreset(const QString &id)
+{
+    if (maybeSave())
+        loadPreset(id);
 }
 
 void MainWindow::onAbout()

@@ -15,8 +15,12 @@ class CanvasWidget;
 class HeadCanvases;
 class HeadHeatMap;
 class MethodPanel;
+class QAction;
 class QActionGroup;
+class QCloseEvent;
 class QLabel;
+class SceneDocument;
+class SceneEditor;
 class SceneModel;
 class Selection;
 class StepPanel;
@@ -24,7 +28,8 @@ class WeightChart;
 
 /// The application window: the canvas in the middle, docks for the method's parameters, the
 /// weight chart, the step-by-step table and the heads, menus and a toolbar for every action.
-/// It wires views to the one SceneModel; it computes nothing itself.
+/// It wires views to the one SceneModel (edits go through the SceneEditor, for undo) and the
+/// File menu to the SceneDocument; it computes nothing itself.
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
@@ -33,8 +38,19 @@ public:
     explicit MainWindow(SceneModel *model, QWidget *parent = nullptr);
     ~MainWindow() override;
 
-    /// Opens a scene file; on failure shows why and keeps the current scene.
+    /// Opens a scene file; on failure shows why and keeps the current scene and its history.
+    /// It does not ask about unsaved changes (the menu does, before calling it).
     bool openScene(const QString &path);
+    /// Starts an untitled document from a preset (ScenePresets id), without asking.
+    bool loadPreset(const QString &id);
+    /// Saves to `path`, which becomes the document's file; on failure shows why.
+    bool saveSceneAs(const QString &path);
+    /// When the scene has unsaved changes, asks whether to save them (Save / Discard / Cancel,
+    /// the QMessageBox named "unsavedChangesBox"). False when the user cancels or saving fails.
+    bool maybeSave();
+
+    SceneEditor *editor() const { return m_editor; }
+    SceneDocument *document() const { return m_document; }
 
     CanvasWidget *canvas() const { return m_canvas; }
     WeightChart *weightChart() const { return m_chart; }
@@ -45,6 +61,7 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void closeEvent(QCloseEvent *event) override;
     void showEvent(QShowEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
 
@@ -60,9 +77,25 @@ private:
     void applyDefaultDockSizes();
     void onOpen();
     void onAbout();
+    void createFileActions();
+    void buildPresetsMenu();
+    void retranslatePresets();
+    void rebuildRecentMenu();
+    void updateTitle();
+    void updateUndoActions();
+    void onNew();
+    bool onSave();
+    bool onSaveAs();
+    void onRevert();
+    void onOpenRecent(const QString &path);
+    void onPreset(const QString &id);
+    /// After a new document: nothing selected, every vector in view.
+    void showNewDocument();
 
     std::unique_ptr<Ui::MainWindow> m_ui;
     SceneModel *m_model;
+    SceneEditor *m_editor;
+    SceneDocument *m_document;
     Selection *m_selection;
     CanvasWidget *m_canvas = nullptr;
     MethodPanel *m_methodPanel = nullptr;
@@ -71,6 +104,7 @@ private:
     HeadHeatMap *m_heatMap = nullptr;
     HeadCanvases *m_headCanvases = nullptr;
     QActionGroup *m_methods = nullptr;
+    QList<QAction *> m_presetActions;
     QLabel *m_pointerLabel = nullptr;
     QLabel *m_resultLabel = nullptr;
     QByteArray m_initialLayout;

@@ -5,6 +5,7 @@
 #include "matrixeditor.h"
 #include "methodnames.h"
 #include "model/scenemodel.h"
+#include "sceneeditor.h"
 #include "temperaturecontrol.h"
 #include "ui_methodpanel.h"
 
@@ -16,6 +17,14 @@
 #include <cmath>
 
 namespace {
+
+using Edit = SceneEditor::Edit;
+
+// Names one number box of a parameter, so that the digits typed into it merge into one step.
+int entryId(int part, int row, int column)
+{
+    return (part << 16) | (row << 8) | column;
+}
 
 // Long explanations only wrap in a tooltip that is rich text.
 QString richToolTip(const QString &text)
@@ -43,8 +52,9 @@ void showChecked(QAbstractButton *button, bool checked)
 
 } // namespace
 
-MethodPanel::MethodPanel(SceneModel *model, QWidget *parent)
-    : QWidget(parent), m_ui(std::make_unique<Ui::MethodPanel>()), m_model(model)
+MethodPanel::MethodPanel(SceneEditor *editor, QWidget *parent)
+    : QWidget(parent), m_ui(std::make_unique<Ui::MethodPanel>()), m_editor(editor),
+      m_model(editor->model())
 {
     m_ui->setupUi(this);
     for (int i = 0; i < attn::kMethodCount; ++i)
@@ -77,7 +87,7 @@ MethodPanel::MethodPanel(SceneModel *model, QWidget *parent)
     connect(m_ui->methodCombo, &QComboBox::currentIndexChanged, this, &MethodPanel::onMethodChosen);
     connect(m_ui->temperatureControl, &TemperatureControl::temperatureEdited, this,
             [this](double t) {
-                if (!m_model->setTemperature(t))
+                if (!m_editor->setTemperature(t))
                     refresh();
             });
 
@@ -87,7 +97,7 @@ MethodPanel::MethodPanel(SceneModel *model, QWidget *parent)
 
     connect(m_ui->generalEditor, &MatrixEditor::entryEdited, this, &MethodPanel::onGeneralEdited);
     connect(m_ui->generalResetButton, &QPushButton::clicked, this, [this] {
-        if (!m_model->setGeneral(attn::defaults::generalW()))
+        if (!m_editor->setGeneral(attn::defaults::generalW(), Edit::ResetGeneral))
             refresh();
     });
 
@@ -361,7 +371,7 @@ void MethodPanel::setCurrentHead(int index)
 void MethodPanel::onMethodChosen(int index)
 {
     if (index >= 0)
-        m_model->setMethod(attn::Method(m_ui->methodCombo->itemData(index).toInt()));
+        m_editor->setMethod(attn::Method(m_ui->methodCombo->itemData(index).toInt()));
 }
 
 void MethodPanel::onScaleDimEdited()
@@ -369,7 +379,7 @@ void MethodPanel::onScaleDimEdited()
     const std::optional<double> d = m_ui->useVectorDimCheck->isChecked()
                                         ? std::nullopt
                                         : std::optional<double>(m_ui->scaleDimSpin->value());
-    if (!m_model->setScaleDim(d))
+    if (!m_editor->setScaleDim(d))
         refresh();
 }
 
@@ -379,7 +389,7 @@ void MethodPanel::onGeneralEdited(int row, int column, double value)
     if (row >= w.rows() || column >= w.cols())
         return;
     w(row, column) = value;
-    if (!m_model->setGeneral(w))
+    if (!m_editor->setGeneral(w, Edit::General, -1, entryId(0, row, column)))
         refresh();
 }
 
@@ -402,44 +412,49 @@ void MethodPanel::onAdditiveEdited(AdditivePart part, int row, int column, doubl
         p.v(row) = value;
         break;
     }
-    if (!m_model->setAdditive(p))
+    if (!m_editor->setAdditive(p, Edit::Additive, entryId(int(part), row, column)))
         refresh();
 }
 
 void MethodPanel::onHiddenSizeEdited(int hidden)
 {
     const auto seed = std::uint64_t(m_ui->seedSpin->value());
-    if (!m_model->setAdditive(
-            attn::presets::withHiddenSize(m_model->scene().additive, hidden, seed)))
+    if (!m_editor->setAdditive(
+            attn::presets::withHiddenSize(m_model->scene().additive, hidden, seed),
+            Edit::HiddenSize))
         refresh();
 }
 
 void MethodPanel::onRandomise()
 {
     const auto seed = std::uint64_t(m_ui->seedSpin->value());
-    if (!m_model->setAdditive(attn::defaults::additive(m_ui->hiddenSpin->value(), seed)))
+    if (!m_editor->setAdditive(attn::defaults::additive(m_ui->hiddenSpin->value(), seed),
+                               Edit::RandomiseAdditive))
         refresh();
 }
 
-void MethodPanel::applyMultiHead(const attn::MultiHeadParams &p)
+void MethodPanel::applyMultiHead(const attn::MultiHeadParams &p, int edit, int index, int entry)
 {
-    if (!m_model->setMultiHead(p))
+    if (!m_editor->setMultiHead(p, Edit(edit), index, entry))
         refresh();
 }
 
 void MethodPanel::onHeadCountEdited(int count)
 {
-    applyMultiHead(attn::presets::withHeadCount(m_model->scene().multiHead, count));
+    applyMultiHead(attn::presets::withHeadCount(m_model->scene().multiHead, count),
+                   int(Edit::HeadCount));
 }
 
 void MethodPanel::onValueDimEdited(int dv)
 {
-    applyMultiHead(attn::presets::withValueDim(m_model->scene().multiHead, dv));
+    applyMultiHead(attn::presets::withValueDim(m_model->scene().multiHead, dv),
+                   int(Edit::ValueDim));
 }
 
 void MethodPanel::onKeyDimEdited(int dk)
 {
-    applyMultiHead(attn::presets::withKeyDim(m_model->scene().multiHead, m_head, dk));
+    applyMultiHead(attn::presets::withKeyDim(m_model->scene().multiHead, m_head, dk),
+                   int(Edit::KeyDim), m_head);
 }
 
 void MethodPanel::onHeadEdited(HeadPart part, int row, int column, double value)
@@ -452,7 +467,7 @@ void MethodPanel::onHeadEdited(HeadPart part, int row, int column, double value)
     if (row >= m.rows() || column >= m.cols())
         return;
     m(row, column) = value;
-    applyMultiHead(p);
+    applyMultiHead(p, int(Edit::Head), m_head, entryId(int(part), row, column));
 }
 
 void MethodPanel::onApplyPreset()
@@ -485,7 +500,7 @@ void MethodPanel::onApplyPreset()
         head.wk = make(head.wk.rows(), 1);
     if (m_ui->targetValue->isChecked())
         head.wv = make(head.wv.rows(), 2);
-    applyMultiHead(p);
+    applyMultiHead(p, int(Edit::HeadPreset), m_head);
 }
 
 void MethodPanel::onOutputEdited(int row, int column, double value)
@@ -494,7 +509,7 @@ void MethodPanel::onOutputEdited(int row, int column, double value)
     if (row >= p.wo.rows() || column >= p.wo.cols())
         return;
     p.wo(row, column) = value;
-    applyMultiHead(p);
+    applyMultiHead(p, int(Edit::Output), -1, entryId(0, row, column));
 }
 
 void MethodPanel::onAverageOutput()
@@ -503,5 +518,5 @@ void MethodPanel::onAverageOutput()
     if (p.heads.empty())
         return;
     p.wo = attn::presets::averagingOutput(int(p.heads.size()), int(p.heads.front().wv.rows()));
-    applyMultiHead(p);
+    applyMultiHead(p, int(Edit::AverageOutput));
 }

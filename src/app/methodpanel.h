@@ -9,12 +9,14 @@
 namespace Ui {
 class MethodPanel;
 }
+class SceneEditor;
 class SceneModel;
 class MatrixEditor;
 
 /// The content of the "method and parameters" dock: the score method, its formula, the
 /// temperature and the parameters of the current method (√d, W, the additive network, the
-/// heads). Every value is read from the SceneModel and every edit is sent to it; the panel
+/// heads). Every value is read from the SceneModel and every edit is sent through the
+/// SceneEditor (so that it can be undone; typing into one box is one step); the panel
 /// follows the model when the scene changes elsewhere (a file is opened, a menu changes the
 /// method).
 class MethodPanel : public QWidget
@@ -22,7 +24,7 @@ class MethodPanel : public QWidget
     Q_OBJECT
 
 public:
-    explicit MethodPanel(SceneModel *model, QWidget *parent = nullptr);
+    explicit MethodPanel(SceneEditor *editor, QWidget *parent = nullptr);
     ~MethodPanel() override;
 
     /// The head whose projections are shown on the multi-head page (0-based).
@@ -84,9 +86,10 @@ private:
     void onApplyPreset();
     void onOutputEdited(int row, int column, double value);
     void onAverageOutput();
-    void applyMultiHead(const attn::MultiHeadParams &p);
+    void applyMultiHead(const attn::MultiHeadParams &p, int edit, int index = -1, int entry = -1);
 
     std::unique_ptr<Ui::MethodPanel> m_ui;
+    SceneEditor *m_editor;
     SceneModel *m_model;
     int m_head = 0;
     int m_describedHead = -1; // the head the editors' accessible names refer to

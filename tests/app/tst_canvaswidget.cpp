@@ -1,5 +1,6 @@
 #include "app/canvaswidget.h"
 #include "app/colorscheme.h"
+#include "app/sceneeditor.h"
 #include "app/selection.h"
 #include "core/attention.h"
 #include "core/scene.h"
@@ -111,6 +112,7 @@ private:
 
     std::unique_ptr<QWidget> m_window;
     SceneModel *m_model = nullptr;
+    SceneEditor *m_editor = nullptr;
     Selection *m_selection = nullptr;
     CanvasWidget *m_canvas = nullptr;
 };
@@ -122,7 +124,8 @@ void TestCanvasWidget::init()
     m_selection = new Selection(m_window.get());
     auto *layout = new QVBoxLayout(m_window.get());
     layout->setContentsMargins(0, 0, 0, 0);
-    m_canvas = new CanvasWidget(m_model, m_selection);
+    m_editor = new SceneEditor(m_model, m_window.get());
+    m_canvas = new CanvasWidget(m_editor, m_selection);
     layout->addWidget(m_canvas);
     m_window->resize(800, 600);
     m_window->show();

@@ -1,6 +1,7 @@
 #include "app/matrixeditor.h"
 #include "app/methodnames.h"
 #include "app/methodpanel.h"
+#include "app/sceneeditor.h"
 #include "app/temperaturecontrol.h"
 #include "core/attention.h"
 #include "core/headpresets.h"
@@ -21,6 +22,7 @@
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QTest>
+#include <QUndoStack>
 #include <QWheelEvent>
 
 #include <cmath>
@@ -147,6 +149,7 @@ private slots:
     void multiHeadHeadsAndPresets();
     void multiHeadOutput();
     void followsSetScene();
+    void editsAreUndoable();
     void everyControlIsDescribed();
     void languageChange();
     void fitsTheDock_data();
@@ -166,13 +169,15 @@ private:
     }
 
     std::unique_ptr<SceneModel> m_model;
+    std::unique_ptr<SceneEditor> m_editor;
     std::unique_ptr<MethodPanel> m_panel;
 };
 
 void TestMethodPanel::init()
 {
     m_model = std::make_unique<SceneModel>();
-    m_panel = std::make_unique<MethodPanel>(m_model.get());
+    m_editor = std::make_unique<SceneEditor>(m_model.get());
+    m_panel = std::make_unique<MethodPanel>(m_editor.get());
     m_panel->resize(380, 1600);
     m_panel->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_panel.get()));
@@ -181,6 +186,7 @@ void TestMethodPanel::init()
 void TestMethodPanel::cleanup()
 {
     m_panel.reset();
+    m_editor.reset();
     m_model.reset();
 }
 
@@ -605,6 +611,51 @@ void TestMethodPanel::followsSetScene()
     m_model->setMethod(attn::Method::Cosine);
     QCOMPARE(find<QComboBox>("methodCombo")->currentIndex(), int(attn::Method::Cosine));
     QCOMPARE(changes.count(), 3);
+}
+
+void TestMethodPanel::editsAreUndoable()
+{
+    QUndoStack *stack = m_editor->undoStack();
+    const attn::Scene original = m_model->scene();
+
+    // Typing "-1.25" into one entry of W is one step, whatever the box reported on the way.
+    find<QComboBox>("methodCombo")->setCurrentIndex(int(attn::Method::General));
+    QCOMPARE(stack->count(), 1);
+    QCOMPARE(stack->undoText(), QStringLiteral("Change Method to General (bilinear)"));
+    auto *general = find<MatrixEditor>("generalEditor");
+    typeInto(general->entry(1, 0), QStringLiteral("-1.25"));
+    QCOMPARE(m_model->scene().general(1, 0), -1.25);
+    QCOMPARE(stack->count(), 2);
+    QCOMPARE(stack->undoText(), QStringLiteral("Edit W"));
+    typeInto(general->entry(0, 0), QStringLiteral("2"));
+    QCOMPARE(stack->count(), 3);
+
+    // The slider: many positions, one step.
+    QSlider *slider = find<TemperatureControl>("temperatureControl")->slider();
+    for (int i = 0; i < 4; ++i)
+        QTest::keyClick(slider, Qt::Key_PageUp);
+    QCOMPARE(stack->count(), 4);
+    QCOMPARE(stack->undoText(), QStringLiteral("Change Temperature"));
+
+    // Heads: the number of heads is a step, and undo brings the old heads back exactly.
+    find<QComboBox>("methodCombo")->setCurrentIndex(int(attn::Method::MultiHead));
+    const attn::MultiHeadParams twoHeads = m_model->scene().multiHead;
+    typeHeadCount(4);
+    QCOMPARE(int(m_model->scene().multiHead.heads.size()), 4);
+    QCOMPARE(stack->undoText(), QStringLiteral("Change Number of Heads"));
+    stack->undo();
+    QCOMPARE(int(m_model->scene().multiHead.heads.size()), 2);
+    COMPARE_MATRIX(m_model->scene().multiHead.wo, twoHeads.wo, 0.0);
+    // The panel follows the undone scene.
+    QCOMPARE(find<QSpinBox>("headCountSpin")->value(), 2);
+
+    while (stack->canUndo())
+        stack->undo();
+    QCOMPARE(m_model->scene().method, original.method);
+    QCOMPARE(m_model->scene().temperature, original.temperature);
+    COMPARE_MATRIX(m_model->scene().general, original.general, 0.0);
+    QCOMPARE(general->entry(1, 0)->value(), 0.0);
+    QCOMPARE(find<QComboBox>("methodCombo")->currentIndex(), int(attn::Method::Dot));
 }
 
 void TestMethodPanel::everyControlIsDescribed()
