@@ -9,6 +9,7 @@
 
 #include <QApplication>
 #include <QCoreApplication>
+#include <QIcon>
 #include <QSettings>
 
 #include <cstdio>
@@ -80,6 +81,9 @@ int main(int argc, char **argv)
     }
 
     QApplication app(argc, argv);
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/" AC_APP_ID ".svg")));
+    // Wayland compositors find the icon and name through the .desktop file of this id.
+    QGuiApplication::setDesktopFileName(QStringLiteral(AC_APP_ID));
     installLanguage(lang);
     CommandLine cli;
     if (!cli.parse(QCoreApplication::arguments())) {

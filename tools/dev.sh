@@ -19,12 +19,15 @@ esac
 build_dir=${AC_BUILD_DIR:-build}
 
 # Debian 12 packages: compiler and build tools, Qt 6.4 with Charts, SVG and the translation
-# tools, Qt's own Chinese translations, Eigen, a CJK font, and Xvfb for machines with no display.
+# tools, Qt's own Chinese translations, Eigen, a CJK font, Xvfb for machines with no display, and
+# what the package test uses: dpkg-shlibdeps (dpkg-dev) for cpack, and the .desktop and AppStream
+# validators.
 packages=(
     cmake g++ make pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
     libeigen3-dev fonts-noto-cjk xvfb xauth
+    dpkg-dev desktop-file-utils appstream
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -1,4 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='utf-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
@@ -71,7 +71,7 @@
         <translation>FILE</translation>
     </message>
     <message>
-        <source>Compute without a window and write every number as JSON to OUT (&quot;-&quot; for standard output).</source>
+        <source>Compute without a window and write every number as JSON to OUT ("-" for standard output).</source>
         <translation>不打开窗口直接计算，把所有数值以 JSON 写入 OUT（“-”表示标准输出）。</translation>
     </message>
     <message>
@@ -103,7 +103,7 @@
         <translation>L</translation>
     </message>
     <message>
-        <source>Unexpected argument &quot;%1&quot;; use --scene FILE to open a scene.</source>
+        <source>Unexpected argument "%1"; use --scene FILE to open a scene.</source>
         <translation>无法识别的参数“%1”；请用 --scene FILE 打开场景。</translation>
     </message>
     <message>
@@ -111,19 +111,19 @@
         <translation>--scene 需要一个文件名。</translation>
     </message>
     <message>
-        <source>--report needs an output file name or &quot;-&quot;.</source>
+        <source>--report needs an output file name or "-".</source>
         <translation>--report 需要一个输出文件名或“-”。</translation>
     </message>
     <message>
-        <source>Unknown method &quot;%1&quot;; expected dot, scaled, cosine, general, additive or multihead.</source>
+        <source>Unknown method "%1"; expected dot, scaled, cosine, general, additive or multihead.</source>
         <translation>未知的方法“%1”；应为 dot、scaled、cosine、general、additive 或 multihead。</translation>
     </message>
     <message>
-        <source>The temperature must be a number greater than 0, not &quot;%1&quot;.</source>
+        <source>The temperature must be a number greater than 0, not "%1".</source>
         <translation>温度必须是大于 0 的数，而不是“%1”。</translation>
     </message>
     <message>
-        <source>Unknown language &quot;%1&quot;; expected en or zh_CN.</source>
+        <source>Unknown language "%1"; expected en or zh_CN.</source>
         <translation>未知的语言“%1”；应为 en 或 zh_CN。</translation>
     </message>
 </context>
@@ -282,11 +282,11 @@
         <translation>%1：缺少这个必需的字段。</translation>
     </message>
     <message>
-        <source>%1: unknown method &quot;%2&quot; (expected dot, scaled, cosine, general, additive or multihead).</source>
+        <source>%1: unknown method "%2" (expected dot, scaled, cosine, general, additive or multihead).</source>
         <translation>%1：未知的方法“%2”（应为 dot、scaled、cosine、general、additive 或 multihead）。</translation>
     </message>
     <message>
-        <source>%1: unknown field &quot;%2&quot;.</source>
+        <source>%1: unknown field "%2".</source>
         <translation>%1：未知的字段“%2”。</translation>
     </message>
     <message>
@@ -340,7 +340,7 @@
 <context>
     <name>HeadHeatMap</name>
     <message>
-        <source>Choose multi-head attention to see each head&apos;s weights</source>
+        <source>Choose multi-head attention to see each head's weights</source>
         <translation>选择多头注意力，即可看到每个头的权重</translation>
     </message>
     <message>
@@ -606,6 +606,146 @@ Weight %4</source>
         <source>%1 keys · output %2</source>
         <translation>%1 个键 · 输出 %2</translation>
     </message>
+    <message>
+        <source>Open &amp;Recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Presets</source>
+        <translation>预设(&amp;P)</translation>
+    </message>
+    <message>
+        <source>&amp;New Scene</source>
+        <translation>新建场景(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Start a new scene from the article's example</source>
+        <translation>以文章中的例子新建场景</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Save the scene to its file</source>
+        <translation>把场景保存到它的文件</translation>
+    </message>
+    <message>
+        <source>Save &amp;As…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Save the scene to a new file</source>
+        <translation>把场景保存到新文件</translation>
+    </message>
+    <message>
+        <source>Re&amp;vert</source>
+        <translation>恢复(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Drop the unsaved changes and read the file again</source>
+        <translation>放弃未保存的更改，重新读取文件</translation>
+    </message>
+    <message>
+        <source>&amp;Clear Recent Files</source>
+        <translation>清除最近文件(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Forget the list of recently opened scenes</source>
+        <translation>清空最近打开的场景列表</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Undo the last edit</source>
+        <translation>撤销上一次编辑</translation>
+    </message>
+    <message>
+        <source>&amp;Redo</source>
+        <translation>重做(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Redo the edit that was undone</source>
+        <translation>重做刚撤销的编辑</translation>
+    </message>
+    <message>
+        <source>%1[*] — Attention Canvas</source>
+        <translation>%1[*] — 注意力画布</translation>
+    </message>
+    <message>
+        <source>&amp;Undo %1</source>
+        <translation>撤销%1(&amp;U)</translation>
+    </message>
+    <message>
+        <source>&amp;Redo %1</source>
+        <translation>重做%1(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Nothing to undo</source>
+        <translation>没有可撤销的操作</translation>
+    </message>
+    <message>
+        <source>Undo %1</source>
+        <translation>撤销%1</translation>
+    </message>
+    <message>
+        <source>Nothing to redo</source>
+        <translation>没有可重做的操作</translation>
+    </message>
+    <message>
+        <source>Redo %1</source>
+        <translation>重做%1</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The scene "%1" has changes that are not saved.</source>
+        <translation>场景“%1”有尚未保存的更改。</translation>
+    </message>
+    <message>
+        <source>Save them before going on?</source>
+        <translation>要先保存吗？</translation>
+    </message>
+    <message>
+        <source>Cannot load the preset</source>
+        <translation>无法载入预设</translation>
+    </message>
+    <message>
+        <source>Cannot save the scene</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Save Scene</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Go back to the saved "%1"? The changes since it was saved are lost.</source>
+        <translation>恢复到已保存的“%1”吗？保存之后的更改将会丢失。</translation>
+    </message>
+    <message>
+        <source>Reverted to %1</source>
+        <translation>已恢复到 %1</translation>
+    </message>
 </context>
 <context>
     <name>MatrixEditor</name>
@@ -768,7 +908,7 @@ Weight %4</source>
         <translation>随机化(&amp;R)</translation>
     </message>
     <message>
-        <source>Each head projects q, k&lt;sub&gt;i&lt;/sub&gt; and v&lt;sub&gt;i&lt;/sub&gt; with its own W&lt;sub&gt;Q&lt;/sub&gt;, W&lt;sub&gt;K&lt;/sub&gt;, W&lt;sub&gt;V&lt;/sub&gt; and runs scaled dot-product attention with its own √d&lt;sub&gt;k&lt;/sub&gt;. W&lt;sub&gt;O&lt;/sub&gt; maps the heads&apos; outputs, side by side, back to the plane.</source>
+        <source>Each head projects q, k&lt;sub&gt;i&lt;/sub&gt; and v&lt;sub&gt;i&lt;/sub&gt; with its own W&lt;sub&gt;Q&lt;/sub&gt;, W&lt;sub&gt;K&lt;/sub&gt;, W&lt;sub&gt;V&lt;/sub&gt; and runs scaled dot-product attention with its own √d&lt;sub&gt;k&lt;/sub&gt;. W&lt;sub&gt;O&lt;/sub&gt; maps the heads' outputs, side by side, back to the plane.</source>
         <translation>每个头用自己的 W&lt;sub&gt;Q&lt;/sub&gt;、W&lt;sub&gt;K&lt;/sub&gt;、W&lt;sub&gt;V&lt;/sub&gt; 投影 q、k&lt;sub&gt;i&lt;/sub&gt; 和 v&lt;sub&gt;i&lt;/sub&gt;，并用自己的 √d&lt;sub&gt;k&lt;/sub&gt; 计算缩放点积注意力。W&lt;sub&gt;O&lt;/sub&gt; 把并排拼接的各头输出映射回平面。</translation>
     </message>
     <message>
@@ -788,7 +928,7 @@ Weight %4</source>
         <translation>值维度 d&lt;sub&gt;v&lt;/sub&gt;：</translation>
     </message>
     <message>
-        <source>The size of every head&apos;s output, 1 or 2. All heads share it because W_O takes their outputs side by side; changing it resets every W_V and W_O.</source>
+        <source>The size of every head's output, 1 or 2. All heads share it because W_O takes their outputs side by side; changing it resets every W_V and W_O.</source>
         <translation>每个头输出的维度，1 或 2。由于 W_O 接收并排拼接的各头输出，所有头必须相同；修改它会重置所有 W_V 和 W_O。</translation>
     </message>
     <message>
@@ -936,7 +1076,7 @@ Weight %4</source>
         <translation>输出矩阵 W&lt;sub&gt;O&lt;/sub&gt;（2 × h·d&lt;sub&gt;v&lt;/sub&gt;）</translation>
     </message>
     <message>
-        <source>Set W_O so that the output is the average of the heads&apos; outputs.</source>
+        <source>Set W_O so that the output is the average of the heads' outputs.</source>
         <translation>设置 W_O，使输出为各头输出的平均。</translation>
     </message>
     <message>
@@ -956,7 +1096,7 @@ Weight %4</source>
         <translation>矩阵 W</translation>
     </message>
     <message>
-        <source>An entry of W in s = qᵀ W k. Row i goes with the query&apos;s i-th coordinate, column j with the key&apos;s j-th coordinate.</source>
+        <source>An entry of W in s = qᵀ W k. Row i goes with the query's i-th coordinate, column j with the key's j-th coordinate.</source>
         <translation>s = qᵀ W k 中 W 的一个元素。第 i 行对应查询的第 i 个坐标，第 j 列对应键的第 j 个坐标。</translation>
     </message>
     <message>
@@ -980,7 +1120,7 @@ Weight %4</source>
         <translation>向量 b 和 v</translation>
     </message>
     <message>
-        <source>Column b: the bias added to hidden unit i before tanh. Column v: the weight of hidden unit i&apos;s tanh value in the score.</source>
+        <source>Column b: the bias added to hidden unit i before tanh. Column v: the weight of hidden unit i's tanh value in the score.</source>
         <translation>b 列：tanh 之前加到第 i 个隐藏单元上的偏置。v 列：第 i 个隐藏单元的 tanh 值在分数中的权重。</translation>
     </message>
     <message>
@@ -988,7 +1128,7 @@ Weight %4</source>
         <translation>头 %1 的矩阵 W_Q</translation>
     </message>
     <message>
-        <source>An entry of W_Q (d_k × 2), this head&apos;s projection of the query.</source>
+        <source>An entry of W_Q (d_k × 2), this head's projection of the query.</source>
         <translation>W_Q（d_k × 2）的一个元素，即这个头对查询的投影。</translation>
     </message>
     <message>
@@ -996,7 +1136,7 @@ Weight %4</source>
         <translation>头 %1 的矩阵 W_K</translation>
     </message>
     <message>
-        <source>An entry of W_K (d_k × 2), this head&apos;s projection of the keys.</source>
+        <source>An entry of W_K (d_k × 2), this head's projection of the keys.</source>
         <translation>W_K（d_k × 2）的一个元素，即这个头对键的投影。</translation>
     </message>
     <message>
@@ -1004,7 +1144,7 @@ Weight %4</source>
         <translation>头 %1 的矩阵 W_V</translation>
     </message>
     <message>
-        <source>An entry of W_V (d_v × 2), this head&apos;s projection of the values.</source>
+        <source>An entry of W_V (d_v × 2), this head's projection of the values.</source>
         <translation>W_V（d_v × 2）的一个元素，即这个头对值的投影。</translation>
     </message>
     <message>
@@ -1016,7 +1156,7 @@ Weight %4</source>
         <translation>输出矩阵 W_O</translation>
     </message>
     <message>
-        <source>An entry of W_O (2 × h·d_v). Column &quot;h2:1&quot; takes the first output coordinate of head 2; the output is W_O times the heads&apos; outputs stacked.</source>
+        <source>An entry of W_O (2 × h·d_v). Column "h2:1" takes the first output coordinate of head 2; the output is W_O times the heads' outputs stacked.</source>
         <translation>W_O（2 × h·d_v）的一个元素。“h2:1”列对应头 2 输出的第一个坐标；输出等于 W_O 乘以堆叠起来的各头输出。</translation>
     </message>
     <message>
@@ -1037,6 +1177,187 @@ Weight %4</source>
     <message>
         <source>%1: cannot write the report: %2</source>
         <translation>%1：无法写入报告：%2</translation>
+    </message>
+</context>
+<context>
+    <name>SceneDocument</name>
+    <message>
+        <source>Untitled</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>The scene has no file yet; use Save As.</source>
+        <translation>这个场景还没有文件；请使用“另存为”。</translation>
+    </message>
+    <message>
+        <source>The scene has no file to go back to.</source>
+        <translation>这个场景没有可以恢复的文件。</translation>
+    </message>
+</context>
+<context>
+    <name>SceneEditor</name>
+    <message>
+        <source>Move Query</source>
+        <translation>移动查询</translation>
+    </message>
+    <message>
+        <source>Move Key %1</source>
+        <translation>移动键 %1</translation>
+    </message>
+    <message>
+        <source>Move Value %1</source>
+        <translation>移动值 %1</translation>
+    </message>
+    <message>
+        <source>Move Column %1 of W</source>
+        <translation>移动 W 的第 %1 列</translation>
+    </message>
+    <message>
+        <source>Add Key</source>
+        <translation>添加键</translation>
+    </message>
+    <message>
+        <source>Remove Key %1</source>
+        <translation>删除键 %1</translation>
+    </message>
+    <message>
+        <source>Mask Key %1</source>
+        <translation>掩码键 %1</translation>
+    </message>
+    <message>
+        <source>Unmask Key %1</source>
+        <translation>取消掩码键 %1</translation>
+    </message>
+    <message>
+        <source>Change Method to %1</source>
+        <translation>把方法改为%1</translation>
+    </message>
+    <message>
+        <source>Change Temperature</source>
+        <translation>更改温度</translation>
+    </message>
+    <message>
+        <source>Change Scaling Dimension</source>
+        <translation>更改缩放维度</translation>
+    </message>
+    <message>
+        <source>Edit W</source>
+        <translation>编辑 W</translation>
+    </message>
+    <message>
+        <source>Reset W</source>
+        <translation>重置 W</translation>
+    </message>
+    <message>
+        <source>Edit Additive Parameters</source>
+        <translation>编辑加性注意力参数</translation>
+    </message>
+    <message>
+        <source>Change Hidden Size</source>
+        <translation>更改隐藏层大小</translation>
+    </message>
+    <message>
+        <source>Randomise Additive Parameters</source>
+        <translation>随机化加性注意力参数</translation>
+    </message>
+    <message>
+        <source>Change Number of Heads</source>
+        <translation>更改头的数量</translation>
+    </message>
+    <message>
+        <source>Change Value Dimension</source>
+        <translation>更改值维度</translation>
+    </message>
+    <message>
+        <source>Change Key Dimension of Head %1</source>
+        <translation>更改头 %1 的键维度</translation>
+    </message>
+    <message>
+        <source>Edit Head %1</source>
+        <translation>编辑头 %1</translation>
+    </message>
+    <message>
+        <source>Apply Preset to Head %1</source>
+        <translation>把预设应用到头 %1</translation>
+    </message>
+    <message>
+        <source>Edit W_O</source>
+        <translation>编辑 W_O</translation>
+    </message>
+    <message>
+        <source>Average the Heads</source>
+        <translation>对各头取平均</translation>
+    </message>
+</context>
+<context>
+    <name>ScenePresets</name>
+    <message>
+        <source>The Article's Example</source>
+        <translation>文章中的例子</translation>
+    </message>
+    <message>
+        <source>q = (1.2, 0.8) with three keys: the dot-product scores are 1.4, 2.2 and 1.92.</source>
+        <translation>q = (1.2, 0.8) 和三个键：点积分数为 1.4、2.2 和 1.92。</translation>
+    </message>
+    <message>
+        <source>Same Direction, Orthogonal, Opposite</source>
+        <translation>同向、垂直、反向</translation>
+    </message>
+    <message>
+        <source>Three keys along, across and against the query: cosine similarity 1, 0 and −1.</source>
+        <translation>三个键分别与查询同向、垂直、反向：余弦相似度为 1、0 和 −1。</translation>
+    </message>
+    <message>
+        <source>Length Beats Angle</source>
+        <translation>长度胜过夹角</translation>
+    </message>
+    <message>
+        <source>A long key wins under the dot product although it points away; switch to cosine similarity and the well-aligned short key wins.</source>
+        <translation>在点积下，一个很长的键即使方向偏离也会胜出；换成余弦相似度，方向一致的短键才胜出。</translation>
+    </message>
+    <message>
+        <source>Low Temperature (τ = 0.05)</source>
+        <translation>低温（τ = 0.05）</translation>
+    </message>
+    <message>
+        <source>The article's example at τ = 0.05: softmax gives almost all the weight to the best key.</source>
+        <translation>文章的例子，τ = 0.05：softmax 几乎把全部权重给了得分最高的键。</translation>
+    </message>
+    <message>
+        <source>High Temperature (τ = 20)</source>
+        <translation>高温（τ = 20）</translation>
+    </message>
+    <message>
+        <source>The article's example at τ = 20: the weights are almost equal.</source>
+        <translation>文章的例子，τ = 20：各个权重几乎相等。</translation>
+    </message>
+    <message>
+        <source>A Masked Key</source>
+        <translation>一个被掩码的键</translation>
+    </message>
+    <message>
+        <source>The article's example with its best key masked: its weight is 0 and the others share the rest.</source>
+        <translation>文章的例子，得分最高的键被掩码：它的权重为 0，其余的键分享全部权重。</translation>
+    </message>
+    <message>
+        <source>Multi-Head: Three Lenses</source>
+        <translation>多头：三种视角</translation>
+    </message>
+    <message>
+        <source>Three heads look through different lenses (identity, a 90° rotation of the query, a projection onto the x axis) and each prefers another key.</source>
+        <translation>三个头透过不同的“镜头”观察（恒等、把查询旋转 90°、投影到 x 轴），各自偏好不同的键。</translation>
+    </message>
+    <message>
+        <source>32 Keys Around a Circle</source>
+        <translation>圆周上的 32 个键</translation>
+    </message>
+    <message>
+        <source>32 keys evenly around the unit circle: the weights follow the angle to the query.</source>
+        <translation>32 个键均匀分布在单位圆上：权重随它们与查询的夹角变化。</translation>
+    </message>
+    <message>
+        <source>There is no preset "%1".</source>
+        <translation>没有名为“%1”的预设。</translation>
     </message>
 </context>
 <context>
