@@ -1,0 +1,76 @@
+#pragma once
+
+#include <QWidget>
+
+#include <memory>
+
+namespace Ui {
+class ExplanationPanel;
+}
+class SceneModel;
+class QTextBrowser;
+class QUrl;
+
+/// The content of the "Explanation" dock: what the chosen method means, when to use it and its
+/// pitfalls, softmax and the temperature, the bilingual glossary and the source material's
+/// common mistakes, as rich text in the current language. The method page follows the
+/// SceneModel's method and quotes the numbers of the scene (read from the model, never
+/// computed here). Links between pages switch the page.
+class ExplanationPanel : public QWidget
+{
+    Q_OBJECT
+
+public:
+    enum class Page
+    {
+        Method,
+        Softmax,
+        Glossary,
+        Mistakes
+    };
+    Q_ENUM(Page)
+
+    explicit ExplanationPanel(SceneModel *model, QWidget *parent = nullptr);
+    ~ExplanationPanel() override;
+
+    Page page() const;
+    void setPage(Page page);
+
+    /// The HTML of the page on show, brought up to date first if the scene changed while the
+    /// panel was hidden.
+    QString html() const;
+    QTextBrowser *browser() const;
+
+signals:
+    void pageChanged(ExplanationPanel::Page page);
+
+protected:
+    void changeEvent(QEvent *event) override;
+    void showEvent(QShowEvent *event) override;
+
+private:
+    void onModelChanged();
+    void onAnchorClicked(const QUrl &url);
+    /// Brings the page up to date: the whole document after a change of page, method, language
+    /// or font; otherwise only the "In your scene" part.
+    void refresh();
+    void rebuild();
+    void replaceScene();
+    void ensureCurrent() const;
+    void applyFonts();
+    double formulaPointSize() const;
+
+    std::unique_ptr<Ui::ExplanationPanel> m_ui;
+    SceneModel *m_model;
+    QString m_body;  // the explanation, fixed for a page, method and language
+    QString m_scene; // the numbers of the scene, below the explanation
+    // Laying out the whole page costs about 15 ms, too much for every step of a drag; the
+    // scene's numbers start here and are replaced on their own.
+    int m_scenePosition = -1;
+    int m_shownPage = -1;
+    int m_shownMethod = -1;
+    bool m_needsRebuild = true;
+    // A hidden panel (a dock behind a tab) skips the updates during drags; it catches up when
+    // shown or asked for its HTML.
+    bool m_stale = true;
+};
