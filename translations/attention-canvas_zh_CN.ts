@@ -1,4 +1,4 @@
-<?xml version='1.0' encoding='utf-8'?>
+<?xml version="1.0" encoding="utf-8"?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
@@ -71,7 +71,7 @@
         <translation>FILE</translation>
     </message>
     <message>
-        <source>Compute without a window and write every number as JSON to OUT ("-" for standard output).</source>
+        <source>Compute without a window and write every number as JSON to OUT (&quot;-&quot; for standard output).</source>
         <translation>不打开窗口直接计算，把所有数值以 JSON 写入 OUT（“-”表示标准输出）。</translation>
     </message>
     <message>
@@ -103,7 +103,7 @@
         <translation>L</translation>
     </message>
     <message>
-        <source>Unexpected argument "%1"; use --scene FILE to open a scene.</source>
+        <source>Unexpected argument &quot;%1&quot;; use --scene FILE to open a scene.</source>
         <translation>无法识别的参数“%1”；请用 --scene FILE 打开场景。</translation>
     </message>
     <message>
@@ -111,19 +111,19 @@
         <translation>--scene 需要一个文件名。</translation>
     </message>
     <message>
-        <source>--report needs an output file name or "-".</source>
+        <source>--report needs an output file name or &quot;-&quot;.</source>
         <translation>--report 需要一个输出文件名或“-”。</translation>
     </message>
     <message>
-        <source>Unknown method "%1"; expected dot, scaled, cosine, general, additive or multihead.</source>
+        <source>Unknown method &quot;%1&quot;; expected dot, scaled, cosine, general, additive or multihead.</source>
         <translation>未知的方法“%1”；应为 dot、scaled、cosine、general、additive 或 multihead。</translation>
     </message>
     <message>
-        <source>The temperature must be a number greater than 0, not "%1".</source>
+        <source>The temperature must be a number greater than 0, not &quot;%1&quot;.</source>
         <translation>温度必须是大于 0 的数，而不是“%1”。</translation>
     </message>
     <message>
-        <source>Unknown language "%1"; expected en or zh_CN.</source>
+        <source>Unknown language &quot;%1&quot;; expected en or zh_CN.</source>
         <translation>未知的语言“%1”；应为 en 或 zh_CN。</translation>
     </message>
 </context>
@@ -282,11 +282,11 @@
         <translation>%1：缺少这个必需的字段。</translation>
     </message>
     <message>
-        <source>%1: unknown method "%2" (expected dot, scaled, cosine, general, additive or multihead).</source>
+        <source>%1: unknown method &quot;%2&quot; (expected dot, scaled, cosine, general, additive or multihead).</source>
         <translation>%1：未知的方法“%2”（应为 dot、scaled、cosine、general、additive 或 multihead）。</translation>
     </message>
     <message>
-        <source>%1: unknown field "%2".</source>
+        <source>%1: unknown field &quot;%2&quot;.</source>
         <translation>%1：未知的字段“%2”。</translation>
     </message>
     <message>
@@ -319,6 +319,524 @@
     </message>
 </context>
 <context>
+    <name>ExplanationPanel</name>
+    <message>
+        <source>Explanation</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>&amp;Page:</source>
+        <translation>页面(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Choose what to read: this method, softmax and temperature, the glossary or the common mistakes.</source>
+        <translation>选择要阅读的内容：当前方法、softmax 与温度、术语表或常见错误。</translation>
+    </message>
+    <message>
+        <source>Explanation page</source>
+        <translation>说明页面</translation>
+    </message>
+    <message>
+        <source>This method</source>
+        <translation>当前方法</translation>
+    </message>
+    <message>
+        <source>Softmax and temperature</source>
+        <translation>softmax 与温度</translation>
+    </message>
+    <message>
+        <source>Glossary</source>
+        <translation>术语表</translation>
+    </message>
+    <message>
+        <source>Common mistakes</source>
+        <translation>常见错误</translation>
+    </message>
+    <message>
+        <source>Explanation text</source>
+        <translation>说明文字</translation>
+    </message>
+</context>
+<context>
+    <name>ExplanationText</name>
+    <message>
+        <source>In your scene</source>
+        <translation>在你的场景中</translation>
+    </message>
+    <message>
+        <source>The largest weight goes to %1: %2, %3.</source>
+        <translation>最大的权重落在 %1 上：%2，%3。</translation>
+    </message>
+    <message>
+        <source>See also: %1 · %2 · %3</source>
+        <translation>另见：%1 · %2 · %3</translation>
+    </message>
+    <message>
+        <source>Softmax and temperature</source>
+        <translation>softmax 与温度</translation>
+    </message>
+    <message>
+        <source>Common mistakes</source>
+        <translation>常见错误</translation>
+    </message>
+    <message>
+        <source>Glossary</source>
+        <translation>术语表</translation>
+    </message>
+    <message>
+        <source>What it means geometrically</source>
+        <translation>几何意义</translation>
+    </message>
+    <message>
+        <source>Multiply the two vectors component by component and add the products. The same number is the length of %1 times the length of %2 times the cosine of the angle θ&lt;sub&gt;i&lt;/sub&gt; between them.</source>
+        <translation>把两个向量的对应分量相乘，再把乘积相加。这个数同样等于 %1 的长度乘以 %2 的长度，再乘以二者夹角 θ&lt;sub&gt;i&lt;/sub&gt; 的余弦。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Same direction&lt;/b&gt; (θ = 0°): cos θ = 1, and the score is as large as the two lengths allow.</source>
+        <translation>&lt;b&gt;方向相同&lt;/b&gt;（θ = 0°）：cos θ = 1，分数达到两个长度所允许的最大值。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Orthogonal&lt;/b&gt; (θ = 90°): cos θ = 0, and the score is 0 however long the arrows are.</source>
+        <translation>&lt;b&gt;正交&lt;/b&gt;（θ = 90°）：cos θ = 0，无论箭头多长，分数都是 0。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Opposite&lt;/b&gt; (θ = 180°): cos θ = −1, and the score is as negative as the lengths allow.</source>
+        <translation>&lt;b&gt;方向相反&lt;/b&gt;（θ = 180°）：cos θ = −1，分数达到两个长度所允许的最小（最负）值。</translation>
+    </message>
+    <message>
+        <source>So one number mixes two things: how well the directions agree and how long the arrows are. Only for vectors of length 1 is the dot product the cosine itself, between −1 and 1; the normalised view (Normalise to Unit Length) puts every arrow on the unit circle to show that case.</source>
+        <translation>所以一个数里混合了两件事：方向有多一致，以及箭头有多长。只有长度为 1 的向量，点积才恰好是余弦，介于 −1 和 1 之间；归一化视图（“归一化为单位长度”）把所有箭头放到单位圆上，展示的正是这种情形。</translation>
+    </message>
+    <message>
+        <source>When to use it</source>
+        <translation>何时使用</translation>
+    </message>
+    <message>
+        <source>It is the simplest and cheapest score: one multiplication and one addition per dimension and nothing to learn. Luong et al. (2015) call it “dot”. It suits queries and keys that live in the same space, with the same dimension, and whose lengths are kept in check, for example by normalisation layers.</source>
+        <translation>这是最简单、计算量最小的分数：每个维度只需一次乘法和一次加法，没有需要学习的参数。Luong 等人（2015）称之为“dot”。它适用于处在同一空间、维度相同、且长度受到控制（例如经过归一化层）的查询和键。</translation>
+    </message>
+    <message>
+        <source>Pitfalls</source>
+        <translation>易错点</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Length dominates.&lt;/b&gt; A long key beats a well-aligned short one. Drag a key outwards along its own direction: its angle stays the same, yet its score and its weight keep growing.</source>
+        <translation>&lt;b&gt;长度占主导。&lt;/b&gt;一个长的键会胜过方向对得很准的短键。沿着某个键自身的方向把它往外拖：夹角不变，它的分数和权重却不断增大。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The spread grows with the dimension.&lt;/b&gt; With many components the raw scores become large, softmax puts nearly all the weight on one key and learning stalls. The scaled dot product divides this growth away.</source>
+        <translation>&lt;b&gt;分布范围随维度增大。&lt;/b&gt;分量很多时，原始分数会变得很大，softmax 几乎把全部权重都给了一个键，学习随之停滞。缩放点积通过除法消除了这种增长。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The dot product is not the cosine.&lt;/b&gt; Reading q·k as “the cosine of the angle” is only right for unit vectors.</source>
+        <translation>&lt;b&gt;点积不等于余弦。&lt;/b&gt;把 q·k 理解为“夹角的余弦”，只对单位向量成立。</translation>
+    </message>
+    <message>
+        <source>Your query has length %1.</source>
+        <translation>你的查询长度为 %1。</translation>
+    </message>
+    <message>
+        <source>The longest key is %1 (%2); the key closest in direction to %3 is %4 (%5).</source>
+        <translation>最长的键是 %1（%2）；方向最接近 %3 的键是 %4（%5）。</translation>
+    </message>
+    <message>
+        <source>Here length wins over direction: the key that points most nearly the way of the query does not get the largest weight.</source>
+        <translation>这里长度胜过了方向：方向与查询最接近的键并没有得到最大的权重。</translation>
+    </message>
+    <message>
+        <source>Here direction wins, although %1 is longer.</source>
+        <translation>这里方向胜出，尽管 %1 更长。</translation>
+    </message>
+    <message>
+        <source>Here length and direction agree: the longest key is also the best aligned. Drag another key outwards until it wins.</source>
+        <translation>这里长度和方向一致：最长的键也是方向最接近的键。把另一个键往外拖，直到它胜出。</translation>
+    </message>
+    <message>
+        <source>The normalised view is on: every arrow has length 1, so each score is the cosine of its angle.</source>
+        <translation>归一化视图已打开：每个箭头的长度都是 1，所以每个分数就是对应夹角的余弦。</translation>
+    </message>
+    <message>
+        <source>The same comparison as the dot product — the same angles, the same lengths — with every score divided by √d, where d is the dimension of the keys. The order of the keys never changes; the scores only move closer together, so softmax gives flatter weights.</source>
+        <translation>与点积的比较方式相同——同样的夹角、同样的长度——只是每个分数都除以 √d，其中 d 是键的维度。键的排序不会改变；分数只是彼此靠拢，因此 softmax 给出的权重更平缓。</translation>
+    </message>
+    <message>
+        <source>Why √d</source>
+        <translation>为什么是 √d</translation>
+    </message>
+    <message>
+        <source>Suppose the d components of q and k are independent, with mean 0 and variance σ². Each product q&lt;sub&gt;j&lt;/sub&gt;k&lt;sub&gt;j&lt;/sub&gt; then has mean 0 and variance σ⁴, and q·k adds up d such products:</source>
+        <translation>设 q 和 k 的 d 个分量相互独立，均值为 0，方差为 σ²。那么每个乘积 q&lt;sub&gt;j&lt;/sub&gt;k&lt;sub&gt;j&lt;/sub&gt; 的均值为 0、方差为 σ⁴，而 q·k 是 d 个这样的乘积之和：</translation>
+    </message>
+    <message>
+        <source>The standard deviation, the typical size of a score, is therefore √d·σ²: it grows with the square root of the dimension. Dividing by √d brings it back to σ² in every dimension, so softmax sees scores of the same spread whether d is 2 or 512.</source>
+        <translation>因此标准差——也就是分数的典型大小——为 √d·σ²：它随维度的平方根增长。除以 √d 之后，无论维度多少，标准差都回到 σ²，于是不论 d 是 2 还是 512，softmax 看到的分数分布范围都一样。</translation>
+    </message>
+    <message>
+        <source>This is the score of the Transformer (Vaswani et al., 2017) and of most models since: queries and keys of the same, often large, dimension, all scores computed at once as the matrix product QK&lt;sup&gt;T&lt;/sup&gt; and divided by one number.</source>
+        <translation>这是 Transformer（Vaswani 等人，2017）以及此后大多数模型所用的分数：查询和键的维度相同且往往很大，所有分数通过一次矩阵乘积 QK&lt;sup&gt;T&lt;/sup&gt; 算出，再除以同一个数。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Without √d, softmax saturates.&lt;/b&gt; In high dimensions unscaled scores differ by tens; the weights become one-hot — one near 1, the rest near 0 — and the gradients through the small weights vanish.</source>
+        <translation>&lt;b&gt;没有 √d，softmax 会饱和。&lt;/b&gt;高维时未缩放的分数相差可达几十；权重变成独热（one-hot）——一个接近 1，其余接近 0——经过那些小权重的梯度随之消失。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;d is the dimension, not the number of keys.&lt;/b&gt; Use the key dimension d&lt;sub&gt;k&lt;/sub&gt;; in multi-head attention, one head&apos;s dimension. On this 2-D canvas the factor is only √2 ≈ 1.41; with d = 64 it is 8.</source>
+        <translation>&lt;b&gt;d 是维度，不是键的个数。&lt;/b&gt;应使用键的维度 d&lt;sub&gt;k&lt;/sub&gt;；在多头注意力中，是单个头的维度。在这块二维画布上，缩放因子只有 √2 ≈ 1.41；当 d = 64 时它是 8。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Scaling fixes the spread, not the lengths.&lt;/b&gt; One key far longer than the rest still dominates: the argument above is about random vectors of similar size.</source>
+        <translation>&lt;b&gt;缩放修正的是分布范围，而不是长度。&lt;/b&gt;一个比其余键长得多的键依然占主导：上面的推导针对的是大小相近的随机向量。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The scaling factor is a plain number.&lt;/b&gt; Compute √d as a floating-point number, not as the root of an integer tensor (see %1).</source>
+        <translation>&lt;b&gt;缩放因子只是一个普通的数。&lt;/b&gt;把 √d 当作浮点数来计算，而不是对整数张量开平方（见%1）。</translation>
+    </message>
+    <message>
+        <source>You set d = %1 in the Method and parameters dock, so every dot product is divided by %2, as if the vectors had %1 components; the vectors on the canvas have %3.</source>
+        <translation>你在“方法与参数”面板中设置了 d = %1，所以每个点积都除以 %2，就好像向量有 %1 个分量；而画布上的向量有 %3 个分量。</translation>
+    </message>
+    <message>
+        <source>The vectors have d = %1 components, so every dot product is divided by %2.</source>
+        <translation>向量有 d = %1 个分量，所以每个点积都除以 %2。</translation>
+    </message>
+    <message>
+        <source>The largest weight goes to %1: %2, divided by %3 gives %4, and %5.</source>
+        <translation>最大的权重落在 %1 上：%2，除以 %3 得到 %4，且 %5。</translation>
+    </message>
+    <message>
+        <source>Dividing the dot product by both lengths leaves only the angle: the score is cos θ&lt;sub&gt;i&lt;/sub&gt;, always between −1 and 1, and the same however long the arrows are.</source>
+        <translation>把点积除以两个长度，剩下的只有夹角：分数就是 cos θ&lt;sub&gt;i&lt;/sub&gt;，总在 −1 与 1 之间，与箭头的长短无关。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Same direction&lt;/b&gt; (θ = 0°): the score is 1.</source>
+        <translation>&lt;b&gt;方向相同&lt;/b&gt;（θ = 0°）：分数为 1。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Orthogonal&lt;/b&gt; (θ = 90°): the score is 0.</source>
+        <translation>&lt;b&gt;正交&lt;/b&gt;（θ = 90°）：分数为 0。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Opposite&lt;/b&gt; (θ = 180°): the score is −1.</source>
+        <translation>&lt;b&gt;方向相反&lt;/b&gt;（θ = 180°）：分数为 −1。</translation>
+    </message>
+    <message>
+        <source>It equals the dot product of the two vectors after L2 normalisation. The normalised view (Normalise to Unit Length) shows exactly what this method compares: points on the unit circle.</source>
+        <translation>它等于两个向量经 L2 归一化之后的点积。归一化视图（“归一化为单位长度”）展示的正是这种方法所比较的对象：单位圆上的点。</translation>
+    </message>
+    <message>
+        <source>When the direction carries the meaning and the length is an accident: comparing embeddings of texts of different lengths, searching for similar items, or the content-based addressing of the Neural Turing Machine (Graves et al., 2014).</source>
+        <translation>当方向承载含义、而长度只是偶然因素时使用：比较长短不一的文本的嵌入向量、检索相似条目，或神经图灵机中基于内容的寻址（Graves 等人，2014）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The weights stay soft at τ = 1.&lt;/b&gt; Scores differ by at most 2, so softmax can never give one key more than e² ≈ 7.4 times the weight of another. Lower the temperature, or multiply the scores by a learned factor as models do, to let it choose.</source>
+        <translation>&lt;b&gt;τ = 1 时权重始终偏平缓。&lt;/b&gt;分数之间最多相差 2，所以 softmax 给一个键的权重永远不会超过另一个键的 e² ≈ 7.4 倍。降低温度，或像实际模型那样把分数乘以一个可学习的因子，才能让它做出明确的选择。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A zero vector has no direction.&lt;/b&gt; The cosine is undefined; this app then gives the score 0 and says so instead of dividing by zero.</source>
+        <translation>&lt;b&gt;零向量没有方向。&lt;/b&gt;此时余弦没有定义；本程序会把分数记为 0 并加以说明，而不是除以零。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The length is thrown away.&lt;/b&gt; If a longer key should count more — a stronger signal, say — cosine similarity cannot see it.</source>
+        <translation>&lt;b&gt;长度被丢弃了。&lt;/b&gt;如果更长的键本应更重要——比如代表更强的信号——余弦相似度是看不出来的。</translation>
+    </message>
+    <message>
+        <source>%1: zero length, no angle, so %2</source>
+        <translation>%1：长度为零，没有夹角，因此 %2</translation>
+    </message>
+    <message>
+        <source>%1 (masked)</source>
+        <translation>%1（已掩码）</translation>
+    </message>
+    <message>
+        <source>… and %1 more keys</source>
+        <translation>……以及另外 %1 个键</translation>
+    </message>
+    <message>
+        <source>The angles between %1 and the keys, and their cosines, which are the scores:</source>
+        <translation>%1 与各个键的夹角，以及它们的余弦（也就是分数）：</translation>
+    </message>
+    <message>
+        <source>The matrix W first transforms the key — it may rotate, stretch, shear or project it — and the query is then compared with the transformed key by a dot product. W decides which directions of the key matter to the query.</source>
+        <translation>矩阵 W 先对键做变换——可以旋转、拉伸、错切或投影——然后用点积把查询与变换后的键进行比较。W 决定了键的哪些方向对查询来说是重要的。</translation>
+    </message>
+    <message>
+        <source>With W = I, the identity, the score is the plain dot product. On the canvas the two columns of W are drawn as orange arrows: drag them to change W and watch the scores follow.</source>
+        <translation>当 W = I（单位矩阵）时，分数就是普通的点积。画布上用两个橙色箭头表示 W 的两列：拖动它们即可改变 W，并观察分数随之变化。</translation>
+    </message>
+    <message>
+        <source>W need not be square: a d&lt;sub&gt;q&lt;/sub&gt; × d&lt;sub&gt;k&lt;/sub&gt; matrix compares a query and keys of different dimensions.</source>
+        <translation>W 不必是方阵：一个 d&lt;sub&gt;q&lt;/sub&gt; × d&lt;sub&gt;k&lt;/sub&gt; 的矩阵可以比较维度不同的查询和键。</translation>
+    </message>
+    <message>
+        <source>Luong et al. (2015) proposed it for machine translation as the “general” score. Use it when the comparison should be learned but a whole network is too much: it costs d&lt;sub&gt;q&lt;/sub&gt;·d&lt;sub&gt;k&lt;/sub&gt; parameters and one matrix product.</source>
+        <translation>Luong 等人（2015）在机器翻译中提出了这种“general”分数。当比较方式需要学习、但用一整个网络又太重时，就可以用它：它只需 d&lt;sub&gt;q&lt;/sub&gt;·d&lt;sub&gt;k&lt;/sub&gt; 个参数和一次矩阵乘积。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;W changes lengths too.&lt;/b&gt; A W that stretches one axis makes the keys along that axis win, just as long keys win the plain dot product.</source>
+        <translation>&lt;b&gt;W 也会改变长度。&lt;/b&gt;如果 W 拉伸某一个轴，沿这个轴的键就会胜出，就像普通点积中长的键会胜出一样。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The score is not symmetric.&lt;/b&gt; q&lt;sup&gt;T&lt;/sup&gt;Wk differs from k&lt;sup&gt;T&lt;/sup&gt;Wq unless W is symmetric: swapping the roles of query and key changes the scores.</source>
+        <translation>&lt;b&gt;分数不对称。&lt;/b&gt;除非 W 是对称矩阵，否则 q&lt;sup&gt;T&lt;/sup&gt;Wk 与 k&lt;sup&gt;T&lt;/sup&gt;Wq 不相等：交换查询和键的角色会改变分数。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;No scaling is built in.&lt;/b&gt; In high dimensions the scores spread like unscaled dot products; divide by √d or keep W small.</source>
+        <translation>&lt;b&gt;没有内置缩放。&lt;/b&gt;高维时分数会像未缩放的点积一样扩散；应除以 √d，或让 W 保持较小。</translation>
+    </message>
+    <message>
+        <source>W = %1 is the identity, so every score equals the plain dot product.</source>
+        <translation>W = %1 是单位矩阵，所以每个分数都等于普通的点积。</translation>
+    </message>
+    <message>
+        <source>Your W is %1.</source>
+        <translation>你的 W 是 %1。</translation>
+    </message>
+    <message>
+        <source>For %1, the key with the largest weight: %2, and %3; its weight is %4.</source>
+        <translation>对于权重最大的键 %1：%2，且 %3；它的权重为 %4。</translation>
+    </message>
+    <message>
+        <source>A small neural network with one hidden layer of H units scores each pair. W&lt;sub&gt;q&lt;/sub&gt; and W&lt;sub&gt;k&lt;/sub&gt; project the query and the key into the same H-dimensional space; the two projections and the bias b are added; tanh squashes each sum into (−1, 1); and a learned vector v — not one of the values — weighs the H results into one number.</source>
+        <translation>由一个带 H 个隐藏单元的单隐藏层小型神经网络为每一对打分。W&lt;sub&gt;q&lt;/sub&gt; 和 W&lt;sub&gt;k&lt;/sub&gt; 把查询和键投影到同一个 H 维空间；两个投影与偏置 b 相加；tanh 把每个和压缩到 (−1, 1) 之间；最后由一个可学习的向量 v（它不是任何一个值）把这 H 个结果加权合成一个数。</translation>
+    </message>
+    <message>
+        <source>There is no single angle any more. Each hidden unit looks along its own direction, given by its rows of W&lt;sub&gt;q&lt;/sub&gt; and W&lt;sub&gt;k&lt;/sub&gt;, and tanh makes its response level off instead of growing without limit: a very long key does not win by its length alone.</source>
+        <translation>这里不再只有一个夹角。每个隐藏单元沿着自己的方向观察（由它在 W&lt;sub&gt;q&lt;/sub&gt; 和 W&lt;sub&gt;k&lt;/sub&gt; 中对应的行决定），而 tanh 让它的响应趋于平稳，不会无限增长：一个很长的键不能仅凭长度取胜。</translation>
+    </message>
+    <message>
+        <source>It is also called “concat” attention: W&lt;sub&gt;q&lt;/sub&gt;q + W&lt;sub&gt;k&lt;/sub&gt;k is one matrix [W&lt;sub&gt;q&lt;/sub&gt; W&lt;sub&gt;k&lt;/sub&gt;] applied to q and k stacked into one vector.</source>
+        <translation>它也被称为“concat”（拼接）注意力：W&lt;sub&gt;q&lt;/sub&gt;q + W&lt;sub&gt;k&lt;/sub&gt;k 等于把一个矩阵 [W&lt;sub&gt;q&lt;/sub&gt; W&lt;sub&gt;k&lt;/sub&gt;] 作用在由 q 和 k 拼接成的向量上。</translation>
+    </message>
+    <message>
+        <source>Bahdanau et al. (2015) introduced it for neural machine translation, before the dot-product family took over. It still suits queries and keys of different dimensions (only H must agree) and small models; it is slower, because every query–key pair goes through the network.</source>
+        <translation>Bahdanau 等人（2015）在神经机器翻译中提出了它，那时点积类方法尚未成为主流。它仍然适合维度不同的查询和键（只需 H 一致）以及小型模型；但它更慢，因为每一对查询–键都要经过一次网络。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The projections are added.&lt;/b&gt; W&lt;sub&gt;q&lt;/sub&gt;q + W&lt;sub&gt;k&lt;/sub&gt;k&lt;sub&gt;i&lt;/sub&gt; is a sum inside tanh; one source lost the plus sign (see %1).</source>
+        <translation>&lt;b&gt;两个投影是相加的。&lt;/b&gt;W&lt;sub&gt;q&lt;/sub&gt;q + W&lt;sub&gt;k&lt;/sub&gt;k&lt;sub&gt;i&lt;/sub&gt; 是 tanh 内部的一个和；有一份资料漏掉了加号（见%1）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;tanh saturates.&lt;/b&gt; For large inputs each unit sits at ±1: the score stops responding to small moves of the key, and its gradient vanishes. Keep inputs and weights moderate.</source>
+        <translation>&lt;b&gt;tanh 会饱和。&lt;/b&gt;输入很大时每个单元都停在 ±1：分数不再随键的微小移动而变化，梯度也随之消失。应让输入和权重保持适中。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The scores depend on the parameters.&lt;/b&gt; Here W&lt;sub&gt;q&lt;/sub&gt;, W&lt;sub&gt;k&lt;/sub&gt;, b and v are random numbers from a fixed seed, not trained weights. Randomise in the Method and parameters dock draws another network, and the same q and k get other scores.</source>
+        <translation>&lt;b&gt;分数取决于参数。&lt;/b&gt;这里的 W&lt;sub&gt;q&lt;/sub&gt;、W&lt;sub&gt;k&lt;/sub&gt;、b 和 v 是由固定种子生成的随机数，而不是训练得到的权重。在“方法与参数”面板中点击“随机化”会生成另一个网络，同样的 q 和 k 就会得到不同的分数。</translation>
+    </message>
+    <message>
+        <source>Your network has H = %1 hidden units: W&lt;sub&gt;q&lt;/sub&gt; and W&lt;sub&gt;k&lt;/sub&gt; have %1 rows, b and v have %1 entries.</source>
+        <translation>你的网络有 H = %1 个隐藏单元：W&lt;sub&gt;q&lt;/sub&gt; 和 W&lt;sub&gt;k&lt;/sub&gt; 各有 %1 行，b 和 v 各有 %1 个元素。</translation>
+    </message>
+    <message>
+        <source>For %1, the key with the largest weight, the hidden layer is %2, and %3; its weight is %4.</source>
+        <translation>对于权重最大的键 %1，隐藏层为 %2，且 %3；它的权重为 %4。</translation>
+    </message>
+    <message>
+        <source>Several heads run scaled dot-product attention side by side. Head h first projects the query, the keys and the values with its own matrices W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;, W&lt;sub&gt;K&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;, W&lt;sub&gt;V&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;; then it scores, applies softmax and sums on its own. The heads&apos; outputs are stacked and W&lt;sub&gt;O&lt;/sub&gt; maps them back.</source>
+        <translation>多个头并行地执行缩放点积注意力。第 h 个头先用自己的投影矩阵 W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;、W&lt;sub&gt;K&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;、W&lt;sub&gt;V&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt; 分别投影查询、键和值，再独立地计算分数、做 softmax 并求加权和。各个头的输出拼接起来，由 W&lt;sub&gt;O&lt;/sub&gt; 映射回原空间。</translation>
+    </message>
+    <message>
+        <source>In 2-D, think of each head as a different lens: a rotation, a projection onto one axis, a stretch. A head that projects onto the x axis compares only x components and may prefer another key than a head that looks along y. The Heads dock shows each head&apos;s view.</source>
+        <translation>在二维中，可以把每个头看作一片不同的透镜：旋转、投影到某一个轴、或拉伸。投影到 x 轴的头只比较 x 分量，它偏好的键可能与沿 y 轴观察的头不同。“各个头”面板展示了每个头看到的情形。</translation>
+    </message>
+    <message>
+        <source>The weights in the chart are the mean over the heads; each head has its own softmax and its own weights.</source>
+        <translation>图表中的权重是各个头的平均值；每个头都有自己的 softmax 和自己的权重。</translation>
+    </message>
+    <message>
+        <source>Every Transformer layer uses it (Vaswani et al., 2017). With h heads of dimension d&lt;sub&gt;k&lt;/sub&gt; = d&lt;sub&gt;model&lt;/sub&gt; / h it costs about as much as one full-size head, yet different heads can attend to different aspects — nearby positions, syntax, distant links — at the same time.</source>
+        <translation>每一层 Transformer 都使用它（Vaswani 等人，2017）。用 h 个维度为 d&lt;sub&gt;k&lt;/sub&gt; = d&lt;sub&gt;model&lt;/sub&gt; / h 的头，计算量与一个全尺寸的头相当，而不同的头可以同时关注不同的方面——相邻位置、句法结构、远距离关联。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Each head attends over the keys, not over the heads.&lt;/b&gt; After splitting into heads, the head axis must come before the sequence axis; otherwise attention mixes heads instead of positions (see %1).</source>
+        <translation>&lt;b&gt;每个头在键之间做注意力，而不是在头之间。&lt;/b&gt;拆分成多个头之后，头的轴必须放在序列轴之前；否则注意力混合的是各个头，而不是各个位置（见%1）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Scale by the head&apos;s dimension.&lt;/b&gt; Each head divides by its own √d&lt;sub&gt;k&lt;/sub&gt;, not by √d&lt;sub&gt;model&lt;/sub&gt;.</source>
+        <translation>&lt;b&gt;按头的维度缩放。&lt;/b&gt;每个头除以它自己的 √d&lt;sub&gt;k&lt;/sub&gt;，而不是 √d&lt;sub&gt;model&lt;/sub&gt;。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;A mean can hide the heads.&lt;/b&gt; Two heads that strongly prefer different keys can average to flat weights; look at each head, not only at the mean.</source>
+        <translation>&lt;b&gt;平均值会掩盖各个头。&lt;/b&gt;两个头若强烈偏好不同的键，平均后可能得到平缓的权重；要逐个查看每个头，而不只看平均值。</translation>
+    </message>
+    <message>
+        <source>Number of heads: %1.</source>
+        <translation>头的数量：%1。</translation>
+    </message>
+    <message>
+        <source>Head %1 (%2) gives its largest weight to %3: %4.</source>
+        <translation>头 %1（%2）把最大的权重给了 %3：%4。</translation>
+    </message>
+    <message>
+        <source>Averaged over the heads, the largest weight goes to %1: %2.</source>
+        <translation>对各个头取平均后，最大的权重落在 %1 上：%2。</translation>
+    </message>
+    <message>
+        <source>The heads do not agree on one key, and the mean hides that: compare them in the Heads dock.</source>
+        <translation>各个头偏好的键并不相同，而平均值掩盖了这一点：请在“各个头”面板中比较它们。</translation>
+    </message>
+    <message>
+        <source>What softmax does</source>
+        <translation>softmax 做了什么</translation>
+    </message>
+    <message>
+        <source>Softmax turns any scores into weights that are positive and add up to 1. It keeps the order — a higher score always gets a higher weight — and only the differences count: adding the same number to every score changes nothing.</source>
+        <translation>softmax（归一化指数函数）把任意一组分数变成全为正、总和为 1 的权重。它保持顺序——分数越高，权重总是越大——而且只有差值起作用：给每个分数加上同一个数，结果不变。</translation>
+    </message>
+    <message>
+        <source>A difference of 1 in s/τ means a factor of e ≈ 2.72 in weight; a difference of 5 means a factor of about 148.</source>
+        <translation>s/τ 相差 1，权重就相差 e ≈ 2.72 倍；相差 5，权重相差约 148 倍。</translation>
+    </message>
+    <message>
+        <source>The output is the weighted sum of the values, o = Σ w&lt;sub&gt;i&lt;/sub&gt; v&lt;sub&gt;i&lt;/sub&gt;, drawn as the purple dashed arrow. As the weights are positive and add up to 1, its tip always lies inside the polygon spanned by the tips of the values (for three values: their triangle).</source>
+        <translation>输出是各个值的加权和 o = Σ w&lt;sub&gt;i&lt;/sub&gt; v&lt;sub&gt;i&lt;/sub&gt;，画作紫色虚线箭头。由于权重全为正且总和为 1，它的端点总是落在由各个值的端点围成的多边形之内（三个值时就是它们围成的三角形）。</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>The temperature τ divides every score before the exponential, so it sets how much the differences count.</source>
+        <translation>在取指数之前，每个分数都先除以温度 τ，因此温度决定了分数之间的差值有多大分量。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Small τ&lt;/b&gt; (below 1) stretches the differences: the weights saturate towards one-hot, the top key takes nearly everything, and the gradients for the other keys vanish.</source>
+        <translation>&lt;b&gt;τ 较小&lt;/b&gt;（小于 1）会拉大差值：权重饱和、趋于独热，分数最高的键几乎拿走全部权重，其他键的梯度消失。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;τ = 1&lt;/b&gt; is plain softmax.</source>
+        <translation>&lt;b&gt;τ = 1&lt;/b&gt; 就是普通的 softmax。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Large τ&lt;/b&gt; (above 1) squeezes the differences: every weight approaches 1/n and the output approaches the mean of the values.</source>
+        <translation>&lt;b&gt;τ 较大&lt;/b&gt;（大于 1）会压缩差值：每个权重都趋近 1/n，输出趋近各个值的平均。</translation>
+    </message>
+    <message>
+        <source>Dividing by √d in the scaled dot product acts like a temperature of √d; together with τ the two multiply.</source>
+        <translation>缩放点积中除以 √d，相当于温度为 √d；再加上 τ 时，两者相乘。</translation>
+    </message>
+    <message>
+        <source>Why the maximum is subtracted</source>
+        <translation>为什么要减去最大值</translation>
+    </message>
+    <message>
+        <source>exp overflows a double above about 709: exp(1000) is infinite, and infinity divided by infinity is not a number (NaN). Scores that large are easy to reach with long vectors, high dimensions or a small τ — the “score explosion”.</source>
+        <translation>当参数超过约 709 时，exp 会使双精度浮点数溢出：exp(1000) 为无穷大，而无穷大除以无穷大不是一个数（NaN）。向量较长、维度较高或 τ 较小时，很容易出现这么大的分数——这就是所谓的“分数爆炸”。</translation>
+    </message>
+    <message>
+        <source>Subtracting the largest logit m from every s/τ changes nothing mathematically: the factor exp(−m) appears above and below the fraction line and cancels. But now the largest exponential is exp(0) = 1, nothing overflows, and the sum is at least 1, so nothing divides by zero. Very negative differences underflow to 0, which is harmless.</source>
+        <translation>从每个 s/τ 中减去最大的 logit m，在数学上不改变任何结果：因子 exp(−m) 同时出现在分子和分母中，相互抵消。但这样一来最大的指数值是 exp(0) = 1，不会溢出；总和至少为 1，也不会出现除以零。非常负的差值会下溢为 0，这并无害处。</translation>
+    </message>
+    <message>
+        <source>Masked keys</source>
+        <translation>被掩码的键</translation>
+    </message>
+    <message>
+        <source>A masked key is left out of the softmax: its weight is exactly 0, and the other keys share the whole weight. Decoders use masks to hide future positions. At least one key must stay unmasked.</source>
+        <translation>被掩码的键不参与 softmax：它的权重恰好为 0，其余的键分享全部权重。解码器用掩码来遮住未来的位置。至少要有一个键不被掩码。</translation>
+    </message>
+    <message>
+        <source>See also: %1 · %2</source>
+        <translation>另见：%1 · %2</translation>
+    </message>
+    <message>
+        <source>Multi-head attention runs one softmax per head, each at %1. The Step by step dock shows each head&apos;s arithmetic.</source>
+        <translation>多头注意力为每个头各做一次 softmax，温度均为 %1。“逐步计算”面板展示了每个头的运算过程。</translation>
+    </message>
+    <message>
+        <source>The temperature is %1. The largest logit is %2, from %3; after subtracting it, that key&apos;s exponential is exp(0) = 1 and every other one is smaller.</source>
+        <translation>温度为 %1。最大的 logit 为 %2，来自 %3；减去它之后，该键的指数值为 exp(0) = 1，其余的都更小。</translation>
+    </message>
+    <message>
+        <source>The exponentials add up to %1, so the largest weight is %2.</source>
+        <translation>指数值之和为 %1，因此最大的权重为 %2。</translation>
+    </message>
+    <message>
+        <source>The weights are nearly one-hot: at this τ softmax is saturated.</source>
+        <translation>权重几乎是独热的：在这个 τ 下 softmax 已经饱和。</translation>
+    </message>
+    <message>
+        <source>The weights are nearly equal: at this τ the differences between the scores hardly count.</source>
+        <translation>权重几乎相等：在这个 τ 下分数之间的差值几乎不起作用。</translation>
+    </message>
+    <message>
+        <source>Every term of the lesson in English and in Chinese. The app uses these words in both languages, so a class can switch languages and still recognise everything.</source>
+        <translation>本课程中每个术语的英文与中文对照。程序在两种语言中都使用这些词，因此课堂上切换语言后依然能认出所有内容。</translation>
+    </message>
+    <message>
+        <source>The two articles this app grew from contain five mistakes in their code. Each is easy to make; here is what goes wrong and how to write it instead.</source>
+        <translation>本程序所依据的两篇文章，其代码中有五处错误。每一处都很容易犯；下面说明错在哪里，以及应该怎么写。</translation>
+    </message>
+    <message>
+        <source>1. A hidden global and a call that does not fit</source>
+        <translation>1. 隐藏的全局变量，以及对不上的函数调用</translation>
+    </message>
+    <message>
+        <source>The plain dot-product function is given the query and the keys but returns a weighted sum of &lt;code&gt;values&lt;/code&gt;, which it never receives: it quietly reads a global variable, or fails where there is none. The scaled version is defined with three parameters and called with four, so the call fails.</source>
+        <translation>普通点积函数接收查询和键，返回的却是 &lt;code&gt;values&lt;/code&gt; 的加权和，而 values 从未传给它：它悄悄读取了一个全局变量，没有这个变量时就会出错。缩放版本定义时有三个参数，调用时却传了四个，因此调用失败。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The fix:&lt;/b&gt; pass everything a function uses, and give every score function the same signature.</source>
+        <translation>&lt;b&gt;改正：&lt;/b&gt;把函数用到的一切都作为参数传入，并让所有分数函数使用相同的签名。</translation>
+    </message>
+    <message>
+        <source>2. Multi-head attention across the wrong axis</source>
+        <translation>2. 在错误的轴上做多头注意力</translation>
+    </message>
+    <message>
+        <source>After the projections, the sketch reshapes to (batch, seq, heads, d_k) and attends at once. Attention works on the last two axes, so every position would compare its heads with one another — attention across heads — instead of every head comparing the positions.</source>
+        <translation>投影之后，示例代码把张量变形为 (batch, seq, heads, d_k) 就直接计算注意力。注意力作用在最后两个轴上，于是每个位置会把自己的各个头相互比较——在头之间做注意力——而不是每个头在各个位置之间做比较。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The fix:&lt;/b&gt; move the head axis in front of the sequence axis, attend, and move it back before joining the heads.</source>
+        <translation>&lt;b&gt;改正：&lt;/b&gt;把头的轴移到序列轴之前，计算注意力，在合并各个头之前再把它移回去。</translation>
+    </message>
+    <message>
+        <source>3. Softmax without subtracting the maximum</source>
+        <translation>3. softmax 没有减去最大值</translation>
+    </message>
+    <message>
+        <source>exp(scores) / sum(exp(scores)) overflows as soon as a score passes about 709: the result is inf / inf = NaN and every weight is lost. This is the “score explosion” the article warns about, and the formula causes it, not the scores.</source>
+        <translation>只要有一个分数超过约 709，exp(scores) / sum(exp(scores)) 就会溢出：结果是 inf / inf = NaN，所有权重都没了。这正是文章所警告的“分数爆炸”，而其根源在于这种写法，而不在于分数本身。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The fix:&lt;/b&gt; subtract the maximum first. The weights are the same, and nothing can overflow.</source>
+        <translation>&lt;b&gt;改正：&lt;/b&gt;先减去最大值。权重完全相同，而且不会溢出。</translation>
+    </message>
+    <message>
+        <source>The Step by step dock shows the subtracted maximum for every key (see also %1).</source>
+        <translation>“逐步计算”面板为每个键显示了被减去的最大值（另见%1）。</translation>
+    </message>
+    <message>
+        <source>4. The square root of an integer tensor</source>
+        <translation>4. 对整数张量开平方</translation>
+    </message>
+    <message>
+        <source>torch.sqrt(torch.tensor(Q.size(-1))) turns the dimension into an integer tensor and takes its square root. Depending on the PyTorch version this raises an error for integer tensors or quietly converts to floating point; either way it builds a tensor for what is a single number.</source>
+        <translation>torch.sqrt(torch.tensor(Q.size(-1))) 把维度变成一个整数张量再开平方。视 PyTorch 版本不同，它要么因整数张量而报错，要么悄悄转换成浮点数；无论哪种情况，它都为一个普通的数专门建了一个张量。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The fix:&lt;/b&gt; the scaling factor is a plain number; compute it as one.</source>
+        <translation>&lt;b&gt;改正：&lt;/b&gt;缩放因子只是一个普通的数，就按数来计算。</translation>
+    </message>
+    <message>
+        <source>5. The lost plus sign in additive attention</source>
+        <translation>5. 加性注意力中丢失的加号</translation>
+    </message>
+    <message>
+        <source>The additive score adds the two projections inside tanh. In the article&apos;s code the + between them is missing: that is not valid Python, and a reader cannot tell whether they were meant to be added, multiplied or joined.</source>
+        <translation>加性分数在 tanh 内部把两个投影相加。文章的代码中两者之间的 + 丢失了：这不是合法的 Python，读者也无从判断它们原本是要相加、相乘还是拼接。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The fix:&lt;/b&gt; add them (nn.Linear adds the bias b), as in v&lt;sup&gt;T&lt;/sup&gt; tanh(W&lt;sub&gt;q&lt;/sub&gt;q + W&lt;sub&gt;k&lt;/sub&gt;k + b).</source>
+        <translation>&lt;b&gt;改正：&lt;/b&gt;把它们相加（偏置 b 由 nn.Linear 加上），与公式 v&lt;sup&gt;T&lt;/sup&gt; tanh(W&lt;sub&gt;q&lt;/sub&gt;q + W&lt;sub&gt;k&lt;/sub&gt;k + b) 一致。</translation>
+    </message>
+    <message>
+        <source>This app avoids all five: every function receives its inputs, each head attends over the keys on its own, softmax subtracts the maximum, √d is a floating-point number, and the additive score adds its projections.</source>
+        <translation>本程序避免了全部五处错误：每个函数都接收自己的输入，每个头独立地在键之间做注意力，softmax 减去最大值，√d 是浮点数，加性分数把两个投影相加。</translation>
+    </message>
+</context>
+<context>
     <name>HeadCanvases</name>
     <message>
         <source>Choose multi-head attention to see what each head projects</source>
@@ -340,7 +858,7 @@
 <context>
     <name>HeadHeatMap</name>
     <message>
-        <source>Choose multi-head attention to see each head's weights</source>
+        <source>Choose multi-head attention to see each head&apos;s weights</source>
         <translation>选择多头注意力，即可看到每个头的权重</translation>
     </message>
     <message>
@@ -619,7 +1137,7 @@ Weight %4</source>
         <translation>新建场景(&amp;N)</translation>
     </message>
     <message>
-        <source>Start a new scene from the article's example</source>
+        <source>Start a new scene from the article&apos;s example</source>
         <translation>以文章中的例子新建场景</translation>
     </message>
     <message>
@@ -711,7 +1229,7 @@ Weight %4</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <source>The scene "%1" has changes that are not saved.</source>
+        <source>The scene &quot;%1&quot; has changes that are not saved.</source>
         <translation>场景“%1”有尚未保存的更改。</translation>
     </message>
     <message>
@@ -739,12 +1257,40 @@ Weight %4</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <source>Go back to the saved "%1"? The changes since it was saved are lost.</source>
+        <source>Go back to the saved &quot;%1&quot;? The changes since it was saved are lost.</source>
         <translation>恢复到已保存的“%1”吗？保存之后的更改将会丢失。</translation>
     </message>
     <message>
         <source>Reverted to %1</source>
         <translation>已恢复到 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Language</source>
+        <translation>语言(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Show the interface in English</source>
+        <translation>以英文显示界面</translation>
+    </message>
+    <message>
+        <source>Show the interface in Simplified Chinese</source>
+        <translation>以简体中文显示界面</translation>
+    </message>
+    <message>
+        <source>&amp;Explanation</source>
+        <translation>说明(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Show the explanation of the current method, the glossary and common mistakes</source>
+        <translation>显示当前方法的说明、术语表和常见错误</translation>
+    </message>
+    <message>
+        <source>F1</source>
+        <translation>F1</translation>
     </message>
 </context>
 <context>
@@ -908,7 +1454,7 @@ Weight %4</source>
         <translation>随机化(&amp;R)</translation>
     </message>
     <message>
-        <source>Each head projects q, k&lt;sub&gt;i&lt;/sub&gt; and v&lt;sub&gt;i&lt;/sub&gt; with its own W&lt;sub&gt;Q&lt;/sub&gt;, W&lt;sub&gt;K&lt;/sub&gt;, W&lt;sub&gt;V&lt;/sub&gt; and runs scaled dot-product attention with its own √d&lt;sub&gt;k&lt;/sub&gt;. W&lt;sub&gt;O&lt;/sub&gt; maps the heads' outputs, side by side, back to the plane.</source>
+        <source>Each head projects q, k&lt;sub&gt;i&lt;/sub&gt; and v&lt;sub&gt;i&lt;/sub&gt; with its own W&lt;sub&gt;Q&lt;/sub&gt;, W&lt;sub&gt;K&lt;/sub&gt;, W&lt;sub&gt;V&lt;/sub&gt; and runs scaled dot-product attention with its own √d&lt;sub&gt;k&lt;/sub&gt;. W&lt;sub&gt;O&lt;/sub&gt; maps the heads&apos; outputs, side by side, back to the plane.</source>
         <translation>每个头用自己的 W&lt;sub&gt;Q&lt;/sub&gt;、W&lt;sub&gt;K&lt;/sub&gt;、W&lt;sub&gt;V&lt;/sub&gt; 投影 q、k&lt;sub&gt;i&lt;/sub&gt; 和 v&lt;sub&gt;i&lt;/sub&gt;，并用自己的 √d&lt;sub&gt;k&lt;/sub&gt; 计算缩放点积注意力。W&lt;sub&gt;O&lt;/sub&gt; 把并排拼接的各头输出映射回平面。</translation>
     </message>
     <message>
@@ -928,7 +1474,7 @@ Weight %4</source>
         <translation>值维度 d&lt;sub&gt;v&lt;/sub&gt;：</translation>
     </message>
     <message>
-        <source>The size of every head's output, 1 or 2. All heads share it because W_O takes their outputs side by side; changing it resets every W_V and W_O.</source>
+        <source>The size of every head&apos;s output, 1 or 2. All heads share it because W_O takes their outputs side by side; changing it resets every W_V and W_O.</source>
         <translation>每个头输出的维度，1 或 2。由于 W_O 接收并排拼接的各头输出，所有头必须相同；修改它会重置所有 W_V 和 W_O。</translation>
     </message>
     <message>
@@ -1076,7 +1622,7 @@ Weight %4</source>
         <translation>输出矩阵 W&lt;sub&gt;O&lt;/sub&gt;（2 × h·d&lt;sub&gt;v&lt;/sub&gt;）</translation>
     </message>
     <message>
-        <source>Set W_O so that the output is the average of the heads' outputs.</source>
+        <source>Set W_O so that the output is the average of the heads&apos; outputs.</source>
         <translation>设置 W_O，使输出为各头输出的平均。</translation>
     </message>
     <message>
@@ -1096,7 +1642,7 @@ Weight %4</source>
         <translation>矩阵 W</translation>
     </message>
     <message>
-        <source>An entry of W in s = qᵀ W k. Row i goes with the query's i-th coordinate, column j with the key's j-th coordinate.</source>
+        <source>An entry of W in s = qᵀ W k. Row i goes with the query&apos;s i-th coordinate, column j with the key&apos;s j-th coordinate.</source>
         <translation>s = qᵀ W k 中 W 的一个元素。第 i 行对应查询的第 i 个坐标，第 j 列对应键的第 j 个坐标。</translation>
     </message>
     <message>
@@ -1120,7 +1666,7 @@ Weight %4</source>
         <translation>向量 b 和 v</translation>
     </message>
     <message>
-        <source>Column b: the bias added to hidden unit i before tanh. Column v: the weight of hidden unit i's tanh value in the score.</source>
+        <source>Column b: the bias added to hidden unit i before tanh. Column v: the weight of hidden unit i&apos;s tanh value in the score.</source>
         <translation>b 列：tanh 之前加到第 i 个隐藏单元上的偏置。v 列：第 i 个隐藏单元的 tanh 值在分数中的权重。</translation>
     </message>
     <message>
@@ -1128,7 +1674,7 @@ Weight %4</source>
         <translation>头 %1 的矩阵 W_Q</translation>
     </message>
     <message>
-        <source>An entry of W_Q (d_k × 2), this head's projection of the query.</source>
+        <source>An entry of W_Q (d_k × 2), this head&apos;s projection of the query.</source>
         <translation>W_Q（d_k × 2）的一个元素，即这个头对查询的投影。</translation>
     </message>
     <message>
@@ -1136,7 +1682,7 @@ Weight %4</source>
         <translation>头 %1 的矩阵 W_K</translation>
     </message>
     <message>
-        <source>An entry of W_K (d_k × 2), this head's projection of the keys.</source>
+        <source>An entry of W_K (d_k × 2), this head&apos;s projection of the keys.</source>
         <translation>W_K（d_k × 2）的一个元素，即这个头对键的投影。</translation>
     </message>
     <message>
@@ -1144,7 +1690,7 @@ Weight %4</source>
         <translation>头 %1 的矩阵 W_V</translation>
     </message>
     <message>
-        <source>An entry of W_V (d_v × 2), this head's projection of the values.</source>
+        <source>An entry of W_V (d_v × 2), this head&apos;s projection of the values.</source>
         <translation>W_V（d_v × 2）的一个元素，即这个头对值的投影。</translation>
     </message>
     <message>
@@ -1156,7 +1702,7 @@ Weight %4</source>
         <translation>输出矩阵 W_O</translation>
     </message>
     <message>
-        <source>An entry of W_O (2 × h·d_v). Column "h2:1" takes the first output coordinate of head 2; the output is W_O times the heads' outputs stacked.</source>
+        <source>An entry of W_O (2 × h·d_v). Column &quot;h2:1&quot; takes the first output coordinate of head 2; the output is W_O times the heads&apos; outputs stacked.</source>
         <translation>W_O（2 × h·d_v）的一个元素。“h2:1”列对应头 2 输出的第一个坐标；输出等于 W_O 乘以堆叠起来的各头输出。</translation>
     </message>
     <message>
@@ -1292,7 +1838,7 @@ Weight %4</source>
 <context>
     <name>ScenePresets</name>
     <message>
-        <source>The Article's Example</source>
+        <source>The Article&apos;s Example</source>
         <translation>文章中的例子</translation>
     </message>
     <message>
@@ -1320,7 +1866,7 @@ Weight %4</source>
         <translation>低温（τ = 0.05）</translation>
     </message>
     <message>
-        <source>The article's example at τ = 0.05: softmax gives almost all the weight to the best key.</source>
+        <source>The article&apos;s example at τ = 0.05: softmax gives almost all the weight to the best key.</source>
         <translation>文章的例子，τ = 0.05：softmax 几乎把全部权重给了得分最高的键。</translation>
     </message>
     <message>
@@ -1328,7 +1874,7 @@ Weight %4</source>
         <translation>高温（τ = 20）</translation>
     </message>
     <message>
-        <source>The article's example at τ = 20: the weights are almost equal.</source>
+        <source>The article&apos;s example at τ = 20: the weights are almost equal.</source>
         <translation>文章的例子，τ = 20：各个权重几乎相等。</translation>
     </message>
     <message>
@@ -1336,7 +1882,7 @@ Weight %4</source>
         <translation>一个被掩码的键</translation>
     </message>
     <message>
-        <source>The article's example with its best key masked: its weight is 0 and the others share the rest.</source>
+        <source>The article&apos;s example with its best key masked: its weight is 0 and the others share the rest.</source>
         <translation>文章的例子，得分最高的键被掩码：它的权重为 0，其余的键分享全部权重。</translation>
     </message>
     <message>
@@ -1356,7 +1902,7 @@ Weight %4</source>
         <translation>32 个键均匀分布在单位圆上：权重随它们与查询的夹角变化。</translation>
     </message>
     <message>
-        <source>There is no preset "%1".</source>
+        <source>There is no preset &quot;%1&quot;.</source>
         <translation>没有名为“%1”的预设。</translation>
     </message>
 </context>

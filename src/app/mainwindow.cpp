@@ -1,11 +1,13 @@
 #include "mainwindow.h"
 
 #include "canvaswidget.h"
+#include "explanationpanel.h"
 #include "headcanvases.h"
 #include "headheatmap.h"
 #include "methodnames.h"
 #include "methodpanel.h"
 #include "model/errortext.h"
+#include "model/language.h"
 #include "model/scenemodel.h"
 #include "model/scenestorage.h"
 #include "numberformat.h"
@@ -27,6 +29,7 @@
 #include <QMenu>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QSettings>
 #include <QShowEvent>
 #include <QSplitter>
 #include <QStatusBar>
@@ -89,6 +92,11 @@ void MainWindow::createViews()
     splitDockWidget(m_ui->dockMethod, m_ui->dockChart, Qt::Vertical);
     tabifyDockWidget(m_ui->dockSteps, m_ui->dockHeads);
     m_ui->dockSteps->raise();
+    // The explanation shares the parameters' place: read about a method, then tune it.
+    m_explanation = new ExplanationPanel(m_model, m_ui->explanationHost);
+    m_ui->explanationHostLayout->addWidget(m_explanation);
+    tabifyDockWidget(m_ui->dockMethod, m_ui->dockExplanation);
+    m_ui->dockMethod->raise();
 
     m_pointerLabel = new QLabel(this);
     m_pointerLabel->setMinimumWidth(180);
@@ -131,8 +139,37 @@ void MainWindow::createActions()
 
     // The docks can be closed; View lists them so that they can come back.
     m_ui->menuView->addSeparator();
-    for (QDockWidget *dock : {m_ui->dockMethod, m_ui->dockChart, m_ui->dockSteps, m_ui->dockHeads})
+    for (QDockWidget *dock : docks())
         m_ui->menuView->addAction(dock->toggleViewAction());
+
+    connect(m_ui->actionExplanation, &QAction::triggered, this, [this] {
+        m_ui->dockExplanation->show();
+        m_ui->dockExplanation->raise();
+    });
+
+    // Each language is named in itself, so that anyone can find their own.
+    m_languages = new QActionGroup(this);
+    m_ui->actionLanguageEnglish->setData(QStringLiteral("en"));
+    m_ui->actionLanguageChinese->setData(QStringLiteral("zh_CN"));
+    for (QAction *action : {m_ui->actionLanguageEnglish, m_ui->actionLanguageChinese}) {
+        m_languages->addAction(action);
+        connect(action, &QAction::triggered, this,
+                [this, action] { switchLanguage(action->data().toString()); });
+    }
+}
+
+QList<QDockWidget *> MainWindow::docks() const
+{
+    return {m_ui->dockMethod, m_ui->dockExplanation, m_ui->dockChart, m_ui->dockSteps,
+            m_ui->dockHeads};
+}
+
+void MainWindow::switchLanguage(const QString &code)
+{
+    if (!Language::install(code))
+        return;
+    // Remembered for the next start; --lang still overrides it for one run.
+    QSettings().setValue(QStringLiteral("language"), Language::current());
 }
 
 void MainWindow::buildMethodMenu()
@@ -151,6 +188,8 @@ void MainWindow::buildMethodMenu()
 
 void MainWindow::retranslate()
 {
+    for (QAction *a : m_languages->actions())
+        a->setChecked(a->data().toString() == Language::current());
     const auto actions = m_methods->actions();
     for (QAction *a : actions)
         a->setText(MethodNames::name(attn::Method(a->data().toInt())));
@@ -221,7 +260,7 @@ void MainWindow::showPointer(QPointF world)
 
 void MainWindow::resetLayout()
 {
-    for (QDockWidget *dock : {m_ui->dockMethod, m_ui->dockChart, m_ui->dockSteps, m_ui->dockHeads})
+    for (QDockWidget *dock : docks())
         dock->show();
     restoreState(m_initialLayout);
     applyDefaultDockSizes();

@@ -13,7 +13,9 @@ class MainWindow;
 }
 class CanvasWidget;
 class HeadCanvases;
+class ExplanationPanel;
 class HeadHeatMap;
+class QDockWidget;
 class MethodPanel;
 class QAction;
 class QActionGroup;
@@ -57,6 +59,7 @@ public:
     MethodPanel *methodPanel() const { return m_methodPanel; }
     StepPanel *stepPanel() const { return m_stepPanel; }
     HeadHeatMap *headHeatMap() const { return m_heatMap; }
+    ExplanationPanel *explanationPanel() const { return m_explanation; }
     Selection *selection() const { return m_selection; }
 
 protected:
@@ -74,6 +77,8 @@ private:
     void refreshSelectionActions();
     void showPointer(QPointF world);
     void resetLayout();
+    QList<QDockWidget *> docks() const;
+    void switchLanguage(const QString &code);
     void applyDefaultDockSizes();
     void onOpen();
     void onAbout();
@@ -108,6 +113,8 @@ private:
     QLabel *m_pointerLabel = nullptr;
     QLabel *m_resultLabel = nullptr;
     QByteArray m_initialLayout;
+    ExplanationPanel *m_explanation = nullptr;
+    QActionGroup *m_languages = nullptr;
     bool m_shown = false;
     attn::Method m_shownMethod = attn::Method::Dot;
     QElapsedTimer m_sinceShown;

@@ -186,7 +186,7 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         const auto docks = window.findChildren<QDockWidget *>();
-        QCOMPARE(docks.size(), 4);
+        QCOMPARE(docks.size(), 5);
         for (QDockWidget *dock : docks) {
             dock->close();
             QVERIFY(!dock->isVisible());
