@@ -1,6 +1,8 @@
 #include "mainwindow.h"
 
 #include "canvaswidget.h"
+#include "exportdialog.h"
+#include "exporter.h"
 #include "headcanvases.h"
 #include "headheatmap.h"
 #include "methodnames.h"
@@ -15,12 +17,14 @@
 #include "weightchart.h"
 
 #include <QActionGroup>
+#include <QClipboard>
 #include <QDir>
 #include <QEvent>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QShowEvent>
 #include <QSplitter>
 #include <QStatusBar>
@@ -92,6 +96,18 @@ void MainWindow::createActions()
 {
     connect(m_ui->actionOpen, &QAction::triggered, this, &MainWindow::onOpen);
     connect(m_ui->actionQuit, &QAction::triggered, this, &QWidget::close);
+    connect(m_ui->actionExport, &QAction::triggered, this, &MainWindow::onExport);
+    connect(m_ui->actionCopyPicture, &QAction::triggered, this, &MainWindow::onCopyPicture);
+    {
+        // Export sits at the end of the File menu, just above Quit and its separator, whatever
+        // else the menu holds.
+        const auto file = m_ui->menuFile->actions();
+        const qsizetype quit = file.indexOf(m_ui->actionQuit);
+        QAction *before =
+            quit > 0 && file[quit - 1]->isSeparator() ? file[quit - 1] : m_ui->actionQuit;
+        m_ui->menuFile->insertActions(before, {m_ui->actionExport, m_ui->actionCopyPicture});
+        m_ui->menuFile->insertSeparator(m_ui->actionExport);
+    }
     connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::onAbout);
     connect(m_ui->actionAboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
 
@@ -279,4 +295,36 @@ void MainWindow::onAbout()
                           "watch attention scores, softmax weights and the weighted sum change.</p>"
                           "<p>Built with Qt %2 and Eigen.</p>")
                            .arg(QStringLiteral(AC_VERSION), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::onExport()
+{
+    ExportDialog dialog(this, this);
+    if (dialog.exec() == QDialog::Accepted)
+        statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(dialog.filePath()).fileName()),
+                                 5000);
+}
+
+void MainWindow::onCopyPicture()
+{
+    // The last export's choices at the part's current size; an SVG rides along for programs
+    // that paste vector drawings.
+    const Exporter exporter(this);
+    const Exporter::Options options = ExportDialog::savedOptions();
+    const QImage image = exporter.renderImage(options);
+    if (image.isNull()) {
+        statusBar()->showMessage(tr("The picture is too large for the clipboard."), 5000);
+        return;
+    }
+    auto *mime = new QMimeData;
+    mime->setImageData(image);
+    QString error;
+    const QByteArray svg = exporter.render(Exporter::Format::Svg, options, &error);
+    if (!svg.isEmpty())
+        mime->setData(QStringLiteral("image/svg+xml"), svg);
+    QGuiApplication::clipboard()->setMimeData(mime);
+    statusBar()->showMessage(tr("Copied a picture of %1 × %2 pixels to the clipboard.")
+                                 .arg(image.width())
+                                 .arg(image.height()),
+                             5000);
 }

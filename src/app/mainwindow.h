@@ -60,6 +60,8 @@ private:
     void applyDefaultDockSizes();
     void onOpen();
     void onAbout();
+    void onExport();
+    void onCopyPicture();
 
     std::unique_ptr<Ui::MainWindow> m_ui;
     SceneModel *m_model;
