@@ -37,8 +37,11 @@ bool hasFlag(int argc, char **argv, std::initializer_list<const char *> flags)
 
 bool CommandLine::scanHeadless(int argc, char **argv)
 {
+    // The export options count too: alone they are a usage error, which must be reported
+    // without first needing a display.
     return hasFlag(argc, argv,
-                   {"--report", "--export", "--help", "-h", "--version", "-v", "--help-all"});
+                   {"--report", "--export", "--help", "-h", "--version", "-v", "--help-all",
+                    "--part", "--size", "--scale", "--caption", "--transparent"});
 }
 
 bool CommandLine::scanExport(int argc, char **argv)

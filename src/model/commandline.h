@@ -49,8 +49,8 @@ public:
     /// Finds --lang before a QCoreApplication exists, so that --help and errors come out in
     /// that language. Returns an empty string when absent.
     static QString scanLanguage(int argc, char **argv);
-    /// True when the arguments ask for work without a window (--report, --export, --help,
-    /// --version).
+    /// True when the arguments ask for work without a window (--report, --export and its
+    /// options, --help, --version).
     static bool scanHeadless(int argc, char **argv);
     /// True when the arguments ask for --export, which needs a QApplication (on the offscreen
     /// platform) rather than a QCoreApplication.
