@@ -1,6 +1,8 @@
-// attention-canvas: the window, or with --report a headless computation. All the work lives in
-// the libraries; this file only chooses the application type and the language.
+// attention-canvas: the window, or with --report a headless computation, or with --export a
+// picture drawn without showing a window. All the work lives in the libraries; this file only
+// chooses the application type, the platform and the language.
 
+#include "app/exportcommand.h"
 #include "app/mainwindow.h"
 #include "model/commandline.h"
 #include "model/language.h"
@@ -40,6 +42,17 @@ void installLanguage(const QString &fromArguments)
     Language::install(lang);
 }
 
+QtMessageHandler g_qtMessages = nullptr;
+
+// --export promises nothing on standard error on success and one line on failure; the offscreen
+// platform's notes ("does not support propagateSizeHints()", XDG_RUNTIME_DIR) would break that.
+// Errors that Qt itself considers critical still get through.
+void quietMessages(QtMsgType type, const QMessageLogContext &context, const QString &text)
+{
+    if (type == QtCriticalMsg || type == QtFatalMsg)
+        g_qtMessages(type, context, text);
+}
+
 // Runs the parts of the command line that need no window; returns -1 when the window is wanted.
 int runCommandLine(const CommandLine &cli)
 {
@@ -54,7 +67,8 @@ int runCommandLine(const CommandLine &cli)
     }
     if (o.headless()) {
         QString error;
-        const int code = ReportCommand::run(o, &error);
+        const int code =
+            o.exporting() ? ExportCommand::run(o, &error) : ReportCommand::run(o, &error);
         if (code != 0)
             printLine(stderr, QStringLiteral("attention-canvas: ") + error);
         return code;
@@ -68,7 +82,8 @@ int main(int argc, char **argv)
     describeApplication();
     const QString lang = CommandLine::scanLanguage(argc, argv);
 
-    if (CommandLine::scanHeadless(argc, argv)) {
+    const bool exporting = CommandLine::scanExport(argc, argv);
+    if (CommandLine::scanHeadless(argc, argv) && !exporting) {
         // No display is needed or touched: a core application is enough for --report.
         QCoreApplication app(argc, argv);
         installLanguage(lang);
@@ -80,6 +95,13 @@ int main(int argc, char **argv)
         return runCommandLine(cli);
     }
 
+    // --export draws widgets, which needs a QApplication but no display: unless the user chose a
+    // platform, take the offscreen one so that it also runs where there is no display at all.
+    if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
+        !CommandLine::scanPlatform(argc, argv))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (exporting)
+        g_qtMessages = qInstallMessageHandler(quietMessages);
     QApplication app(argc, argv);
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/" AC_APP_ID ".svg")));
     // Wayland compositors find the icon and name through the .desktop file of this id.

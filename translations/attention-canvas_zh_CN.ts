@@ -126,6 +126,82 @@
         <source>Unknown language &quot;%1&quot;; expected en or zh_CN.</source>
         <translation>未知的语言“%1”；应为 en 或 zh_CN。</translation>
     </message>
+    <message>
+        <source>Draw a picture without showing a window and write it to OUT (.png, .svg or .pdf).</source>
+        <translation>不显示窗口，绘制图片并写入 OUT（.png、.svg 或 .pdf）。</translation>
+    </message>
+    <message>
+        <source>With --export: the part to draw, window (the default), canvas or chart.</source>
+        <translation>与 --export 一起使用：要绘制的部分，window（整个窗口，默认）、canvas（画布）或 chart（图表）。</translation>
+    </message>
+    <message>
+        <source>P</source>
+        <translation>P</translation>
+    </message>
+    <message>
+        <source>With --export: the size in pixels (default 1280x800 for the window, the part&apos;s own size otherwise).</source>
+        <translation>与 --export 一起使用：以像素计的尺寸（整个窗口默认 1280x800，其他部分默认为其自身尺寸）。</translation>
+    </message>
+    <message>
+        <source>WxH</source>
+        <translation>WxH</translation>
+    </message>
+    <message>
+        <source>With --export: PNG pixels per pixel of the size, 1, 2 or 4 (default 1).</source>
+        <translation>与 --export 一起使用：尺寸中每个像素对应的 PNG 像素数，1、2 或 4（默认 1）。</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>With --export: write the method, the temperature, the weights and the output under the picture.</source>
+        <translation>与 --export 一起使用：在图片下方写出方法、温度、权重和输出。</translation>
+    </message>
+    <message>
+        <source>With --export: leave the background transparent (the canvas and the chart).</source>
+        <translation>与 --export 一起使用：背景保持透明（画布和图表）。</translation>
+    </message>
+    <message>
+        <source>--%1 only applies with --export.</source>
+        <translation>--%1 只能与 --export 一起使用。</translation>
+    </message>
+    <message>
+        <source>--export needs an output file name.</source>
+        <translation>--export 需要一个输出文件名。</translation>
+    </message>
+    <message>
+        <source>Use either --report or --export, not both.</source>
+        <translation>--report 和 --export 只能二选一。</translation>
+    </message>
+    <message>
+        <source>Cannot tell the format of &quot;%1&quot;: the name must end in .png, .svg or .pdf.</source>
+        <translation>无法判断“%1”的格式：文件名必须以 .png、.svg 或 .pdf 结尾。</translation>
+    </message>
+    <message>
+        <source>Unknown part &quot;%1&quot;; expected window, canvas or chart.</source>
+        <translation>未知的部分“%1”；应为 window、canvas 或 chart。</translation>
+    </message>
+    <message>
+        <source>The size must be written WIDTHxHEIGHT in pixels, such as 1280x800, not &quot;%1&quot;.</source>
+        <translation>尺寸必须写成“宽x高”（像素），例如 1280x800，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>The size must be between %1 and %2 pixels a side, not &quot;%3&quot;.</source>
+        <translation>每边尺寸必须在 %1 到 %2 像素之间，而不是“%3”。</translation>
+    </message>
+    <message>
+        <source>The scale must be 1, 2 or 4, not &quot;%1&quot;.</source>
+        <translation>缩放倍数必须是 1、2 或 4，而不是“%1”。</translation>
+    </message>
+    <message>
+        <source>The picture would be %1 × %2 pixels; the limit is %3 pixels a side and 100 million pixels in all.</source>
+        <translation>图片将有 %1 × %2 像素；上限是每边 %3 像素、总共 1 亿像素。</translation>
+    </message>
+    <message>
+        <source>--transparent applies to the canvas and the chart, not to the whole window.</source>
+        <translation>--transparent 只适用于画布和图表，不适用于整个窗口。</translation>
+    </message>
 </context>
 <context>
     <name>ErrorText</name>
@@ -837,6 +913,199 @@
     </message>
 </context>
 <context>
+    <name>ExportCommand</name>
+    <message>
+        <source>%1: unknown picture format or part.</source>
+        <translation>%1：未知的图片格式或部分。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>The window needs at least %1 × %2 pixels; %3 × %4 is too small.</source>
+        <translation>窗口至少需要 %1 × %2 像素；%3 × %4 太小了。</translation>
+    </message>
+</context>
+<context>
+    <name>ExportDialog</name>
+    <message>
+        <source>Export Picture</source>
+        <translation>导出图片</translation>
+    </message>
+    <message>
+        <source>&amp;Part:</source>
+        <translation>部分(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>What to draw: the whole window, only the canvas, or only the chart of weights and scores</source>
+        <translation>要绘制的内容：整个窗口、只有画布，或只有权重与分数图表</translation>
+    </message>
+    <message>
+        <source>Whole window</source>
+        <translation>整个窗口</translation>
+    </message>
+    <message>
+        <source>Canvas</source>
+        <translation>画布</translation>
+    </message>
+    <message>
+        <source>Weights and scores chart</source>
+        <translation>权重与分数图表</translation>
+    </message>
+    <message>
+        <source>&amp;Format:</source>
+        <translation>格式(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>PNG image</source>
+        <translation>PNG 图像</translation>
+    </message>
+    <message>
+        <source>SVG drawing (vector)</source>
+        <translation>SVG 绘图（矢量）</translation>
+    </message>
+    <message>
+        <source>PDF document (vector)</source>
+        <translation>PDF 文档（矢量）</translation>
+    </message>
+    <message>
+        <source>&amp;Size:</source>
+        <translation>尺寸(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>Width in pixels</source>
+        <translation>宽度（像素）</translation>
+    </message>
+    <message>
+        <source>Height in pixels</source>
+        <translation>高度（像素）</translation>
+    </message>
+    <message>
+        <source>Use the size the part has in the window now</source>
+        <translation>使用该部分在窗口中的当前尺寸</translation>
+    </message>
+    <message>
+        <source>&amp;Current Size</source>
+        <translation>当前尺寸(&amp;C)</translation>
+    </message>
+    <message>
+        <source>S&amp;cale:</source>
+        <translation>倍数(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>Pixels in the PNG per pixel of the size: 2× and 4× stay sharp on projectors and in print</source>
+        <translation>尺寸中每个像素对应的 PNG 像素数：2× 和 4× 在投影和打印时依然清晰</translation>
+    </message>
+    <message>
+        <source>Leave the background out (PNG and SVG of the canvas or the chart)</source>
+        <translation>不绘制背景（画布或图表的 PNG 和 SVG）</translation>
+    </message>
+    <message>
+        <source>&amp;Transparent background</source>
+        <translation>透明背景(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Write the method, the temperature τ, the weights and the output under the picture</source>
+        <translation>在图片下方写出方法、温度 τ、权重和输出</translation>
+    </message>
+    <message>
+        <source>Ca&amp;ption under the picture</source>
+        <translation>图片下方的说明(&amp;P)</translation>
+    </message>
+    <message>
+        <source>F&amp;ile:</source>
+        <translation>文件(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>PNG images (*.png)</source>
+        <translation>PNG 图像 (*.png)</translation>
+    </message>
+    <message>
+        <source>SVG drawings (*.svg)</source>
+        <translation>SVG 绘图 (*.svg)</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Too large: at most %1 pixels a side and 100 million in all.</source>
+        <translation>太大了：每边最多 %1 像素，总共最多 1 亿像素。</translation>
+    </message>
+    <message>
+        <source>The image will be %1 × %2 pixels.</source>
+        <translation>图像将有 %1 × %2 像素。</translation>
+    </message>
+    <message>
+        <source>A vector drawing: sharp at any size.</source>
+        <translation>矢量绘图：任何尺寸下都清晰。</translation>
+    </message>
+    <message>
+        <source>Choose a file to write the picture to.</source>
+        <translation>请选择要写入图片的文件。</translation>
+    </message>
+    <message>
+        <source>The file name must end in .png, .svg or .pdf, as the format says.</source>
+        <translation>文件名必须与格式一致，以 .png、.svg 或 .pdf 结尾。</translation>
+    </message>
+    <message>
+        <source>Replace the File?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Replace it?</source>
+        <translation>%1 已存在。要替换它吗？</translation>
+    </message>
+</context>
+<context>
+    <name>Exporter</name>
+    <message>
+        <source>%1 · τ = %2 · %3</source>
+        <translation>%1 · τ = %2 · %3</translation>
+    </message>
+    <message>
+        <source>%1 · τ = %2 · output %3</source>
+        <translation>%1 · τ = %2 · 输出 %3</translation>
+    </message>
+    <message>
+        <source>%1 · τ = %2 · mean weights %3 · output %4</source>
+        <translation>%1 · τ = %2 · 平均权重 %3 · 输出 %4</translation>
+    </message>
+    <message>
+        <source>%1 · τ = %2 · weights %3 · output %4</source>
+        <translation>%1 · τ = %2 · 权重 %3 · 输出 %4</translation>
+    </message>
+    <message>
+        <source>There is not enough memory for a picture of %1 × %2 pixels.</source>
+        <translation>内存不足，无法生成 %1 × %2 像素的图片。</translation>
+    </message>
+    <message>
+        <source>The PNG image could not be encoded.</source>
+        <translation>无法编码 PNG 图像。</translation>
+    </message>
+    <message>
+        <source>Attention Canvas</source>
+        <translation>注意力画布</translation>
+    </message>
+    <message>
+        <source>The PDF document could not be started.</source>
+        <translation>无法创建 PDF 文档。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the picture: %2</source>
+        <translation>%1：无法写入图片：%2</translation>
+    </message>
+</context>
+<context>
     <name>HeadCanvases</name>
     <message>
         <source>Choose multi-head attention to see what each head projects</source>
@@ -1291,6 +1560,42 @@ Weight %4</source>
     <message>
         <source>F1</source>
         <translation>F1</translation>
+    </message>
+    <message>
+        <source>&amp;Export Picture…</source>
+        <translation>导出图片(&amp;E)…</translation>
+    </message>
+    <message>
+        <source>Save the window, the canvas or the chart as PNG, SVG or PDF</source>
+        <translation>把窗口、画布或图表保存为 PNG、SVG 或 PDF</translation>
+    </message>
+    <message>
+        <source>Ctrl+E</source>
+        <translation>Ctrl+E</translation>
+    </message>
+    <message>
+        <source>Copy &amp;Picture</source>
+        <translation>复制图片(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Copy a picture to the clipboard, as last chosen in Export Picture</source>
+        <translation>按“导出图片”中上次的选择，把图片复制到剪贴板</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+C</source>
+        <translation>Ctrl+Shift+C</translation>
+    </message>
+    <message>
+        <source>Exported %1</source>
+        <translation>已导出 %1</translation>
+    </message>
+    <message>
+        <source>The picture is too large for the clipboard.</source>
+        <translation>图片太大，无法放入剪贴板。</translation>
+    </message>
+    <message>
+        <source>Copied a picture of %1 × %2 pixels to the clipboard.</source>
+        <translation>已把 %1 × %2 像素的图片复制到剪贴板。</translation>
     </message>
 </context>
 <context>

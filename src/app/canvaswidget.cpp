@@ -960,13 +960,14 @@ void CanvasWidget::paintEvent(QPaintEvent *)
     paintOverlay(painter);
 }
 
-void CanvasWidget::paintScene(QPainter &painter, const QRect &target) const
+void CanvasWidget::paintScene(QPainter &painter, const QRect &target, bool fillBackground) const
 {
     const ViewTransform view = transformFor(target.size());
     painter.save();
     painter.translate(target.topLeft());
     painter.setClipRect(QRect(QPoint(0, 0), target.size()));
-    painter.fillRect(QRect(QPoint(0, 0), target.size()), ColorScheme::background());
+    if (fillBackground)
+        painter.fillRect(QRect(QPoint(0, 0), target.size()), ColorScheme::background());
     painter.setBackground(ColorScheme::background());
     drawGrid(painter, view);
     drawVectors(painter, view);

@@ -54,8 +54,12 @@ public:
 
     /// Paints the whole canvas (no hover or selection marks) into any painter: the widget, a
     /// QImage, an SVG or a PDF. The visible part of the plane is kept when `target` is larger or
-    /// smaller than the widget.
-    void paintScene(QPainter &painter, const QRect &target) const;
+    /// smaller than the widget. Without `fillBackground` the background stays as the painter's
+    /// device has it (transparent exports).
+    void paintScene(QPainter &painter, const QRect &target, bool fillBackground = true) const;
+    /// The mapping paintScene() uses for a target of `target` pixels: the widget's own view at
+    /// its own size, otherwise the same visible part of the plane scaled to fit.
+    ViewTransform transformFor(QSize target) const;
 
     const ViewTransform &view() const { return m_view; }
     void setView(const ViewTransform &view);
@@ -151,7 +155,6 @@ private:
     void cycleSelection(bool forward);
     void changeView(const ViewTransform &view);
     void updateFonts();
-    ViewTransform transformFor(QSize target) const;
     QRectF sceneBounds() const;
     void addKeyAt(QPointF world);
     void removeKey(int index);

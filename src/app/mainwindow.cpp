@@ -2,6 +2,8 @@
 
 #include "canvaswidget.h"
 #include "explanationpanel.h"
+#include "exportdialog.h"
+#include "exporter.h"
 #include "headcanvases.h"
 #include "headheatmap.h"
 #include "methodnames.h"
@@ -20,6 +22,7 @@
 #include "weightchart.h"
 
 #include <QActionGroup>
+#include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
 #include <QEvent>
@@ -28,6 +31,7 @@
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
 #include <QShowEvent>
@@ -109,6 +113,18 @@ void MainWindow::createViews()
 void MainWindow::createActions()
 {
     connect(m_ui->actionQuit, &QAction::triggered, this, &QWidget::close);
+    connect(m_ui->actionExport, &QAction::triggered, this, &MainWindow::onExport);
+    connect(m_ui->actionCopyPicture, &QAction::triggered, this, &MainWindow::onCopyPicture);
+    {
+        // Export sits at the end of the File menu, just above Quit and its separator, whatever
+        // else the menu holds.
+        const auto file = m_ui->menuFile->actions();
+        const qsizetype quit = file.indexOf(m_ui->actionQuit);
+        QAction *before =
+            quit > 0 && file[quit - 1]->isSeparator() ? file[quit - 1] : m_ui->actionQuit;
+        m_ui->menuFile->insertActions(before, {m_ui->actionExport, m_ui->actionCopyPicture});
+        m_ui->menuFile->insertSeparator(m_ui->actionExport);
+    }
     connect(m_ui->actionAbout, &QAction::triggered, this, &MainWindow::onAbout);
     connect(m_ui->actionAboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
 
@@ -575,4 +591,36 @@ void MainWindow::onAbout()
                           "watch attention scores, softmax weights and the weighted sum change.</p>"
                           "<p>Built with Qt %2 and Eigen.</p>")
                            .arg(QStringLiteral(AC_VERSION), QString::fromLatin1(qVersion())));
+}
+
+void MainWindow::onExport()
+{
+    ExportDialog dialog(this, this);
+    if (dialog.exec() == QDialog::Accepted)
+        statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(dialog.filePath()).fileName()),
+                                 5000);
+}
+
+void MainWindow::onCopyPicture()
+{
+    // The last export's choices at the part's current size; an SVG rides along for programs
+    // that paste vector drawings.
+    const Exporter exporter(this);
+    const Exporter::Options options = ExportDialog::savedOptions();
+    const QImage image = exporter.renderImage(options);
+    if (image.isNull()) {
+        statusBar()->showMessage(tr("The picture is too large for the clipboard."), 5000);
+        return;
+    }
+    auto *mime = new QMimeData;
+    mime->setImageData(image);
+    QString error;
+    const QByteArray svg = exporter.render(Exporter::Format::Svg, options, &error);
+    if (!svg.isEmpty())
+        mime->setData(QStringLiteral("image/svg+xml"), svg);
+    QGuiApplication::clipboard()->setMimeData(mime);
+    statusBar()->showMessage(tr("Copied a picture of %1 × %2 pixels to the clipboard.")
+                                 .arg(image.width())
+                                 .arg(image.height()),
+                             5000);
 }

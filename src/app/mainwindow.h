@@ -96,6 +96,8 @@ private:
     void onPreset(const QString &id);
     /// After a new document: nothing selected, every vector in view.
     void showNewDocument();
+    void onExport();
+    void onCopyPicture();
 
     std::unique_ptr<Ui::MainWindow> m_ui;
     SceneModel *m_model;

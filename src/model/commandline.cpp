@@ -3,6 +3,8 @@
 #include "language.h"
 
 #include <QCommandLineParser>
+#include <QFileInfo>
+#include <QRegularExpression>
 
 #include <cmath>
 #include <cstring>
@@ -18,16 +20,38 @@ QString CommandLine::scanLanguage(int argc, char **argv)
     return {};
 }
 
-bool CommandLine::scanHeadless(int argc, char **argv)
+namespace {
+// True when one of argv[1..] is one of `flags`, alone or as "--flag=value".
+bool hasFlag(int argc, char **argv, std::initializer_list<const char *> flags)
 {
     for (int i = 1; i < argc; ++i) {
-        for (const char *flag : {"--report", "--help", "-h", "--version", "-v", "--help-all"}) {
+        for (const char *flag : flags) {
             const std::size_t n = std::strlen(flag);
             if (std::strncmp(argv[i], flag, n) == 0 && (argv[i][n] == 0 || argv[i][n] == '='))
                 return true;
         }
     }
     return false;
+}
+} // namespace
+
+bool CommandLine::scanHeadless(int argc, char **argv)
+{
+    // The export options count too: alone they are a usage error, which must be reported
+    // without first needing a display.
+    return hasFlag(argc, argv,
+                   {"--report", "--export", "--help", "-h", "--version", "-v", "--help-all",
+                    "--part", "--size", "--scale", "--caption", "--transparent"});
+}
+
+bool CommandLine::scanExport(int argc, char **argv)
+{
+    return hasFlag(argc, argv, {"--export"});
+}
+
+bool CommandLine::scanPlatform(int argc, char **argv)
+{
+    return hasFlag(argc, argv, {"-platform", "--platform"});
 }
 
 bool CommandLine::parse(const QStringList &arguments)
@@ -54,7 +78,31 @@ bool CommandLine::parse(const QStringList &arguments)
                                                tr("T"));
     const QCommandLineOption langOption(QStringLiteral("lang"),
                                         tr("Use the language L: en or zh_CN."), tr("L"));
-    parser.addOptions({sceneOption, reportOption, methodOption, temperatureOption, langOption});
+    const QCommandLineOption exportOption(
+        QStringLiteral("export"),
+        tr("Draw a picture without showing a window and write it to OUT (.png, .svg or .pdf)."),
+        tr("OUT"));
+    const QCommandLineOption partOption(
+        QStringLiteral("part"),
+        tr("With --export: the part to draw, window (the default), canvas or chart."), tr("P"));
+    const QCommandLineOption sizeOption(
+        QStringLiteral("size"),
+        tr("With --export: the size in pixels (default 1280x800 for the window, the part's own "
+           "size otherwise)."),
+        tr("WxH"));
+    const QCommandLineOption scaleOption(
+        QStringLiteral("scale"),
+        tr("With --export: PNG pixels per pixel of the size, 1, 2 or 4 (default 1)."), tr("N"));
+    const QCommandLineOption captionOption(
+        QStringLiteral("caption"),
+        tr("With --export: write the method, the temperature, the weights and the output under "
+           "the picture."));
+    const QCommandLineOption transparentOption(
+        QStringLiteral("transparent"),
+        tr("With --export: leave the background transparent (the canvas and the chart)."));
+    parser.addOptions({sceneOption, reportOption, methodOption, temperatureOption, langOption,
+                       exportOption, partOption, sizeOption, scaleOption, captionOption,
+                       transparentOption});
     m_help = parser.helpText();
 
     if (!parser.parse(arguments)) {
@@ -99,6 +147,9 @@ bool CommandLine::parse(const QStringList &arguments)
         }
         m_options.temperature = t;
     }
+    if (!parseExport(parser, exportOption, partOption, sizeOption, scaleOption, captionOption,
+                     transparentOption))
+        return false;
     if (parser.isSet(langOption)) {
         m_options.language = Language::canonical(parser.value(langOption));
         if (m_options.language.isEmpty()) {
@@ -106,6 +157,102 @@ bool CommandLine::parse(const QStringList &arguments)
                 tr("Unknown language \"%1\"; expected en or zh_CN.").arg(parser.value(langOption));
             return false;
         }
+    }
+    return true;
+}
+
+bool CommandLine::parseExport(const QCommandLineParser &parser, const QCommandLineOption &out,
+                              const QCommandLineOption &part, const QCommandLineOption &size,
+                              const QCommandLineOption &scale, const QCommandLineOption &caption,
+                              const QCommandLineOption &transparent)
+{
+    if (!parser.isSet(out)) {
+        for (const QCommandLineOption *o : {&part, &size, &scale, &caption, &transparent}) {
+            if (parser.isSet(*o)) {
+                m_error = tr("--%1 only applies with --export.").arg(o->names().constFirst());
+                return false;
+            }
+        }
+        return true;
+    }
+    m_options.exportPath = parser.value(out);
+    if (m_options.exportPath.isEmpty()) {
+        m_error = tr("--export needs an output file name.");
+        return false;
+    }
+    if (m_options.reporting()) {
+        m_error = tr("Use either --report or --export, not both.");
+        return false;
+    }
+    const QString suffix = QFileInfo(m_options.exportPath).suffix().toLower();
+    if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") &&
+        suffix != QLatin1String("pdf")) {
+        m_error = tr("Cannot tell the format of \"%1\": the name must end in .png, .svg or .pdf.")
+                      .arg(m_options.exportPath);
+        return false;
+    }
+
+    m_options.exportPart = QStringLiteral("window");
+    if (parser.isSet(part)) {
+        const QString p = parser.value(part);
+        if (p != QLatin1String("window") && p != QLatin1String("canvas") &&
+            p != QLatin1String("chart")) {
+            m_error = tr("Unknown part \"%1\"; expected window, canvas or chart.").arg(p);
+            return false;
+        }
+        m_options.exportPart = p;
+    }
+
+    if (parser.isSet(size)) {
+        static const QRegularExpression pattern(
+            QStringLiteral("^\\s*(\\d{1,6})\\s*[xX×]\\s*(\\d{1,6})\\s*$"));
+        const QString text = parser.value(size);
+        const QRegularExpressionMatch m = pattern.match(text);
+        if (!m.hasMatch()) {
+            m_error = tr("The size must be written WIDTHxHEIGHT in pixels, such as 1280x800, not "
+                         "\"%1\".")
+                          .arg(text);
+            return false;
+        }
+        const QSize s(m.captured(1).toInt(), m.captured(2).toInt());
+        if (s.width() < kMinExportSize || s.height() < kMinExportSize ||
+            s.width() > kMaxExportSize || s.height() > kMaxExportSize) {
+            m_error = tr("The size must be between %1 and %2 pixels a side, not \"%3\".")
+                          .arg(kMinExportSize)
+                          .arg(kMaxExportSize)
+                          .arg(text);
+            return false;
+        }
+        m_options.exportSize = s;
+    }
+
+    if (parser.isSet(scale)) {
+        const QString text = parser.value(scale);
+        if (text != QLatin1String("1") && text != QLatin1String("2") &&
+            text != QLatin1String("4")) {
+            m_error = tr("The scale must be 1, 2 or 4, not \"%1\".").arg(text);
+            return false;
+        }
+        m_options.exportScale = text.toInt();
+    }
+    if (m_options.exportSize.isValid()) {
+        const qint64 w = qint64(m_options.exportSize.width()) * m_options.exportScale;
+        const qint64 h = qint64(m_options.exportSize.height()) * m_options.exportScale;
+        if (w > kMaxExportSide || h > kMaxExportSide || w * h > kMaxExportPixels) {
+            m_error = tr("The picture would be %1 × %2 pixels; the limit is %3 pixels a side and "
+                         "100 million pixels in all.")
+                          .arg(w)
+                          .arg(h)
+                          .arg(kMaxExportSide);
+            return false;
+        }
+    }
+
+    m_options.caption = parser.isSet(caption);
+    m_options.transparent = parser.isSet(transparent);
+    if (m_options.transparent && m_options.exportPart == QLatin1String("window")) {
+        m_error = tr("--transparent applies to the canvas and the chart, not to the whole window.");
+        return false;
     }
     return true;
 }

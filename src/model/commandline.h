@@ -3,10 +3,14 @@
 #include "core/types.h"
 
 #include <QCoreApplication>
+#include <QSize>
 #include <QString>
 #include <QStringList>
 
 #include <optional>
+
+class QCommandLineOption;
+class QCommandLineParser;
 
 /// What the command line asked for.
 struct CommandLineOptions
@@ -19,7 +23,17 @@ struct CommandLineOptions
     bool help = false;
     bool version = false;
 
-    bool headless() const { return !reportPath.isEmpty(); }
+    QString exportPath;       ///< --export OUT.png|OUT.svg|OUT.pdf (the suffix is checked)
+    QString exportPart;       ///< --part: "window" (default), "canvas" or "chart"
+    QSize exportSize;         ///< --size WxH in logical pixels; invalid: the part's default
+    int exportScale = 1;      ///< --scale: PNG pixels per logical pixel, 1, 2 or 4
+    bool caption = false;     ///< --caption: a line with the key numbers under the picture
+    bool transparent = false; ///< --transparent: no background (canvas and chart only)
+
+    bool reporting() const { return !reportPath.isEmpty(); }
+    bool exporting() const { return !exportPath.isEmpty(); }
+    /// Work without showing a window: --report or --export.
+    bool headless() const { return reporting() || exporting(); }
 };
 
 /// Parses the arguments with QCommandLineParser; every message is translated.
@@ -35,8 +49,22 @@ public:
     /// Finds --lang before a QCoreApplication exists, so that --help and errors come out in
     /// that language. Returns an empty string when absent.
     static QString scanLanguage(int argc, char **argv);
-    /// True when the arguments ask for work without a window (--report, --help, --version).
+    /// True when the arguments ask for work without a window (--report, --export and its
+    /// options, --help, --version).
     static bool scanHeadless(int argc, char **argv);
+    /// True when the arguments ask for --export, which needs a QApplication (on the offscreen
+    /// platform) rather than a QCoreApplication.
+    static bool scanExport(int argc, char **argv);
+    /// True when the arguments choose the Qt platform themselves (-platform NAME).
+    static bool scanPlatform(int argc, char **argv);
+
+    /// The largest export: pixels a side and in all, after --scale (a bitmap that still fits in
+    /// memory comfortably).
+    static constexpr int kMaxExportSide = 16384;
+    static constexpr qint64 kMaxExportPixels = 100'000'000;
+    /// The smallest and largest --size a side, in logical pixels.
+    static constexpr int kMinExportSize = 16;
+    static constexpr int kMaxExportSize = 8192;
 
     /// Parses; on failure error() holds one translated line.
     bool parse(const QStringList &arguments);
@@ -46,6 +74,11 @@ public:
     QString helpText() const { return m_help; }
 
 private:
+    bool parseExport(const QCommandLineParser &parser, const QCommandLineOption &out,
+                     const QCommandLineOption &part, const QCommandLineOption &size,
+                     const QCommandLineOption &scale, const QCommandLineOption &caption,
+                     const QCommandLineOption &transparent);
+
     CommandLineOptions m_options;
     QString m_error;
     QString m_help;

@@ -1,0 +1,18 @@
+#pragma once
+
+#include <QCoreApplication>
+#include <QString>
+
+struct CommandLineOptions;
+
+/// `--export`: load the scene, apply the overrides, lay a window out without showing it and
+/// write the requested part as PNG, SVG or PDF. Nothing is written when anything fails, and an
+/// existing file is replaced only by a complete picture. Needs a QApplication.
+class ExportCommand
+{
+    Q_DECLARE_TR_FUNCTIONS(ExportCommand)
+
+public:
+    /// Returns the process exit code; on failure *error holds one translated line.
+    static int run(const CommandLineOptions &options, QString *error);
+};
