@@ -1,0 +1,123 @@
+// Switching the language live: a sample of every kind of visible text follows at once, and
+// switching back restores the English exactly.
+
+#include "app/explanationpanel.h"
+#include "app/mainwindow.h"
+#include "app/steppanel.h"
+#include "app/steptablemodel.h"
+#include "app/weightchart.h"
+#include "model/language.h"
+#include "model/scenemodel.h"
+
+#include <QAction>
+#include <QBarCategoryAxis>
+#include <QChart>
+#include <QDockWidget>
+#include <QMenu>
+#include <QMenuBar>
+#include <QSettings>
+#include <QStandardPaths>
+#include <QTest>
+#include <QValueAxis>
+
+namespace {
+// What a learner reads: each entry is one visible text of the window.
+struct Sample
+{
+    QString windowTitle, fileMenu, stepsDock, explanationDock, chartTitle, axisTitle, tableHeader,
+        explanationHtml;
+};
+
+Sample sample(MainWindow &w)
+{
+    Sample s;
+    s.windowTitle = w.windowTitle();
+    s.fileMenu = w.findChild<QMenu *>(QStringLiteral("menuFile"))->title();
+    s.stepsDock = w.findChild<QDockWidget *>(QStringLiteral("dockSteps"))->windowTitle();
+    s.explanationDock =
+        w.findChild<QDockWidget *>(QStringLiteral("dockExplanation"))->windowTitle();
+    QChart *chart = w.weightChart()->chart();
+    s.chartTitle = chart->title();
+    const auto axes = chart->axes(Qt::Vertical);
+    s.axisTitle = axes.isEmpty() ? QString() : axes.first()->titleText();
+    s.tableHeader = w.stepPanel()
+                        ->tableModel()
+                        ->headerData(StepTableModel::WeightColumn, Qt::Horizontal)
+                        .toString();
+    s.explanationHtml = w.explanationPanel()->html();
+    return s;
+}
+} // namespace
+
+class TestLanguageSwitch : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QStandardPaths::setTestModeEnabled(true);
+        QSettings().clear();
+        Language::install(QStringLiteral("en"));
+    }
+    void cleanupTestCase() { Language::install(QStringLiteral("en")); }
+
+    void switchesEverythingAndBack()
+    {
+        SceneModel model;
+        MainWindow window(&model);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        const Sample en = sample(window);
+        QVERIFY(en.fileMenu.contains(QStringLiteral("File")));
+        QCOMPARE(en.stepsDock, QStringLiteral("Step by step"));
+        QCOMPARE(en.tableHeader, QStringLiteral("Weight"));
+        QVERIFY(!en.chartTitle.isEmpty());
+        QVERIFY(!en.axisTitle.isEmpty());
+
+        // The Language menu, as a user would pick it.
+        QAction *chinese = window.findChild<QAction *>(QStringLiteral("actionLanguageChinese"));
+        QVERIFY(chinese);
+        chinese->trigger();
+        // Qt posts the LanguageChange events; the event loop delivers them, as in the app.
+        QCoreApplication::processEvents();
+        QCOMPARE(Language::current(), QStringLiteral("zh_CN"));
+        const Sample zh = sample(window);
+        QVERIFY2(zh.windowTitle.contains(QStringLiteral("注意力画布")), qPrintable(zh.windowTitle));
+        QCOMPARE(zh.fileMenu, QStringLiteral("文件(&F)"));
+        QCOMPARE(zh.stepsDock, QStringLiteral("逐步计算"));
+        QCOMPARE(zh.explanationDock, QStringLiteral("说明"));
+        QCOMPARE(zh.tableHeader, QStringLiteral("权重"));
+        QVERIFY2(zh.chartTitle.contains(QStringLiteral("注意力权重")), qPrintable(zh.chartTitle));
+        QCOMPARE(zh.axisTitle, QStringLiteral("权重"));
+        QVERIFY(zh.explanationHtml != en.explanationHtml);
+        QVERIFY(zh.explanationHtml.contains(QStringLiteral("点积")));
+        QVERIFY(chinese->isChecked());
+        // The choice is remembered for the next start.
+        QCOMPARE(QSettings().value(QStringLiteral("language")).toString(), QStringLiteral("zh_CN"));
+
+        window.findChild<QAction *>(QStringLiteral("actionLanguageEnglish"))->trigger();
+        QCoreApplication::processEvents();
+        const Sample back = sample(window);
+        QCOMPARE(back.windowTitle, en.windowTitle);
+        QCOMPARE(back.fileMenu, en.fileMenu);
+        QCOMPARE(back.stepsDock, en.stepsDock);
+        QCOMPARE(back.explanationDock, en.explanationDock);
+        QCOMPARE(back.chartTitle, en.chartTitle);
+        QCOMPARE(back.axisTitle, en.axisTitle);
+        QCOMPARE(back.tableHeader, en.tableHeader);
+        QCOMPARE(back.explanationHtml, en.explanationHtml);
+    }
+
+    void qtsOwnStringsAreChineseToo()
+    {
+        QVERIFY(Language::install(QStringLiteral("zh_CN")));
+        // A standard button text comes from Qt's own qtbase_zh_CN catalogue.
+        QCOMPARE(QCoreApplication::translate("QPlatformTheme", "Cancel"), QStringLiteral("取消"));
+        Language::install(QStringLiteral("en"));
+    }
+};
+
+QTEST_MAIN(TestLanguageSwitch)
+#include "tst_languageswitch.moc"
