@@ -683,6 +683,18 @@ void CanvasWidget::nudge(int dx, int dy, bool fine)
     setVectorOf(h, v);
 }
 
+bool CanvasWidget::event(QEvent *event)
+{
+    // Escape in the middle of a drag cancels the drag, even where a window shortcut (the
+    // walkthrough's) wants the key.
+    if (event->type() == QEvent::ShortcutOverride && m_mode->isBusy() &&
+        static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape) {
+        event->accept();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
 void CanvasWidget::keyPressEvent(QKeyEvent *event)
 {
     if (m_mode->keyPress(event))

@@ -111,6 +111,7 @@ private slots:
     void keyboardDrivesIt();
     void arrowKeysNudgeWhenInactive();
     void textFieldsKeepTheirKeys();
+    void escapeCancelsADragFirst();
 
 private:
     void setState(const QString &commands);
@@ -504,6 +505,23 @@ void TestWalkthrough::textFieldsKeepTheirKeys()
     QTest::keyClick(m_edit, Qt::Key_Left);
     QCOMPARE(m_edit->cursorPosition(), 2);
     QCOMPARE(stateOf(*m_walk), QStringLiteral("1h"));
+}
+
+void TestWalkthrough::escapeCancelsADragFirst()
+{
+    run(*m_walk, QStringLiteral("S"));
+    const attn::Vector query = m_model->scene().query;
+    const QPoint from = m_canvas->view().toScreen(QPointF(1.2, 0.8)).toPoint();
+    QTest::mousePress(m_canvas, Qt::LeftButton, {}, from);
+    QTest::mouseMove(m_canvas, from + QPoint(40, 30));
+    QVERIFY(m_model->scene().query != query);
+    // The first Escape puts the query back and keeps the walkthrough; the next one leaves it.
+    QTest::keyClick(m_canvas, Qt::Key_Escape);
+    QCOMPARE(m_model->scene().query, query);
+    QCOMPARE(stateOf(*m_walk), QStringLiteral("1h"));
+    QTest::mouseRelease(m_canvas, Qt::LeftButton, {}, from + QPoint(40, 30));
+    QTest::keyClick(m_canvas, Qt::Key_Escape);
+    QCOMPARE(stateOf(*m_walk), QStringLiteral("off"));
 }
 
 QTEST_MAIN(TestWalkthrough)
