@@ -3,11 +3,14 @@
 #include "arrowpainter.h"
 #include "canvasidlemode.h"
 #include "colorscheme.h"
+#include "landscapelayer.h"
 #include "model/scenemodel.h"
 #include "numberformat.h"
 #include "sceneeditor.h"
 #include "selection.h"
+#include "walkthrough.h"
 
+#include <QActionGroup>
 #include <QContextMenuEvent>
 #include <QFontMetricsF>
 #include <QKeyEvent>
@@ -266,7 +269,9 @@ CanvasWidget::CanvasWidget(SceneEditor *editor, Selection *selection, QWidget *p
     updateFonts();
     m_view.setViewportSize(size());
     m_mode = std::make_unique<CanvasIdleMode>(this);
+    m_landscape = std::make_unique<LandscapeLayer>(m_model);
 
+    connect(m_model, &SceneModel::changed, this, [this] { m_landscape->invalidate(); });
     connect(m_model, &SceneModel::changed, this, qOverload<>(&QWidget::update));
     connect(m_model, &SceneModel::keyCountChanged, this, [this](int count) {
         m_selection->clamp(count);
@@ -693,6 +698,18 @@ void CanvasWidget::nudge(int dx, int dy, bool fine)
     setVectorOf(h, v);
 }
 
+bool CanvasWidget::event(QEvent *event)
+{
+    // Escape in the middle of a drag cancels the drag, even where a window shortcut (the
+    // walkthrough's) wants the key.
+    if (event->type() == QEvent::ShortcutOverride && m_mode->isBusy() &&
+        static_cast<QKeyEvent *>(event)->key() == Qt::Key_Escape) {
+        event->accept();
+        return true;
+    }
+    return QWidget::event(event);
+}
+
 void CanvasWidget::keyPressEvent(QKeyEvent *event)
 {
     if (m_mode->keyPress(event))
@@ -866,6 +883,7 @@ QMenu *CanvasWidget::createContextMenu(QPoint pos)
     mask->setEnabled(key >= 0);
     connect(mask, &QAction::triggered, this, [this, key] { toggleMask(key); });
 
+    addLandscapeActions(menu);
     menu->addSeparator();
     QAction *fit = menu->addAction(tr("Fit all"));
     fit->setObjectName(QStringLiteral("fitAll"));
@@ -969,8 +987,18 @@ void CanvasWidget::paintScene(QPainter &painter, const QRect &target, bool fillB
     if (fillBackground)
         painter.fillRect(QRect(QPoint(0, 0), target.size()), ColorScheme::background());
     painter.setBackground(ColorScheme::background());
+    // The landscape goes under the grid (which stays readable on top), its iso-lines under the
+    // arrows, its legend over everything. Coarse while a gesture repaints every frame.
+    const bool landscape =
+        m_landscapeVisible && m_landscape->prepare(view, m_mode && m_mode->isBusy());
+    if (landscape)
+        m_landscape->paintField(painter);
     drawGrid(painter, view);
+    if (landscape)
+        m_landscape->paintIsoLines(painter, view, m_tickFont, arrowLines(view));
     drawVectors(painter, view);
+    if (landscape)
+        m_landscape->paintLegend(painter, view.viewportSize(), m_tickFont);
     painter.restore();
 }
 
@@ -1106,6 +1134,8 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
     const int n = m_model->keyCount();
     const bool hasResult = m_model->hasResult();
     const attn::Vector *weights = hasResult ? &m_model->result().weights : nullptr;
+    // The walkthrough holds the weights and the output back until their steps are revealed.
+    const bool showWeights = hasResult && weightsShown();
     const QPointF origin = view.toScreen(QPointF(0, 0));
     const QPointF q = view.toScreen(point(m_model->query()));
     auto keyTip = [&](int i) { return view.toScreen(rowPoint(m_model->keys(), i)); };
@@ -1122,7 +1152,7 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
 
     // 1. How strongly the query attends to each key: a beam from the query's tip, the strongest
     // on top.
-    if (hasResult) {
+    if (showWeights) {
         for (auto it = order.rbegin(); it != order.rend(); ++it) {
             const int i = *it;
             if (isMasked(i))
@@ -1141,7 +1171,7 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
     // Thinner arrows when there are many, so that the picture does not turn into a solid disc.
     const bool thin = n > kUncrowdedKeys;
     ArrowPainter::Style valueStyle{ColorScheme::value(), thin ? 1.6 : 2.5, thin ? 10.0 : 13.0};
-    valueStyle.color = faded(valueStyle.color, 0.85);
+    valueStyle.color = faded(valueStyle.color, valuesEmphasised() ? 0.85 : 0.3);
     for (int i = 0; i < n; ++i)
         drawArrowClipped(painter, origin, valueTip(i), valueStyle, bounds);
 
@@ -1154,7 +1184,8 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
             style.color = faded(style.color, 0.35);
         } else {
             // The square root spreads the small weights of a large key set apart.
-            style.color = faded(style.color, hasResult ? 0.3 + 0.7 * std::sqrt(weightOf(i)) : 0.8);
+            style.color =
+                faded(style.color, showWeights ? 0.3 + 0.7 * std::sqrt(weightOf(i)) : 0.8);
         }
         drawArrowClipped(painter, origin, keyTip(i), style, bounds);
         if (isMasked(i) && bounds.contains(keyTip(i))) {
@@ -1174,7 +1205,7 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
                              ArrowPainter::Style{ColorScheme::generalColumn(), 2.5, 13}, bounds);
     }
 
-    const bool hasOutput = hasResult && m_model->result().output.size() == 2;
+    const bool hasOutput = hasResult && outputShown() && m_model->result().output.size() == 2;
     const QPointF out = hasOutput ? view.toScreen(point(m_model->result().output)) : QPointF();
     if (hasOutput) {
         ArrowPainter::Style style{ColorScheme::output(), 3.0, 15};
@@ -1218,11 +1249,7 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
     for (int rank = 0; rank < n; ++rank) {
         const int i = order[rank];
         const Handle h{Kind::Key, i};
-        QString text = nameOf(h);
-        if (isMasked(i))
-            text = tr("%1 masked").arg(text);
-        else if (hasResult)
-            text += QLatin1Char(' ') + NumberFormat::number(weightOf(i), 3);
+        const QString text = keyLabel(i);
         const bool important = emphasised(h) || !crowded || rank < kLabelledHeavyKeys;
         labels.push_back({addTip(keyTip(i), h), emphasised(h) ? 2 : 10 + rank, important, origin,
                           keyTip(i), text, ColorScheme::keyColor(i, n), clearanceOf(h)});
@@ -1294,4 +1321,119 @@ void CanvasWidget::paintOverlay(QPainter &painter) const
     painter.setFont(m_tickFont);
     m_mode->paintOverlay(painter);
     painter.restore();
+}
+
+// --- Score landscape and walkthrough --------------------------------------------------------
+
+void CanvasWidget::setLandscapeVisible(bool on)
+{
+    if (on == m_landscapeVisible)
+        return;
+    m_landscapeVisible = on;
+    update();
+    emit landscapeVisibleChanged(on);
+}
+
+int CanvasWidget::landscapeHead() const
+{
+    return m_landscape->head();
+}
+
+void CanvasWidget::setLandscapeHead(int head)
+{
+    m_landscape->setHead(head);
+    update();
+}
+
+QVector<QLineF> CanvasWidget::arrowLines(const ViewTransform &view) const
+{
+    const QPointF origin = view.toScreen(QPointF(0, 0));
+    QVector<QLineF> lines;
+    lines << QLineF(origin, view.toScreen(point(m_model->query())));
+    for (int i = 0; i < m_model->keyCount(); ++i) {
+        lines << QLineF(origin, view.toScreen(rowPoint(m_model->keys(), i)));
+        lines << QLineF(origin, view.toScreen(rowPoint(m_model->values(), i)));
+    }
+    if (m_model->hasResult() && m_model->result().output.size() == 2)
+        lines << QLineF(origin, view.toScreen(point(m_model->result().output)));
+    if (m_model->scene().method == attn::Method::General) {
+        const attn::Matrix w = generalMatrix();
+        for (int c = 0; c < 2; ++c)
+            lines << QLineF(origin, view.toScreen(QPointF(w(0, c), w(1, c))));
+    }
+    return lines;
+}
+
+void CanvasWidget::addLandscapeActions(QMenu *menu)
+{
+    // Multi-head has one landscape per head; the menu picks one or their mean.
+    const attn::Scene &scene = m_model->scene();
+    if (!m_landscapeVisible || scene.method != attn::Method::MultiHead)
+        return;
+    menu->addSeparator();
+    QMenu *heads = menu->addMenu(tr("Landscape of"));
+    heads->setObjectName(QStringLiteral("landscapeHeads"));
+    auto *group = new QActionGroup(heads);
+    const int current = m_landscape->effectiveHead();
+    const int count = int(scene.multiHead.heads.size());
+    for (int head = attn::kMeanOfHeads; head < count; ++head) {
+        QAction *a = heads->addAction(head == attn::kMeanOfHeads ? tr("Mean over heads")
+                                                                 : tr("Head %1").arg(head + 1));
+        a->setCheckable(true);
+        a->setChecked(head == current);
+        a->setData(head);
+        group->addAction(a);
+        connect(a, &QAction::triggered, this, [this, head] { setLandscapeHead(head); });
+    }
+}
+
+void CanvasWidget::setWalkthrough(Walkthrough *walkthrough)
+{
+    if (m_walkthrough)
+        disconnect(m_walkthrough, nullptr, this, nullptr);
+    m_walkthrough = walkthrough;
+    if (m_walkthrough)
+        connect(m_walkthrough, &Walkthrough::changed, this, qOverload<>(&QWidget::update));
+    update();
+}
+
+bool CanvasWidget::guided() const
+{
+    return m_walkthrough && m_walkthrough->isActive();
+}
+
+bool CanvasWidget::weightsShown() const
+{
+    return !guided() || m_walkthrough->isShown(Walkthrough::Normalisation);
+}
+
+bool CanvasWidget::outputShown() const
+{
+    return !guided() || m_walkthrough->isShown(Walkthrough::WeightedSum);
+}
+
+bool CanvasWidget::valuesEmphasised() const
+{
+    return !guided() || m_walkthrough->isReached(Walkthrough::WeightedSum);
+}
+
+QString CanvasWidget::keyLabel(int index) const
+{
+    QString text = nameOf({Kind::Key, index});
+    if (isMasked(index))
+        return tr("%1 masked").arg(text);
+    if (!m_model->hasResult())
+        return text;
+    if (!guided())
+        return text + QLatin1Char(' ') +
+               NumberFormat::number(std::clamp(m_model->result().weights[index], 0.0, 1.0), 3);
+    // The number of the latest step whose result is on show; none before the first reveal.
+    int step = m_walkthrough->step();
+    if (!m_walkthrough->isShown(step))
+        --step;
+    if (step < 0)
+        return text;
+    if (const auto value = Walkthrough::quantity(*m_model, step, index))
+        text += QLatin1Char(' ') + NumberFormat::number(*value, 3);
+    return text;
 }

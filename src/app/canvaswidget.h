@@ -4,14 +4,19 @@
 #include "viewtransform.h"
 
 #include <QFont>
+#include <QLineF>
+#include <QList>
+#include <QPointer>
 #include <QWidget>
 
 #include <memory>
 
 class CanvasMode;
 class SceneEditor;
+class LandscapeLayer;
 class SceneModel;
 class Selection;
+class Walkthrough;
 class QMenu;
 
 /// The main canvas: the Cartesian plane with the query, the keys, the values, the output and (for
@@ -93,6 +98,29 @@ public:
     /// tests can trigger its actions without a blocking exec().
     QMenu *createContextMenu(QPoint pos);
 
+    /// The score landscape under the arrows (View → Score Landscape): the plane shaded by the
+    /// score a key would get at each point, with labelled iso-lines and a colour legend. It is
+    /// drawn coarser while a drag or pan is in progress and finely when the mouse is released.
+    bool landscapeVisible() const { return m_landscapeVisible; }
+    /// For multi-head: the head whose landscape is drawn (0-based) or attn::kMeanOfHeads (the
+    /// default, the mean over heads, as in the step table).
+    int landscapeHead() const;
+    /// The landscape as last painted (for tests and the benchmark).
+    const LandscapeLayer *landscape() const { return m_landscape.get(); }
+
+    /// The predict-then-reveal walkthrough whose steps decide what the canvas shows; without
+    /// one (or while it is inactive) everything is shown.
+    void setWalkthrough(Walkthrough *walkthrough);
+    /// The text beside key `index`'s tip: its name and weight, or "masked"; during the
+    /// walkthrough, the number of the latest revealed step instead of the weight.
+    QString keyLabel(int index) const;
+    /// Whether the weights (the beams from the query and the keys' strength) are drawn.
+    bool weightsShown() const;
+    /// Whether the output arrow is drawn.
+    bool outputShown() const;
+    /// Whether the values are drawn at full strength (faded before the weighted-sum step).
+    bool valuesEmphasised() const;
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -110,6 +138,8 @@ public slots:
     /// Shows every tip, the origin and the unit circle.
     void fitAll();
     void setSnapToGrid(bool on);
+    void setLandscapeVisible(bool on);
+    void setLandscapeHead(int head);
 
 signals:
     /// A short message for the status bar ("Cannot remove the last key").
@@ -123,6 +153,7 @@ signals:
     /// Zoom or pan changed.
     void viewChanged();
     void snapToGridChanged(bool on);
+    void landscapeVisibleChanged(bool on);
 
 protected:
     void paintEvent(QPaintEvent *event) override;
@@ -131,6 +162,7 @@ protected:
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
+    bool event(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void contextMenuEvent(QContextMenuEvent *event) override;
     void leaveEvent(QEvent *event) override;
@@ -166,6 +198,9 @@ private:
     void paintOverlay(QPainter &painter) const;
     void drawGrid(QPainter &painter, const ViewTransform &view) const;
     void drawVectors(QPainter &painter, const ViewTransform &view) const;
+    void addLandscapeActions(QMenu *menu);
+    QVector<QLineF> arrowLines(const ViewTransform &view) const;
+    bool guided() const;
 
     SceneEditor *m_editor;
     SceneModel *m_model;
@@ -182,4 +217,7 @@ private:
     std::unique_ptr<CanvasMode> m_retiredMode;
     QFont m_labelFont;
     QFont m_tickFont;
+    std::unique_ptr<LandscapeLayer> m_landscape;
+    bool m_landscapeVisible = false;
+    QPointer<Walkthrough> m_walkthrough;
 };

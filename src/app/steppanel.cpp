@@ -6,10 +6,12 @@
 #include "numberformat.h"
 #include "selection.h"
 #include "steptablemodel.h"
+#include "walkthrough.h"
 
 #include <QEvent>
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QScrollBar>
 #include <QSplitter>
 #include <QTableView>
 #include <QTextBrowser>
@@ -94,6 +96,22 @@ QString coloured(const QString &text, const QColor &c)
     return QStringLiteral("<span style='color:%1'>%2</span>").arg(c.name(), text);
 }
 
+// The formula's lines, each tagged with the walkthrough step it belongs to (−1: always shown),
+// so that the walkthrough can show the lines up to its current step.
+struct FormulaLines
+{
+    QStringList text;
+    QList<int> steps;
+    int step = -1; // the tag of the lines added next
+
+    FormulaLines &operator<<(const QString &line)
+    {
+        text << line;
+        steps << step;
+        return *this;
+    }
+};
+
 } // namespace
 
 StepPanel::StepPanel(SceneModel *model, Selection *selection, QWidget *parent)
@@ -156,6 +174,8 @@ StepPanel::StepPanel(SceneModel *model, Selection *selection, QWidget *parent)
         }
     });
     connect(m_model, &SceneModel::changed, this, [this] {
+        if (m_walkthrough)
+            applyColumnVisibility(); // a new method may move the Score column to another step
         m_formulaStale = true;
         if (!isVisible())
             return;
@@ -307,7 +327,7 @@ void StepPanel::updateFormula()
     const QString w = sub(QStringLiteral("w"), idx);
     const attn::Method method = m.scene().method;
 
-    QStringList lines;
+    FormulaLines lines;
     lines << QStringLiteral("<b>%1</b> &nbsp; <span style='color:%2'>%3</span>")
                  .arg(tr("Key %1 · %2").arg(kName, MethodNames::name(method)),
                       ColorScheme::axis().name(), MethodNames::formula(method));
@@ -315,7 +335,7 @@ void StepPanel::updateFormula()
     auto explained = m.explain(key);
     if (!explained) {
         lines << coloured(m.errorText().toHtmlEscaped(), QColor(0xb0, 0x00, 0x20));
-        m_formulaHtml = lines.join(QStringLiteral("<br>"));
+        m_formulaHtml = lines.text.join(QStringLiteral("<br>"));
         m_formula->setHtml(m_formulaHtml);
         fitFormula();
         return;
@@ -323,6 +343,7 @@ void StepPanel::updateFormula()
     const attn::ScoreBreakdown &b = *explained;
     const QString qk = q + QStringLiteral("·") + kName;
 
+    lines.step = Walkthrough::Scores;
     switch (method) {
     case attn::Method::Dot:
         lines << QStringLiteral("%1 = %2 = %3 = %4 = <b>%5</b>")
@@ -331,6 +352,7 @@ void StepPanel::updateFormula()
     case attn::Method::Scaled:
         lines << QStringLiteral("%1 = %2 = %3 = %4")
                      .arg(qk, products(b.query, b.keyVector), sum(b.products), num(b.dot));
+        lines.step = Walkthrough::Scaling;
         lines << QStringLiteral("%1 = %2 / √d = %3 / √%4 = %3 / %5 = <b>%6</b>")
                      .arg(s, qk, num(b.dot), num(b.scaleDim), num(b.sqrtScale), num(b.score));
         break;
@@ -381,6 +403,7 @@ void StepPanel::updateFormula()
             const attn::HeadBreakdown &hb = b.heads[j];
             const QString sj = s + QStringLiteral("<sup>(%1)</sup>").arg(j + 1);
             const QString wj = w + QStringLiteral("<sup>(%1)</sup>").arg(j + 1);
+            lines.step = Walkthrough::Scores;
             lines << QStringLiteral("<b>%1</b> &nbsp; %2%3 = %4, &nbsp; %5%6 = %7")
                          .arg(tr("head %1 (d<sub>k</sub> = %2):").arg(j + 1).arg(hb.dk), wq, q,
                               vec(hb.query), wk, kName, vec(hb.key));
@@ -395,6 +418,7 @@ void StepPanel::updateFormula()
                          .arg(sj, wq, q, wk, kName, dot, num(hb.dk), num(hb.dot), num(hb.sqrtDk),
                               num(hb.scaled));
             const attn::SoftmaxStep &st = hb.softmax;
+            lines.step = Walkthrough::Normalisation;
             if (st.masked)
                 lines << QStringLiteral("&nbsp;&nbsp; ") +
                              tr("%1 is masked: %2 = 0").arg(kName, wj);
@@ -413,27 +437,82 @@ void StepPanel::updateFormula()
 
     if (method != attn::Method::MultiHead) {
         const attn::SoftmaxStep &st = b.softmax;
+        lines.step = Walkthrough::Scaling;
         lines << QStringLiteral("%1/τ = %2 / %3 = %4")
                      .arg(s, num(st.score), num(st.temperature), num(st.logit));
         if (st.masked) {
+            lines.step = Walkthrough::Normalisation;
             lines << tr("%1 is masked: it is left out of the softmax, so %2 = 0").arg(kName, w);
         } else {
+            lines.step = Walkthrough::Exponentials;
             lines << QStringLiteral("%1/τ − max = %2 − %3 = %4")
                          .arg(s, num(st.logit), factor(st.maxLogit), num(st.shifted));
             lines << QStringLiteral("exp(%1/τ − max) = exp(%2) = %3")
                          .arg(s, num(st.shifted), num(st.exp));
+            lines.step = Walkthrough::Normalisation;
             lines << QStringLiteral("%1 = exp(%2/τ − max) / Σ exp = %3 / %4 = <b>%5</b>")
                          .arg(w, s, num(st.exp), num(st.sum), num(st.weight));
         }
+        lines.step = Walkthrough::WeightedSum;
         lines << QStringLiteral("%1 %2 = %3 × %4 = %5")
                      .arg(w, coloured(sub(QStringLiteral("v"), idx), ColorScheme::value()),
                           num(st.weight), vec(b.value), vec(b.contribution));
     }
+
+    // The walkthrough shows the lines up to its current step, the current step's highlighted,
+    // and holds the current step's lines back until they are revealed.
+    const Walkthrough *walk =
+        m_walkthrough && m_walkthrough->isActive() ? m_walkthrough.data() : nullptr;
+    QStringList shown;
+    for (qsizetype k = 0; k < lines.text.size(); ++k) {
+        const int step = lines.steps[k];
+        if (!walk || step < 0 || walk->isShown(step))
+            shown << (walk && walk->isCurrent(step)
+                          ? QStringLiteral("<span style='background-color:#fff1c2'>%1</span>")
+                                .arg(lines.text[k])
+                          : lines.text[k]);
+    }
+    if (walk && !walk->isRevealed())
+        shown << QStringLiteral("<i>%1</i>")
+                     .arg(coloured(tr("Step %1, %2: predict first, then reveal.")
+                                       .arg(walk->step() + 1)
+                                       .arg(Walkthrough::title(walk->step()).toHtmlEscaped()),
+                                   ColorScheme::axis()));
     if (m_selection->index() < 0)
-        lines << coloured(tr("Click a key or a table row to explain another key."),
+        shown << coloured(tr("Click a key or a table row to explain another key."),
                           ColorScheme::axis());
     m_formulaHtml = QStringLiteral("<div style='line-height:140%'>") +
-                    lines.join(QStringLiteral("<br>")) + QStringLiteral("</div>");
+                    shown.join(QStringLiteral("<br>")) + QStringLiteral("</div>");
     m_formula->setHtml(m_formulaHtml);
     fitFormula();
+    // The walkthrough's current step is at the end of what is shown: keep it in view.
+    if (walk)
+        m_formula->verticalScrollBar()->setValue(m_formula->verticalScrollBar()->maximum());
+}
+
+void StepPanel::setWalkthrough(Walkthrough *walkthrough)
+{
+    if (m_walkthrough)
+        disconnect(m_walkthrough, nullptr, this, nullptr);
+    m_walkthrough = walkthrough;
+    m_tableModel->setWalkthrough(walkthrough);
+    if (m_walkthrough)
+        connect(m_walkthrough, &Walkthrough::changed, this, &StepPanel::applyWalkthrough);
+    applyWalkthrough();
+}
+
+void StepPanel::applyWalkthrough()
+{
+    applyColumnVisibility();
+    m_formulaStale = true;
+    if (isVisible())
+        updateFormula();
+}
+
+void StepPanel::applyColumnVisibility()
+{
+    // The columns of later steps, and the current step's result until it is revealed, are
+    // hidden; the method matters too (scaled dot product's Score is a result of step 2).
+    for (int c = 0; c < StepTableModel::ColumnCount; ++c)
+        m_table->setColumnHidden(c, !m_tableModel->isColumnShown(c));
 }

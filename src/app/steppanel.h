@@ -1,8 +1,10 @@
 #pragma once
 
+#include <QPointer>
 #include <QWidget>
 
 class SceneModel;
+class Walkthrough;
 class Selection;
 class StepTableModel;
 class QTextBrowser;
@@ -28,6 +30,11 @@ public:
     QTableView *tableView() const { return m_table; }
     StepTableModel *tableModel() const { return m_tableModel; }
 
+    /// The predict-then-reveal walkthrough: the formula then shows the lines up to the current
+    /// step (the current one highlighted, and held back until revealed) and the table hides the
+    /// columns of later steps. nullptr or inactive: everything.
+    void setWalkthrough(Walkthrough *walkthrough);
+
 protected:
     void changeEvent(QEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
@@ -42,9 +49,12 @@ private:
     void applyFonts();
     void fitFormula();
     void fitColumns();
+    void applyWalkthrough();
+    void applyColumnVisibility();
 
     SceneModel *m_model;
     Selection *m_selection;
+    QPointer<Walkthrough> m_walkthrough;
     StepTableModel *m_tableModel;
     QTextBrowser *m_formula;
     QString m_formulaHtml;

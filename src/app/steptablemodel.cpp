@@ -3,6 +3,7 @@
 #include "colorscheme.h"
 #include "model/scenemodel.h"
 #include "numberformat.h"
+#include "walkthrough.h"
 
 #include <QBrush>
 #include <QFont>
@@ -138,6 +139,11 @@ QVariant StepTableModel::data(const QModelIndex &index, int role) const
         if (!sum && index.column() == KeyColumn)
             return QBrush(ColorScheme::keyColor(index.row(), m_scene->keyCount()));
         return {};
+    case Qt::BackgroundRole:
+        // The walkthrough's current step: its columns light up.
+        if (m_walkthrough && m_walkthrough->isCurrent(stepOfColumn(index.column())))
+            return QBrush(QColor(0xff, 0xf1, 0xc2));
+        return {};
     case Qt::ToolTipRole:
         if (sum && index.column() == ValueColumn)
             return tr("The output Σ wᵢ vᵢ");
@@ -200,6 +206,9 @@ QVariant StepTableModel::sumCell(int column) const
     case KeyColumn:
         return tr("Sum Σ");
     case ValueColumn:
+        // The output is the weighted sum's result: held back until that step is revealed.
+        if (m_walkthrough && !m_walkthrough->isShown(Walkthrough::WeightedSum))
+            return {};
         return m.hasResult() ? NumberFormat::vector(m.result().output) : QVariant();
     default:
         break;
@@ -207,9 +216,54 @@ QVariant StepTableModel::sumCell(int column) const
     if (!m.hasResult())
         return {};
     const auto &r = m.result();
+    // Σ exp is the normalisation's denominator: part of that step.
+    if (column == ExpColumn && m_walkthrough && !m_walkthrough->isShown(Walkthrough::Normalisation))
+        return {};
     if (column == ExpColumn && r.method != attn::Method::MultiHead)
         return NumberFormat::number(r.trace.sum);
     if (column == WeightColumn)
         return NumberFormat::number(r.weights.sum());
     return {};
+}
+
+void StepTableModel::setWalkthrough(Walkthrough *walkthrough)
+{
+    if (m_walkthrough)
+        disconnect(m_walkthrough, nullptr, this, nullptr);
+    m_walkthrough = walkthrough;
+    if (m_walkthrough)
+        connect(m_walkthrough, &Walkthrough::changed, this,
+                [this] { emit dataChanged(index(0, 0), index(m_rows - 1, ColumnCount - 1)); });
+}
+
+int StepTableModel::stepOfColumn(int column) const
+{
+    switch (column) {
+    case ScoreColumn:
+        return Walkthrough::stepOfScore(m_scene->scene().method);
+    case LogitColumn:
+        return Walkthrough::Scaling;
+    case ShiftedColumn:
+    case ExpColumn:
+        return Walkthrough::Exponentials;
+    case WeightColumn:
+        return Walkthrough::Normalisation;
+    case ValueColumn:
+        return Walkthrough::WeightedSum;
+    default:
+        return -1;
+    }
+}
+
+bool StepTableModel::isColumnShown(int column) const
+{
+    if (!m_walkthrough)
+        return true;
+    const int step = stepOfColumn(column);
+    if (step < 0)
+        return true;
+    // The values are an input of the weighted sum; only the sum row's output is its result.
+    if (column == ValueColumn)
+        return m_walkthrough->isReached(step);
+    return m_walkthrough->isShown(step);
 }

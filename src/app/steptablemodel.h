@@ -1,8 +1,10 @@
 #pragma once
 
 #include <QAbstractTableModel>
+#include <QPointer>
 
 class SceneModel;
+class Walkthrough;
 
 /// The step-by-step table for self-study: one row per key with its geometry, score, s/τ,
 /// shifted exponential and weight, then a sum row. It only reads the SceneModel.
@@ -38,11 +40,23 @@ public:
     /// The row of the sum line (after the keys).
     int sumRow() const;
 
+    /// The predict-then-reveal walkthrough that decides which columns are on show (nullptr or
+    /// inactive: all of them).
+    void setWalkthrough(Walkthrough *walkthrough);
+    /// The walkthrough step a column belongs to, or −1 for the inputs (key, vector, length,
+    /// angle, cosine), which are always shown. The Score column belongs to the scaling step for
+    /// scaled dot product, whose s includes the division by √d.
+    int stepOfColumn(int column) const;
+    /// Whether the view should show `column` now: inputs always, the values once the weighted
+    /// sum is reached, every result column once its step is revealed.
+    bool isColumnShown(int column) const;
+
 private:
     void onSceneChanged();
     QVariant keyCell(int row, int column) const;
     QVariant sumCell(int column) const;
 
     SceneModel *m_scene;
+    QPointer<Walkthrough> m_walkthrough;
     int m_rows = 0;
 };
