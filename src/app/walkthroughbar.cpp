@@ -136,13 +136,17 @@ QString WalkthroughBar::explanation() const
         if (scaled)
             parts << tr("The query q is compared with every key by the dot product q·k; the "
                         "division by √d follows in the next step.");
+        else if (multi)
+            parts << tr("Each head compares its projection of the query with its projection of "
+                        "every key, %1, dividing by its own √d<sub>k</sub>; the table shows the "
+                        "mean over heads.")
+                         .arg(QStringLiteral("(W<sub>Q</sub><sup>h</sup>q)·"
+                                             "(W<sub>K</sub><sup>h</sup>k<sub>i</sub>) / "
+                                             "√d<sub>k</sub>"));
         else
             parts << tr("The query q is compared with every key by the score function %1. A "
                         "larger score means a better match.")
                          .arg(MethodNames::formula(method));
-        if (multi)
-            parts << tr("Each head first projects q and the keys with its own matrices and "
-                        "divides by its own √d<sub>k</sub>; the table shows the mean over heads.");
         predict = tr("Predict: which key will get the highest score?");
         break;
     case Walkthrough::Scaling:
