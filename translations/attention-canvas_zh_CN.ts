@@ -55,6 +55,18 @@
         <source>%1 masked</source>
         <translation>%1 已掩码</translation>
     </message>
+    <message>
+        <source>Landscape of</source>
+        <translation>分数地形图显示</translation>
+    </message>
+    <message>
+        <source>Mean over heads</source>
+        <translation>各头的平均</translation>
+    </message>
+    <message>
+        <source>Head %1</source>
+        <translation>头 %1</translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -1156,6 +1168,21 @@ Weight %4</source>
     </message>
 </context>
 <context>
+    <name>LandscapeLayer</name>
+    <message>
+        <source>Score a key would get here</source>
+        <translation>键放在此处将得到的分数</translation>
+    </message>
+    <message>
+        <source>%1 (mean over heads)</source>
+        <translation>%1（各头的平均）</translation>
+    </message>
+    <message>
+        <source>%1 (head %2)</source>
+        <translation>%1（头 %2）</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Attention Canvas</source>
@@ -1596,6 +1623,30 @@ Weight %4</source>
     <message>
         <source>Copied a picture of %1 × %2 pixels to the clipboard.</source>
         <translation>已把 %1 × %2 像素的图片复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Score &amp;Landscape</source>
+        <translation>分数地形图(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Shade the plane by the score a key would get at each point, with labelled iso-lines</source>
+        <translation>按键放在每个点上会得到的分数为平面着色，并标出等值线</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+L</source>
+        <translation>Ctrl+Shift+L</translation>
+    </message>
+    <message>
+        <source>&amp;Predict, Then Reveal</source>
+        <translation>先预测，再揭晓(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Walk through the computation in five steps; each result is held back until Reveal so that the class can guess first</source>
+        <translation>分五步演示计算过程；每一步的结果在点击“揭晓”之前都会隐藏，好让全班先猜</translation>
+    </message>
+    <message>
+        <source>F5</source>
+        <translation>F5</translation>
     </message>
 </context>
 <context>
@@ -2266,6 +2317,10 @@ Weight %4</source>
         <source>Click a key or a table row to explain another key.</source>
         <translation>点击一个键或表格的一行，可查看另一个键的计算过程。</translation>
     </message>
+    <message>
+        <source>Step %1, %2: predict first, then reveal.</source>
+        <translation>第 %1 步，%2：先预测，再揭晓。</translation>
+    </message>
 </context>
 <context>
     <name>StepTableModel</name>
@@ -2411,6 +2466,156 @@ Weight %4</source>
     <message>
         <source>Reset temperature to 1</source>
         <translation>把温度重置为 1</translation>
+    </message>
+</context>
+<context>
+    <name>Walkthrough</name>
+    <message>
+        <source>Scores</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Scaling and temperature</source>
+        <translation>缩放与温度</translation>
+    </message>
+    <message>
+        <source>Exponentials</source>
+        <translation>指数</translation>
+    </message>
+    <message>
+        <source>Normalisation</source>
+        <translation>归一化</translation>
+    </message>
+    <message>
+        <source>Weighted sum</source>
+        <translation>加权和</translation>
+    </message>
+</context>
+<context>
+    <name>WalkthroughBar</name>
+    <message>
+        <source>Predict, then reveal</source>
+        <translation>先预测，再揭晓</translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation>步骤</translation>
+    </message>
+    <message>
+        <source>Step title</source>
+        <translation>步骤标题</translation>
+    </message>
+    <message>
+        <source>&amp;Predict first</source>
+        <translation>先预测(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Hold back each step&apos;s result until Reveal, so that the class can guess first</source>
+        <translation>每一步的结果先不显示，等点击“揭晓”后才出现，让全班先猜一猜</translation>
+    </message>
+    <message>
+        <source>&amp;Back</source>
+        <translation>后退(&amp;B)</translation>
+    </message>
+    <message>
+        <source>Hide this step&apos;s result, or go back a step (Left arrow)</source>
+        <translation>隐藏这一步的结果，或退回上一步（左方向键）</translation>
+    </message>
+    <message>
+        <source>&amp;Reveal</source>
+        <translation>揭晓(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Show this step&apos;s result (Space or Right arrow)</source>
+        <translation>显示这一步的结果（空格键或右方向键）</translation>
+    </message>
+    <message>
+        <source>&amp;Next</source>
+        <translation>下一步(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Go on to the next step (Space and Right arrow reveal first)</source>
+        <translation>进入下一步（空格键和右方向键会先揭晓结果）</translation>
+    </message>
+    <message>
+        <source>&amp;Leave</source>
+        <translation>退出(&amp;L)</translation>
+    </message>
+    <message>
+        <source>End the walkthrough and show everything again (Esc)</source>
+        <translation>结束分步演示，重新显示全部内容（Esc）</translation>
+    </message>
+    <message>
+        <source>Explanation</source>
+        <translation>说明</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>The query q is compared with every key by the dot product q·k; the division by √d follows in the next step.</source>
+        <translation>用点积 q·k 把查询 q 与每个键比较；除以 √d 放在下一步。</translation>
+    </message>
+    <message>
+        <source>Each head compares its projection of the query with its projection of every key, %1, dividing by its own √d&lt;sub&gt;k&lt;/sub&gt;; the table shows the mean over heads.</source>
+        <translation>每个头把自己投影后的查询与每个投影后的键比较：%1，并除以自己的 √d&lt;sub&gt;k&lt;/sub&gt;；表格显示各头的平均。</translation>
+    </message>
+    <message>
+        <source>The query q is compared with every key by the score function %1. A larger score means a better match.</source>
+        <translation>用打分函数 %1 把查询 q 与每个键比较。分数越大，匹配得越好。</translation>
+    </message>
+    <message>
+        <source>Predict: which key will get the highest score?</source>
+        <translation>预测：哪个键的分数最高？</translation>
+    </message>
+    <message>
+        <source>Scaled dot product divides q·k by √d = %1, so that the spread of the scores does not grow with the dimension d.</source>
+        <translation>缩放点积把 q·k 除以 √d = %1，使分数的离散程度不随维度 d 增大。</translation>
+    </message>
+    <message>
+        <source>Every score is then divided by the temperature τ = %1: a small τ spreads the scores apart and makes softmax sharper, a large τ evens them out.</source>
+        <translation>接着每个分数都除以温度 τ = %1：τ 小，分数拉得更开，softmax 更尖锐；τ 大，分数趋于平均。</translation>
+    </message>
+    <message>
+        <source>Predict: does this change which key is ahead?</source>
+        <translation>预测：这一步会改变领先的键吗？</translation>
+    </message>
+    <message>
+        <source>Softmax takes exp of every s/τ after subtracting the largest one: the results are positive, the largest is exactly 1, and exp can never overflow.</source>
+        <translation>softmax 先从每个 s/τ 中减去最大值，再取 exp：结果都是正数，最大的恰好是 1，exp 也就不会溢出。</translation>
+    </message>
+    <message>
+        <source>Predict: which key gets an exponential of exactly 1?</source>
+        <translation>预测：哪个键的指数恰好等于 1？</translation>
+    </message>
+    <message>
+        <source>Each exponential is divided by their sum: the attention weights are positive and add up to 1. A masked key gets weight 0.</source>
+        <translation>每个指数除以它们的总和：得到的注意力权重都是正数，加起来等于 1。被掩码的键权重为 0。</translation>
+    </message>
+    <message>
+        <source>Predict: how much of the weight will the leading key get?</source>
+        <translation>预测：领先的键能分到多少权重？</translation>
+    </message>
+    <message>
+        <source>The output is the weighted sum of the values, Σ wᵢ vᵢ: every value pulls the output towards itself in proportion to its key&apos;s weight.</source>
+        <translation>输出是值的加权和 Σ wᵢ vᵢ：每个值按其键的权重把输出拉向自己。</translation>
+    </message>
+    <message>
+        <source>With several heads, W&lt;sub&gt;O&lt;/sub&gt; combines the heads&apos; outputs.</source>
+        <translation>有多个头时，由 W&lt;sub&gt;O&lt;/sub&gt; 把各头的输出组合起来。</translation>
+    </message>
+    <message>
+        <source>Predict: where will the output arrow point?</source>
+        <translation>预测：输出箭头会指向哪里？</translation>
+    </message>
+    <message>
+        <source>Output: %1</source>
+        <translation>输出：%1</translation>
+    </message>
+    <message>
+        <source>Highest: %1 with %2</source>
+        <translation>最高：%1，为 %2</translation>
     </message>
 </context>
 <context>

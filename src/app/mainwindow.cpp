@@ -19,6 +19,8 @@
 #include "selection.h"
 #include "steppanel.h"
 #include "ui_mainwindow.h"
+#include "walkthrough.h"
+#include "walkthroughbar.h"
 #include "weightchart.h"
 
 #include <QActionGroup>
@@ -96,6 +98,14 @@ void MainWindow::createViews()
     splitDockWidget(m_ui->dockMethod, m_ui->dockChart, Qt::Vertical);
     tabifyDockWidget(m_ui->dockSteps, m_ui->dockHeads);
     m_ui->dockSteps->raise();
+    // The walkthrough's bar sits above the canvas and shows itself while a walkthrough runs.
+    m_walkthrough = new Walkthrough(this);
+    auto *bar = new WalkthroughBar(m_walkthrough, m_model, m_ui->canvasHost);
+    m_ui->canvasHostLayout->insertWidget(0, bar);
+    m_canvas->setWalkthrough(m_walkthrough);
+    m_stepPanel->setWalkthrough(m_walkthrough);
+    connect(m_walkthrough, &Walkthrough::changed, this, &MainWindow::holdBackAnswers);
+
     // The explanation shares the parameters' place: read about a method, then tune it.
     m_explanation = new ExplanationPanel(m_model, m_ui->explanationHost);
     m_ui->explanationHostLayout->addWidget(m_explanation);
@@ -158,6 +168,11 @@ void MainWindow::createActions()
     for (QDockWidget *dock : docks())
         m_ui->menuView->addAction(dock->toggleViewAction());
 
+    connect(m_ui->actionLandscape, &QAction::toggled, m_canvas, &CanvasWidget::setLandscapeVisible);
+    connect(m_canvas, &CanvasWidget::landscapeVisibleChanged, m_ui->actionLandscape,
+            &QAction::setChecked);
+    connect(m_ui->actionWalkthrough, &QAction::triggered, m_walkthrough, &Walkthrough::start);
+
     connect(m_ui->actionExplanation, &QAction::triggered, this, [this] {
         m_ui->dockExplanation->show();
         m_ui->dockExplanation->raise();
@@ -172,6 +187,19 @@ void MainWindow::createActions()
         connect(action, &QAction::triggered, this,
                 [this, action] { switchLanguage(action->data().toString()); });
     }
+}
+
+void MainWindow::holdBackAnswers()
+{
+    // While the class predicts, the chart, the heat map and the output in the status bar would
+    // give the weights away: they return once normalisation (and the output once the weighted
+    // sum) is revealed.
+    const bool active = m_walkthrough->isActive();
+    const bool weights = !active || m_walkthrough->isShown(Walkthrough::Normalisation);
+    const bool output = !active || m_walkthrough->isShown(Walkthrough::WeightedSum);
+    m_chart->setVisible(weights);
+    m_heatMap->setVisible(weights);
+    m_resultLabel->setVisible(output);
 }
 
 QList<QDockWidget *> MainWindow::docks() const

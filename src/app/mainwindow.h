@@ -15,6 +15,7 @@ class CanvasWidget;
 class HeadCanvases;
 class ExplanationPanel;
 class HeadHeatMap;
+class Walkthrough;
 class QDockWidget;
 class MethodPanel;
 class QAction;
@@ -79,6 +80,7 @@ private:
     void resetLayout();
     QList<QDockWidget *> docks() const;
     void switchLanguage(const QString &code);
+    void holdBackAnswers();
     void applyDefaultDockSizes();
     void onOpen();
     void onAbout();
@@ -117,6 +119,7 @@ private:
     QByteArray m_initialLayout;
     ExplanationPanel *m_explanation = nullptr;
     QActionGroup *m_languages = nullptr;
+    Walkthrough *m_walkthrough = nullptr;
     bool m_shown = false;
     attn::Method m_shownMethod = attn::Method::Dot;
     QElapsedTimer m_sinceShown;
