@@ -15,21 +15,6 @@
 #include <cmath>
 #include <limits>
 
-namespace {
-QString subscript(int number)
-{
-    QString s = QString::number(number);
-    for (QChar &c : s)
-        c = QChar(0x2080 + c.digitValue());
-    return s;
-}
-
-bool isDark(const QColor &c)
-{
-    return 0.2126 * c.redF() + 0.7152 * c.greenF() + 0.0722 * c.blueF() < 0.5;
-}
-} // namespace
-
 SelfAttentionHeatMap::SelfAttentionHeatMap(SelfAttentionModel *model, QWidget *parent)
     : QWidget(parent), m_model(model)
 {
@@ -187,11 +172,12 @@ void SelfAttentionHeatMap::paintEvent(QPaintEvent *)
         const QRect top = cellRect(0, i);
         p.setPen(ColorScheme::key());
         p.drawText(QRect(top.left(), m_grid.top() - fm.height() - 4, top.width(), fm.height()),
-                   Qt::AlignCenter, QStringLiteral("k") + subscript(i + 1));
+                   Qt::AlignCenter, QStringLiteral("k") + NumberFormat::subscript(i + 1));
         const QRect left = cellRect(i, 0);
         p.setPen(ColorScheme::query());
         p.drawText(QRect(0, left.top(), m_grid.left() - 6, left.height()),
-                   Qt::AlignRight | Qt::AlignVCenter, QStringLiteral("q") + subscript(i + 1));
+                   Qt::AlignRight | Qt::AlignVCenter,
+                   QStringLiteral("q") + NumberFormat::subscript(i + 1));
     }
     for (int r = 0; r < m_n; ++r) {
         for (int c = 0; c < m_n; ++c) {
@@ -203,9 +189,9 @@ void SelfAttentionHeatMap::paintEvent(QPaintEvent *)
             if (masked)
                 p.fillRect(cell, QBrush(ColorScheme::axis().lighter(160), Qt::BDiagPattern));
             if (numbers) {
-                p.setPen(masked         ? ColorScheme::axis()
-                         : isDark(fill) ? QColor(Qt::white)
-                                        : ColorScheme::text());
+                p.setPen(masked                      ? ColorScheme::axis()
+                         : ColorScheme::isDark(fill) ? QColor(Qt::white)
+                                                     : ColorScheme::text());
                 p.drawText(cell, Qt::AlignCenter, cellText(r, c));
             }
         }

@@ -19,19 +19,11 @@ using Preset = SelfAttentionModel::Preset;
 constexpr Preset kPresets[] = {Preset::Identity, Preset::Rotation45, Preset::Rotation90,
                                Preset::ProjectX, Preset::ProjectY,   Preset::Random};
 
-QString subscript(int number)
-{
-    QString s = QString::number(number);
-    for (QChar &c : s)
-        c = QChar(0x2080 + c.digitValue());
-    return s;
-}
-
 QStringList labels(const QString &letter, int count)
 {
     QStringList list;
     for (int i = 0; i < count; ++i)
-        list << letter + subscript(i + 1);
+        list << letter + NumberFormat::subscript(i + 1);
     return list;
 }
 } // namespace

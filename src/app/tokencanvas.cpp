@@ -3,6 +3,7 @@
 #include "arrowpainter.h"
 #include "colorscheme.h"
 #include "model/selfattentionmodel.h"
+#include "numberformat.h"
 
 #include <QEvent>
 #include <QKeyEvent>
@@ -14,14 +15,6 @@
 #include <cmath>
 
 namespace {
-QString subscript(int number)
-{
-    QString s = QString::number(number);
-    for (QChar &c : s)
-        c = QChar(0x2080 + c.digitValue());
-    return s;
-}
-
 constexpr double kMinExtent = 2.0;
 constexpr double kMargin = 28.0;
 constexpr double kFaint = 0.22;
@@ -374,7 +367,7 @@ void TokenCanvas::paintEvent(QPaintEvent *)
                     if (!selected)
                         continue;
                     // Arrows that end at the same point share one label ("q₃, v₃").
-                    const QString text = names[layer] + subscript(i + 1);
+                    const QString text = names[layer] + NumberFormat::subscript(i + 1);
                     auto same = std::find_if(labels.begin(), labels.end(), [&](const Label &l) {
                         return QLineF(l.tip, tip).length() < 3;
                     });
@@ -404,7 +397,7 @@ void TokenCanvas::paintEvent(QPaintEvent *)
         painter.setPen(QPen(ColorScheme::background(), 1.5));
         painter.setBrush(ColorScheme::text());
         painter.drawEllipse(p, 6.5, 6.5);
-        const QString label = QStringLiteral("x") + subscript(i + 1);
+        const QString label = QStringLiteral("x") + NumberFormat::subscript(i + 1);
         const QRectF box(p.x() + 10, p.y() - fm.height() - 4, fm.horizontalAdvance(label) + 6,
                          fm.height());
         QColor halo = ColorScheme::background();

@@ -16,6 +16,14 @@ double cost(int dimension)
     return double(dimension) + 16.0;
 }
 
+double sweepCost()
+{
+    double total = 0;
+    for (int d : attn::sweepDimensions())
+        total += cost(d);
+    return total;
+}
+
 bool samePoint(const attn::DimensionExperimentParams &a, const attn::DimensionExperimentParams &b)
 {
     return a.dimension == b.dimension && a.sigma == b.sigma && a.samples == b.samples &&
@@ -69,59 +77,37 @@ DimensionLabModel::~DimensionLabModel()
 
 bool DimensionLabModel::setDimension(int d)
 {
-    if (d < kMinDimension || d > kMaxDimension)
-        return false;
-    if (d != m_params.dimension) {
-        m_params.dimension = d;
-        emit paramsChanged();
-        schedule(true, false);
-    }
-    return true;
+    attn::DimensionExperimentParams p = m_params;
+    p.dimension = d;
+    return setParams(p);
 }
 
 bool DimensionLabModel::setSigma(double sigma)
 {
-    if (!std::isfinite(sigma) || sigma < kMinSigma || sigma > kMaxSigma)
-        return false;
-    if (sigma != m_params.sigma) {
-        m_params.sigma = sigma;
-        emit paramsChanged();
-        schedule(true, true);
-    }
-    return true;
+    attn::DimensionExperimentParams p = m_params;
+    p.sigma = sigma;
+    return setParams(p);
 }
 
 bool DimensionLabModel::setSamples(int samples)
 {
-    if (samples < kMinSamples || samples > kMaxSamples)
-        return false;
-    if (samples != m_params.samples) {
-        m_params.samples = samples;
-        emit paramsChanged();
-        schedule(true, true);
-    }
-    return true;
+    attn::DimensionExperimentParams p = m_params;
+    p.samples = samples;
+    return setParams(p);
 }
 
 bool DimensionLabModel::setKeys(int keys)
 {
-    if (keys < kMinKeys || keys > kMaxKeys)
-        return false;
-    if (keys != m_params.keys) {
-        m_params.keys = keys;
-        emit paramsChanged();
-        schedule(true, true);
-    }
-    return true;
+    attn::DimensionExperimentParams p = m_params;
+    p.keys = keys;
+    return setParams(p);
 }
 
 void DimensionLabModel::setSeed(std::uint64_t seed)
 {
-    if (seed != m_params.seed) {
-        m_params.seed = seed;
-        emit paramsChanged();
-        schedule(true, true);
-    }
+    attn::DimensionExperimentParams p = m_params;
+    p.seed = seed;
+    setParams(p);
 }
 
 bool DimensionLabModel::setParams(const attn::DimensionExperimentParams &p)
@@ -132,6 +118,7 @@ bool DimensionLabModel::setParams(const attn::DimensionExperimentParams &p)
         return false;
     if (samePoint(p, m_params))
         return true;
+    // The curves over d do not depend on d: moving only d recomputes only the point.
     const bool sweep = !sameSweep(p, m_params);
     m_params = p;
     emit paramsChanged();
@@ -208,12 +195,9 @@ void DimensionLabModel::start()
         QFuture<SweepStep> future =
             QtConcurrent::run(&m_pool, [params](QPromise<SweepStep> &promise) {
                 promise.setProgressRange(0, kProgressRange);
-                const std::vector<int> dims = attn::sweepDimensions();
-                double total = 0;
-                for (int d : dims)
-                    total += cost(d);
+                const double total = sweepCost();
                 double done = 0;
-                for (int d : dims) {
+                for (int d : attn::sweepDimensions()) {
                     if (promise.isCanceled())
                         return;
                     attn::DimensionExperimentParams p = params;
@@ -236,9 +220,6 @@ void DimensionLabModel::start()
         m_sweepWatcher.setFuture(future);
         m_sweepRunning = true;
         m_sweepFraction = 0;
-        m_sweepCost = 0;
-        for (int d : attn::sweepDimensions())
-            m_sweepCost += cost(d);
     }
     updateProgress();
     updateBusy();
@@ -312,8 +293,8 @@ void DimensionLabModel::updateProgress()
         done += m_pointRunning ? m_pointCost * m_pointFraction : 0;
     }
     if (m_sweepRunning || m_sweepPending) {
-        work += m_sweepCost;
-        done += m_sweepRunning ? m_sweepCost * m_sweepFraction : 0;
+        work += sweepCost();
+        done += m_sweepRunning ? sweepCost() * m_sweepFraction : 0;
     }
     const double progress = work > 0 ? done / work : 1.0;
     if (progress != m_progress) {

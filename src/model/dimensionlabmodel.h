@@ -122,7 +122,7 @@ private:
     bool m_pointRunning = false;
     bool m_sweepRunning = false;
     double m_pointFraction = 0, m_sweepFraction = 0;
-    double m_pointCost = 0, m_sweepCost = 0;
+    double m_pointCost = 0; // of the running point, in the units of the sweep's cost
     double m_progress = 1;
     bool m_busy = false;
     PointPtr m_point;
