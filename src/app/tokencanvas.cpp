@@ -398,8 +398,17 @@ void TokenCanvas::paintEvent(QPaintEvent *)
         painter.setBrush(ColorScheme::text());
         painter.drawEllipse(p, 6.5, 6.5);
         const QString label = QStringLiteral("x") + NumberFormat::subscript(i + 1);
-        const QRectF box(p.x() + 10, p.y() - fm.height() - 4, fm.horizontalAdvance(label) + 6,
-                         fm.height());
+        // Beside the token across its direction from the origin: the labels of arrows that end
+        // on the token (q = x under the identity) sit beyond it along that direction.
+        QPointF dir = p - origin;
+        const double len = std::hypot(dir.x(), dir.y());
+        dir = len > 1 ? dir / len : QPointF(1, 0);
+        QPointF across(dir.y(), -dir.x());
+        if (across.y() > 0)
+            across = -across;
+        const QSizeF size(fm.horizontalAdvance(label) + 6, fm.height());
+        const QPointF centre = p + across * (0.5 * std::hypot(size.width(), size.height()) + 8);
+        const QRectF box(centre - QPointF(size.width() / 2, size.height() / 2), size);
         QColor halo = ColorScheme::background();
         halo.setAlpha(200);
         painter.setPen(Qt::NoPen);

@@ -257,10 +257,11 @@ void DimensionLabModel::onSweepStep(int index)
         fail(*step.error);
         return;
     }
-    if (std::size_t(index) < m_sweep.size())
-        m_sweep[std::size_t(index)] = step.summary;
-    else
-        m_sweep.push_back(step.summary);
+    // Steps arrive in order of d. The first of a new sweep drops the old curves: points of two
+    // parameter sets on one curve would draw a kink that is not there.
+    if (index == 0)
+        m_sweep.clear();
+    m_sweep.push_back(step.summary);
     emit sweepChanged();
 }
 

@@ -19,7 +19,8 @@
 /// - the sweep: the same at every d of attn::sweepDimensions(), for the curves over d. It does not
 ///   depend on d, so moving the d slider starts only a point.
 /// An edit cancels the run it makes stale; edits within one pass of the event loop start one run.
-/// Results stay shown until newer ones arrive, so that the pictures do not flicker.
+/// Results stay shown until newer ones arrive, so that the pictures do not blink while a slider
+/// moves.
 class DimensionLabModel : public QObject
 {
     Q_OBJECT
@@ -59,9 +60,9 @@ public:
     const attn::DimensionSummary &pointSummary() const { return m_point->summary; }
     const attn::ScoreHistograms &histograms() const { return m_point->histograms; }
 
-    /// One summary per dimension of attn::sweepDimensions() computed so far for the current σ, N,
-    /// n and seed, in that order. While a newer sweep runs, its summaries replace the older
-    /// ones from the left.
+    /// One summary per dimension of attn::sweepDimensions() computed so far, in that order. The
+    /// older curves stay until the first point of a newer sweep arrives; then the curves grow
+    /// again from d = 1, never mixing two parameter sets.
     const std::vector<attn::DimensionSummary> &sweep() const { return m_sweep; }
     /// True when every point of sweep() belongs to the current parameters.
     bool sweepComplete() const { return m_sweepComplete; }

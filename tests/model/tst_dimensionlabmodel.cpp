@@ -51,6 +51,7 @@ private slots:
     void dimensionRecomputesPointOnly();
     void editsCoalesce();
     void staleRunIsCancelled();
+    void curvesNeverMixParameters();
     void progressReported();
     void refusesOutOfRange_data();
     void refusesOutOfRange();
@@ -220,6 +221,28 @@ void TestDimensionLabModel::staleRunIsCancelled()
     QVERIFY(model.sweepComplete());
     for (const attn::DimensionSummary &s : model.sweep())
         QCOMPARE(s.trials, 1000 / 8);
+}
+
+void TestDimensionLabModel::curvesNeverMixParameters()
+{
+    DimensionLabModel model;
+    QVERIFY(model.setParams(params(8, 1, 20000, 8, 6)));
+    QTRY_VERIFY_WITH_TIMEOUT(!model.isBusy(), kIdleTimeout);
+    // Every picture of the curves while the new sweep grows: all old (2,500 trials of 8 keys)
+    // or all new (312 trials of 64 keys), never both.
+    int pictures = 0;
+    bool mixed = false;
+    connect(&model, &DimensionLabModel::sweepChanged, this, [&] {
+        ++pictures;
+        for (const attn::DimensionSummary &s : model.sweep())
+            mixed = mixed || s.trials != model.sweep().front().trials;
+    });
+    QVERIFY(model.setKeys(64));
+    QTRY_VERIFY_WITH_TIMEOUT(!model.isBusy(), kIdleTimeout);
+    QVERIFY(pictures >= int(attn::sweepDimensions().size()));
+    QVERIFY(!mixed);
+    QCOMPARE(model.sweep().size(), attn::sweepDimensions().size());
+    QCOMPARE(model.sweep().back().trials, 20000 / 64);
 }
 
 void TestDimensionLabModel::progressReported()
