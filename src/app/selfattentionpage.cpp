@@ -247,10 +247,13 @@ void SelfAttentionPage::refreshStep()
                        labels(QStringLiteral("q"), n), labels(QStringLiteral("k"), n)};
         break;
     case Step::Softmax:
-        text = tr("<b>softmax by row</b>: each row becomes weights between 0 and 1 that sum to 1.");
-        if (m_model->causal())
-            text += QLatin1Char(' ') + tr("The causal mask lets token i see only tokens 1 … i: "
-                                          "above the diagonal the weights are 0.");
+        // Whole sentences, so that each language joins them its own way.
+        text = m_model->causal()
+                   ? tr("<b>softmax by row</b>: each row becomes weights between 0 and 1 that sum "
+                        "to 1. The causal mask lets token i see only tokens 1 … i: above the "
+                        "diagonal the weights are 0.")
+                   : tr("<b>softmax by row</b>: each row becomes weights between 0 and 1 that sum "
+                        "to 1.");
         shown << Shown{tr("weights = softmax(Q Kᵀ / √d<sub>k</sub>)"), &r.weights,
                        labels(QStringLiteral("q"), n), labels(QStringLiteral("k"), n)};
         break;

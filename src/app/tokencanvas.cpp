@@ -236,6 +236,8 @@ void TokenCanvas::drawGrid(QPainter &painter) const
         if (i == 0)
             continue;
         const QPointF p = m_view.toScreen(QPointF(i, 0));
+        if (p.x() < 16 || p.x() > width() - 16)
+            continue; // a label cut by the border reads as another number
         painter.drawText(QRectF(p.x() - 20, p.y() + 2, 40, fm.height()), Qt::AlignHCenter,
                          QString::number(i).replace(QLatin1Char('-'), QChar(0x2212)));
     }
@@ -243,6 +245,8 @@ void TokenCanvas::drawGrid(QPainter &painter) const
         if (i == 0)
             continue;
         const QPointF p = m_view.toScreen(QPointF(0, i));
+        if (p.y() < fm.height() || p.y() > height() - fm.height())
+            continue;
         painter.drawText(QRectF(p.x() - 44, p.y() - fm.height() / 2.0, 40, fm.height()),
                          Qt::AlignRight | Qt::AlignVCenter,
                          QString::number(i).replace(QLatin1Char('-'), QChar(0x2212)));
