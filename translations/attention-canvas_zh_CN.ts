@@ -216,6 +216,137 @@
     </message>
 </context>
 <context>
+    <name>DimensionLabPage</name>
+    <message>
+        <source>Dimension lab</source>
+        <translation>维度实验</translation>
+    </message>
+    <message>
+        <source>Experiment: q, k ~ N(0, σ²) in d dimensions</source>
+        <translation>实验：d 维的 q、k ~ N(0, σ²)</translation>
+    </message>
+    <message>
+        <source>&amp;Dimension d</source>
+        <translation>维度 d(&amp;D)</translation>
+    </message>
+    <message>
+        <source>The number of components of q and k (1 to 4096). The slider moves in equal steps of log d.</source>
+        <translation>q 和 k 的分量个数（1 到 4096）。滑块按 log d 的等步长移动。</translation>
+    </message>
+    <message>
+        <source>Dimension d</source>
+        <translation>维度 d</translation>
+    </message>
+    <message>
+        <source>S&amp;pread σ</source>
+        <translation>标准差 σ(&amp;P)</translation>
+    </message>
+    <message>
+        <source>The standard deviation σ of every component of q and k.</source>
+        <translation>q 和 k 每个分量的标准差 σ。</translation>
+    </message>
+    <message>
+        <source>Spread sigma</source>
+        <translation>标准差 sigma</translation>
+    </message>
+    <message>
+        <source>&amp;Samples N</source>
+        <translation>样本数 N(&amp;S)</translation>
+    </message>
+    <message>
+        <source>How many dot products qᵀk are drawn for each dimension.</source>
+        <translation>每个维度抽取多少个点积 qᵀk。</translation>
+    </message>
+    <message>
+        <source>Samples N</source>
+        <translation>样本数 N</translation>
+    </message>
+    <message>
+        <source>&amp;Keys n</source>
+        <translation>键数 n(&amp;K)</translation>
+    </message>
+    <message>
+        <source>How many keys compete in each softmax: every trial draws one query and n keys.</source>
+        <translation>每次 softmax 中有多少个键相互竞争：每次试验抽取一个查询和 n 个键。</translation>
+    </message>
+    <message>
+        <source>Keys n</source>
+        <translation>键数 n</translation>
+    </message>
+    <message>
+        <source>S&amp;eed</source>
+        <translation>随机种子(&amp;E)</translation>
+    </message>
+    <message>
+        <source>The seed of the random numbers: the same seed draws the same samples and gives the same pictures.</source>
+        <translation>随机数的种子：相同的种子抽取相同的样本，画出相同的图。</translation>
+    </message>
+    <message>
+        <source>Seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Runs in the background; moving a control cancels the stale run.</source>
+        <translation>在后台计算；移动任一控件都会取消已过时的计算。</translation>
+    </message>
+    <message>
+        <source>Progress</source>
+        <translation>进度</translation>
+    </message>
+    <message>
+        <source>At the current d</source>
+        <translation>当前 d 下</translation>
+    </message>
+    <message>
+        <source>raw qᵀk</source>
+        <translation>未缩放 qᵀk</translation>
+    </message>
+    <message>
+        <source>scaled qᵀk/√d</source>
+        <translation>缩放后 qᵀk/√d</translation>
+    </message>
+    <message>
+        <source>Variance</source>
+        <translation>方差</translation>
+    </message>
+    <message>
+        <source>Theory: d·σ⁴ and σ⁴</source>
+        <translation>理论值：d·σ⁴ 与 σ⁴</translation>
+    </message>
+    <message>
+        <source>Mean largest weight</source>
+        <translation>平均最大权重</translation>
+    </message>
+    <message>
+        <source>Mean entropy (nats)</source>
+        <translation>平均熵（奈特）</translation>
+    </message>
+    <message>
+        <source>Each qᵀk adds up d products of independent terms, each with variance σ⁴, so its variance is d·σ⁴: the larger d, the wider the scores spread, and softmax puts nearly all the weight on one key (largest weight near 1, entropy near 0), where its gradients vanish. Dividing by √d brings the variance back to σ⁴ for every d.</source>
+        <translation>每个 qᵀk 是 d 个相互独立的乘积之和，每个乘积的方差为 σ⁴，所以它的方差是 d·σ⁴：d 越大，分数散得越开，softmax 几乎把全部权重都给了一个键（最大权重接近 1，熵接近 0），此时它的梯度消失。除以 √d 后，无论 d 多大，方差都回到 σ⁴。</translation>
+    </message>
+    <message>
+        <source>Computing…</source>
+        <translation>计算中…</translation>
+    </message>
+    <message>
+        <source>At d = %1</source>
+        <translation>d = %1 时</translation>
+    </message>
+    <message>
+        <source>Uniform weights would give a largest weight of 1/n = %1 and an entropy of ln n = %2 nats.</source>
+        <translation>若权重均匀，最大权重为 1/n = %1，熵为 ln n = %2 奈特。</translation>
+    </message>
+    <message>
+        <source>Computing… %p%</source>
+        <translation>计算中… %p%</translation>
+    </message>
+    <message>
+        <source>Up to date</source>
+        <translation>已是最新</translation>
+    </message>
+</context>
+<context>
     <name>ErrorText</name>
     <message>
         <source>the file</source>
@@ -1168,6 +1299,29 @@ Weight %4</source>
     </message>
 </context>
 <context>
+    <name>LabWindow</name>
+    <message>
+        <source>Attention Lab</source>
+        <translation>注意力实验室</translation>
+    </message>
+    <message>
+        <source>Dimension lab</source>
+        <translation>维度实验</translation>
+    </message>
+    <message>
+        <source>Why the scores are divided by √d: variance and softmax saturation over the dimension d</source>
+        <translation>为什么分数要除以 √d：方差与 softmax 饱和随维度 d 的变化</translation>
+    </message>
+    <message>
+        <source>Self-attention</source>
+        <translation>自注意力</translation>
+    </message>
+    <message>
+        <source>Self-attention from inputs: Q = X W_q, K = X W_k, V = X W_v, weights = softmax(Q Kᵀ / √d_k)</source>
+        <translation>由输入计算自注意力：Q = X W_q，K = X W_k，V = X W_v，权重 = softmax(Q Kᵀ / √d_k)</translation>
+    </message>
+</context>
+<context>
     <name>LandscapeLayer</name>
     <message>
         <source>Score a key would get here</source>
@@ -1648,6 +1802,30 @@ Weight %4</source>
         <source>F5</source>
         <translation>F5</translation>
     </message>
+    <message>
+        <source>&amp;Dimension Lab…</source>
+        <translation>维度实验室(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Why √d: how the spread of q·k grows with the dimension and what it does to softmax</source>
+        <translation>为什么要除以 √d：q·k 的分布范围如何随维度增大，以及这对 softmax 有什么影响</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+D</source>
+        <translation>Ctrl+Shift+D</translation>
+    </message>
+    <message>
+        <source>Self-&amp;Attention from Inputs…</source>
+        <translation>从输入计算自注意力(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Tokens x₁…xₙ, their Q, K and V, and the n × n weight matrix, step by step</source>
+        <translation>词元 x₁…xₙ、它们的 Q、K、V，以及 n × n 权重矩阵，逐步展示</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+A</source>
+        <translation>Ctrl+Shift+A</translation>
+    </message>
 </context>
 <context>
     <name>MatrixEditor</name>
@@ -2082,6 +2260,37 @@ Weight %4</source>
     </message>
 </context>
 <context>
+    <name>SaturationChart</name>
+    <message>
+        <source>Softmax saturation over d</source>
+        <translation>softmax 饱和随 d 的变化</translation>
+    </message>
+    <message>
+        <source>Dimension d</source>
+        <translation>维度 d</translation>
+    </message>
+    <message>
+        <source>Mean largest weight (solid)</source>
+        <translation>平均最大权重（实线）</translation>
+    </message>
+    <message>
+        <source>Mean entropy in nats (dashed)</source>
+        <translation>平均熵，单位奈特（虚线）</translation>
+    </message>
+    <message>
+        <source>raw qᵀk</source>
+        <translation>未缩放 qᵀk</translation>
+    </message>
+    <message>
+        <source>scaled qᵀk/√d</source>
+        <translation>缩放后 qᵀk/√d</translation>
+    </message>
+    <message>
+        <source>current d</source>
+        <translation>当前 d</translation>
+    </message>
+</context>
+<context>
     <name>SceneDocument</name>
     <message>
         <source>Untitled</source>
@@ -2286,6 +2495,249 @@ Weight %4</source>
     </message>
 </context>
 <context>
+    <name>ScoreHistogramChart</name>
+    <message>
+        <source>raw qᵀk</source>
+        <translation>未缩放 qᵀk</translation>
+    </message>
+    <message>
+        <source>scaled qᵀk/√d</source>
+        <translation>缩放后 qᵀk/√d</translation>
+    </message>
+    <message>
+        <source>Score</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Share of samples</source>
+        <translation>样本占比</translation>
+    </message>
+    <message>
+        <source>Distribution of the scores</source>
+        <translation>分数的分布</translation>
+    </message>
+    <message>
+        <source>Distribution of the scores at d = %1 (N = %2 samples)</source>
+        <translation>d = %1 时分数的分布（N = %2 个样本）</translation>
+    </message>
+</context>
+<context>
+    <name>SelfAttentionHeatMap</name>
+    <message>
+        <source>Attention weights</source>
+        <translation>注意力权重</translation>
+    </message>
+    <message>
+        <source>Token %1 looks at token %2
+Score q·k: %3
+Scaled by √d_k: %4
+Weight: %5</source>
+        <translation>词元 %1 关注词元 %2
+分数 q·k：%3
+除以 √d_k 后：%4
+权重：%5</translation>
+    </message>
+    <message>
+        <source>Masked: a token does not look ahead</source>
+        <translation>已掩码：词元不看它后面的词元</translation>
+    </message>
+</context>
+<context>
+    <name>SelfAttentionPage</name>
+    <message>
+        <source>Self-attention</source>
+        <translation>自注意力</translation>
+    </message>
+    <message>
+        <source>&amp;Tokens</source>
+        <translation>词元数(&amp;T)</translation>
+    </message>
+    <message>
+        <source>How many tokens x₁…xₙ there are (2 to 8).</source>
+        <translation>词元 x₁…xₙ 的个数（2 到 8）。</translation>
+    </message>
+    <message>
+        <source>Number of tokens</source>
+        <translation>词元个数</translation>
+    </message>
+    <message>
+        <source>&amp;Causal mask</source>
+        <translation>因果掩码(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Let each token attend only to itself and the tokens before it, as a decoder does.</source>
+        <translation>让每个词元只关注它自己和它之前的词元，就像解码器那样。</translation>
+    </message>
+    <message>
+        <source>Show:</source>
+        <translation>显示：</translation>
+    </message>
+    <message>
+        <source>&amp;Q</source>
+        <translation>&amp;Q</translation>
+    </message>
+    <message>
+        <source>Show the queries q_i = x_i W_q (red).</source>
+        <translation>显示查询 q_i = x_i W_q（红色）。</translation>
+    </message>
+    <message>
+        <source>&amp;K</source>
+        <translation>&amp;K</translation>
+    </message>
+    <message>
+        <source>Show the keys k_i = x_i W_k (blue).</source>
+        <translation>显示键 k_i = x_i W_k（蓝色）。</translation>
+    </message>
+    <message>
+        <source>&amp;V</source>
+        <translation>&amp;V</translation>
+    </message>
+    <message>
+        <source>Show the values v_i = x_i W_v (green).</source>
+        <translation>显示值 v_i = x_i W_v（绿色）。</translation>
+    </message>
+    <message>
+        <source>&amp;Output</source>
+        <translation>输出(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Show the outputs y_i = Σ_j w_ij v_j (purple, dashed).</source>
+        <translation>显示输出 y_i = Σ_j w_ij v_j（紫色虚线）。</translation>
+    </message>
+    <message>
+        <source>Projection matrices (2 × 2, Q = X W_q)</source>
+        <translation>投影矩阵（2 × 2，Q = X W_q）</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Replace W with a ready-made matrix: the identity, a rotation, a projection onto one axis or a random matrix.</source>
+        <translation>用现成的矩阵替换 W：单位矩阵、旋转、向一条坐标轴的投影或随机矩阵。</translation>
+    </message>
+    <message>
+        <source>Attention weights softmax(Q Kᵀ / √d_k)</source>
+        <translation>注意力权重 softmax(Q Kᵀ / √d_k)</translation>
+    </message>
+    <message>
+        <source>Row i: how much token i attends to each token j; every row sums to 1. Click a row to follow its token.</source>
+        <translation>第 i 行：词元 i 对每个词元 j 的关注程度；每行之和为 1。点击某一行即可跟随该词元。</translation>
+    </message>
+    <message>
+        <source>Step by step</source>
+        <translation>逐步计算</translation>
+    </message>
+    <message>
+        <source>Step 1: the inputs X, one token per row</source>
+        <translation>第 1 步：输入 X，每行一个词元</translation>
+    </message>
+    <message>
+        <source>Step 2: the projections Q = X W_q, K = X W_k, V = X W_v</source>
+        <translation>第 2 步：投影 Q = X W_q，K = X W_k，V = X W_v</translation>
+    </message>
+    <message>
+        <source>Step 3: the raw scores Q Kᵀ</source>
+        <translation>第 3 步：未缩放的分数 Q Kᵀ</translation>
+    </message>
+    <message>
+        <source>Step 4: the scores divided by √d_k</source>
+        <translation>第 4 步：分数除以 √d_k</translation>
+    </message>
+    <message>
+        <source>Step 5: softmax along every row gives the weights</source>
+        <translation>第 5 步：对每一行做 softmax，得到权重</translation>
+    </message>
+    <message>
+        <source>Step 6: the outputs, weights · V</source>
+        <translation>第 6 步：输出，即权重 · V</translation>
+    </message>
+    <message>
+        <source>Query projection W_q</source>
+        <translation>查询投影 W_q</translation>
+    </message>
+    <message>
+        <source>Key projection W_k</source>
+        <translation>键投影 W_k</translation>
+    </message>
+    <message>
+        <source>Value projection W_v</source>
+        <translation>值投影 W_v</translation>
+    </message>
+    <message>
+        <source>Q = X W_q: token i&apos;s query is x_i times this matrix.</source>
+        <translation>Q = X W_q：词元 i 的查询等于 x_i 乘以此矩阵。</translation>
+    </message>
+    <message>
+        <source>K = X W_k: token i&apos;s key is x_i times this matrix.</source>
+        <translation>K = X W_k：词元 i 的键等于 x_i 乘以此矩阵。</translation>
+    </message>
+    <message>
+        <source>V = X W_v: token i&apos;s value is x_i times this matrix.</source>
+        <translation>V = X W_v：词元 i 的值等于 x_i 乘以此矩阵。</translation>
+    </message>
+    <message>
+        <source>Identity</source>
+        <translation>单位矩阵</translation>
+    </message>
+    <message>
+        <source>Rotate by 45°</source>
+        <translation>旋转 45°</translation>
+    </message>
+    <message>
+        <source>Rotate by 90°</source>
+        <translation>旋转 90°</translation>
+    </message>
+    <message>
+        <source>Project onto x</source>
+        <translation>投影到 x 轴</translation>
+    </message>
+    <message>
+        <source>Project onto y</source>
+        <translation>投影到 y 轴</translation>
+    </message>
+    <message>
+        <source>Random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;X&lt;/b&gt;: the inputs, one token per row (n × 2).</source>
+        <translation>&lt;b&gt;X&lt;/b&gt;：输入，每行一个词元（n × 2）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Q = X W&lt;sub&gt;q&lt;/sub&gt;, K = X W&lt;sub&gt;k&lt;/sub&gt;, V = X W&lt;sub&gt;v&lt;/sub&gt;&lt;/b&gt;: every token is projected three times, into what it looks for (its query), what it offers (its key) and what it passes on (its value).</source>
+        <translation>&lt;b&gt;Q = X W&lt;sub&gt;q&lt;/sub&gt;，K = X W&lt;sub&gt;k&lt;/sub&gt;，V = X W&lt;sub&gt;v&lt;/sub&gt;&lt;/b&gt;：每个词元被投影三次，分别得到它要寻找的（查询）、它能提供的（键）和它要传递的（值）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Q Kᵀ&lt;/b&gt;: row i, column j is the dot product of token i&apos;s query with token j&apos;s key, the raw score.</source>
+        <translation>&lt;b&gt;Q Kᵀ&lt;/b&gt;：第 i 行第 j 列是词元 i 的查询与词元 j 的键的点积，即未缩放的分数。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Q Kᵀ / √d&lt;sub&gt;k&lt;/sub&gt;&lt;/b&gt;: every score divided by √d&lt;sub&gt;k&lt;/sub&gt; = %1, so that the spread of the scores does not grow with the dimension.</source>
+        <translation>&lt;b&gt;Q Kᵀ / √d&lt;sub&gt;k&lt;/sub&gt;&lt;/b&gt;：每个分数除以 √d&lt;sub&gt;k&lt;/sub&gt; = %1，使分数的离散程度不随维度增长。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;softmax by row&lt;/b&gt;: each row becomes weights between 0 and 1 that sum to 1. The causal mask lets token i see only tokens 1 … i: above the diagonal the weights are 0.</source>
+        <translation>&lt;b&gt;按行 softmax&lt;/b&gt;：每一行变成介于 0 和 1 之间、总和为 1 的权重。因果掩码只让词元 i 看到词元 1 … i：对角线以上的权重为 0。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;softmax by row&lt;/b&gt;: each row becomes weights between 0 and 1 that sum to 1.</source>
+        <translation>&lt;b&gt;按行 softmax&lt;/b&gt;：每一行变成介于 0 和 1 之间、总和为 1 的权重。</translation>
+    </message>
+    <message>
+        <source>weights = softmax(Q Kᵀ / √d&lt;sub&gt;k&lt;/sub&gt;)</source>
+        <translation>权重 = softmax(Q Kᵀ / √d&lt;sub&gt;k&lt;/sub&gt;)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;weights · V&lt;/b&gt;: output y&lt;sub&gt;i&lt;/sub&gt; is the weighted sum of the value rows, Σ&lt;sub&gt;j&lt;/sub&gt; w&lt;sub&gt;ij&lt;/sub&gt; v&lt;sub&gt;j&lt;/sub&gt;.</source>
+        <translation>&lt;b&gt;权重 · V&lt;/b&gt;：输出 y&lt;sub&gt;i&lt;/sub&gt; 是各值行的加权和，Σ&lt;sub&gt;j&lt;/sub&gt; w&lt;sub&gt;ij&lt;/sub&gt; v&lt;sub&gt;j&lt;/sub&gt;。</translation>
+    </message>
+    <message>
+        <source>Y = weights · V</source>
+        <translation>Y = 权重 · V</translation>
+    </message>
+</context>
+<context>
     <name>StepPanel</name>
     <message>
         <source>Key %1 · %2</source>
@@ -2466,6 +2918,64 @@ Weight %4</source>
     <message>
         <source>Reset temperature to 1</source>
         <translation>把温度重置为 1</translation>
+    </message>
+</context>
+<context>
+    <name>TokenCanvas</name>
+    <message>
+        <source>Tokens</source>
+        <translation>词元</translation>
+    </message>
+    <message>
+        <source>token x&lt;sub&gt;i&lt;/sub&gt; (drag it)</source>
+        <translation>词元 x&lt;sub&gt;i&lt;/sub&gt;（可拖动）</translation>
+    </message>
+    <message>
+        <source>query q&lt;sub&gt;i&lt;/sub&gt; = x&lt;sub&gt;i&lt;/sub&gt; W&lt;sub&gt;q&lt;/sub&gt;</source>
+        <translation>查询 q&lt;sub&gt;i&lt;/sub&gt; = x&lt;sub&gt;i&lt;/sub&gt; W&lt;sub&gt;q&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>key k&lt;sub&gt;i&lt;/sub&gt; = x&lt;sub&gt;i&lt;/sub&gt; W&lt;sub&gt;k&lt;/sub&gt;</source>
+        <translation>键 k&lt;sub&gt;i&lt;/sub&gt; = x&lt;sub&gt;i&lt;/sub&gt; W&lt;sub&gt;k&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>value v&lt;sub&gt;i&lt;/sub&gt; = x&lt;sub&gt;i&lt;/sub&gt; W&lt;sub&gt;v&lt;/sub&gt;</source>
+        <translation>值 v&lt;sub&gt;i&lt;/sub&gt; = x&lt;sub&gt;i&lt;/sub&gt; W&lt;sub&gt;v&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>output y&lt;sub&gt;i&lt;/sub&gt; = Σ&lt;sub&gt;j&lt;/sub&gt; w&lt;sub&gt;ij&lt;/sub&gt; v&lt;sub&gt;j&lt;/sub&gt;</source>
+        <translation>输出 y&lt;sub&gt;i&lt;/sub&gt; = Σ&lt;sub&gt;j&lt;/sub&gt; w&lt;sub&gt;ij&lt;/sub&gt; v&lt;sub&gt;j&lt;/sub&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>VarianceChart</name>
+    <message>
+        <source>Variance of the scores over d</source>
+        <translation>分数的方差随 d 的变化</translation>
+    </message>
+    <message>
+        <source>Dimension d</source>
+        <translation>维度 d</translation>
+    </message>
+    <message>
+        <source>Variance</source>
+        <translation>方差</translation>
+    </message>
+    <message>
+        <source>raw qᵀk</source>
+        <translation>未缩放 qᵀk</translation>
+    </message>
+    <message>
+        <source>theory d·σ⁴, σ⁴</source>
+        <translation>理论值 d·σ⁴、σ⁴</translation>
+    </message>
+    <message>
+        <source>scaled qᵀk/√d</source>
+        <translation>缩放后 qᵀk/√d</translation>
+    </message>
+    <message>
+        <source>current d</source>
+        <translation>当前 d</translation>
     </message>
 </context>
 <context>

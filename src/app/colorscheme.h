@@ -20,4 +20,9 @@ public:
     static QColor axis() { return QColor(0x55, 0x5b, 0x66); }
     static QColor text() { return QColor(0x22, 0x26, 0x2e); }
     static QColor background() { return QColor(0xff, 0xff, 0xff); }
+    /// True when white text reads better than dark text on `fill` (relative luminance < 0.5).
+    static bool isDark(const QColor &fill)
+    {
+        return 0.2126 * fill.redF() + 0.7152 * fill.greenF() + 0.0722 * fill.blueF() < 0.5;
+    }
 };

@@ -6,6 +6,7 @@
 #include "exporter.h"
 #include "headcanvases.h"
 #include "headheatmap.h"
+#include "labwindow.h"
 #include "methodnames.h"
 #include "methodpanel.h"
 #include "model/errortext.h"
@@ -172,6 +173,10 @@ void MainWindow::createActions()
     connect(m_canvas, &CanvasWidget::landscapeVisibleChanged, m_ui->actionLandscape,
             &QAction::setChecked);
     connect(m_ui->actionWalkthrough, &QAction::triggered, m_walkthrough, &Walkthrough::start);
+    connect(m_ui->actionDimensionLab, &QAction::triggered, this,
+            [this] { lab()->showTab(LabWindow::Tab::DimensionLab); });
+    connect(m_ui->actionSelfAttention, &QAction::triggered, this,
+            [this] { lab()->showTab(LabWindow::Tab::SelfAttention); });
 
     connect(m_ui->actionExplanation, &QAction::triggered, this, [this] {
         m_ui->dockExplanation->show();
@@ -187,6 +192,14 @@ void MainWindow::createActions()
         connect(action, &QAction::triggered, this,
                 [this, action] { switchLanguage(action->data().toString()); });
     }
+}
+
+LabWindow *MainWindow::lab()
+{
+    // Made on first use: the lab's charts cost nothing until a learner opens them.
+    if (!m_lab)
+        m_lab = new LabWindow(this);
+    return m_lab;
 }
 
 void MainWindow::holdBackAnswers()

@@ -15,6 +15,7 @@ class CanvasWidget;
 class HeadCanvases;
 class ExplanationPanel;
 class HeadHeatMap;
+class LabWindow;
 class Walkthrough;
 class QDockWidget;
 class MethodPanel;
@@ -81,6 +82,7 @@ private:
     QList<QDockWidget *> docks() const;
     void switchLanguage(const QString &code);
     void holdBackAnswers();
+    LabWindow *lab();
     void applyDefaultDockSizes();
     void onOpen();
     void onAbout();
@@ -120,6 +122,7 @@ private:
     ExplanationPanel *m_explanation = nullptr;
     QActionGroup *m_languages = nullptr;
     Walkthrough *m_walkthrough = nullptr;
+    LabWindow *m_lab = nullptr;
     bool m_shown = false;
     attn::Method m_shownMethod = attn::Method::Dot;
     QElapsedTimer m_sinceShown;

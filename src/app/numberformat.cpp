@@ -25,4 +25,12 @@ QString vector(const attn::Vector &v, int decimals)
     return QLatin1Char('(') + parts.join(QStringLiteral(", ")) + QLatin1Char(')');
 }
 
+QString subscript(int number)
+{
+    QString s = QString::number(number);
+    for (QChar &c : s)
+        c = QChar(0x2080 + c.digitValue());
+    return s;
+}
+
 } // namespace NumberFormat

@@ -10,4 +10,6 @@ namespace NumberFormat {
 QString number(double x, int decimals = 4);
 /// "(1.2000, 0.8000)"
 QString vector(const attn::Vector &v, int decimals = 4);
+/// The digits of `number` as Unicode subscripts: 12 → "₁₂", for labels such as "k₁₂".
+QString subscript(int number);
 } // namespace NumberFormat

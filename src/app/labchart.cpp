@@ -1,0 +1,136 @@
+#include "labchart.h"
+
+#include "colorscheme.h"
+#include "model/dimensionlabmodel.h"
+
+#include <QChart>
+#include <QEvent>
+#include <QLegend>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+LabChart::LabChart(DimensionLabModel *model, QWidget *parent)
+    : QChartView(parent), m_model(model), m_chart(new QChart)
+{
+    setRenderHint(QPainter::Antialiasing, true);
+    setFrameShape(QFrame::NoFrame);
+    setBackgroundBrush(ColorScheme::background());
+    m_chart->setAnimationOptions(QChart::NoAnimation);
+    m_chart->setBackgroundRoundness(0);
+    m_chart->setMargins(QMargins(4, 2, 8, 2));
+    m_chart->setTitleBrush(ColorScheme::text());
+    m_chart->legend()->setAlignment(Qt::AlignBottom);
+    m_chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
+    m_chart->legend()->setLabelColor(ColorScheme::text());
+    setChart(m_chart);
+}
+
+LabChart::~LabChart() = default;
+
+void LabChart::finishSetUp()
+{
+    applyFonts();
+    retranslate();
+}
+
+QSize LabChart::sizeHint() const
+{
+    const QFontMetrics fm(font());
+    return QSize(fm.height() * 28, fm.height() * 18);
+}
+
+QSize LabChart::minimumSizeHint() const
+{
+    const QFontMetrics fm(font());
+    return QSize(fm.height() * 16, fm.height() * 12);
+}
+
+void LabChart::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    else if (event->type() == QEvent::FontChange)
+        applyFonts();
+    QChartView::changeEvent(event);
+}
+
+void LabChart::applyFonts()
+{
+    QFont base = font();
+    QFont title = base;
+    title.setPointSizeF(base.pointSizeF() * 1.15);
+    title.setBold(true);
+    m_chart->setTitleFont(title);
+    m_chart->legend()->setFont(base);
+    const auto axes = m_chart->axes();
+    for (QAbstractAxis *axis : axes) {
+        axis->setLabelsFont(base);
+        axis->setTitleFont(base);
+    }
+}
+
+QLineSeries *LabChart::addLine(const QColor &color, Qt::PenStyle style, bool markers,
+                               QAbstractAxis *x, QAbstractAxis *y)
+{
+    auto *series = new QLineSeries;
+    QPen pen(color, style == Qt::SolidLine ? 2.0 : 1.6, style);
+    series->setPen(pen);
+    series->setPointsVisible(markers);
+    m_chart->addSeries(series);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    return series;
+}
+
+QScatterSeries *LabChart::addMarkers(QAbstractAxis *x, QAbstractAxis *y)
+{
+    auto *series = new QScatterSeries;
+    series->setMarkerShape(QScatterSeries::MarkerShapeCircle);
+    series->setMarkerSize(13);
+    series->setColor(Qt::transparent);
+    series->setBorderColor(ColorScheme::text());
+    series->setPen(QPen(ColorScheme::text(), 2));
+    m_chart->addSeries(series);
+    series->attachAxis(x);
+    series->attachAxis(y);
+    return series;
+}
+
+void LabChart::hideFromLegend(QAbstractSeries *series)
+{
+    const auto markers = m_chart->legend()->markers(series);
+    for (QLegendMarker *m : markers)
+        m->setVisible(false);
+}
+
+QLogValueAxis *LabChart::addDimensionAxis()
+{
+    auto *axis = new QLogValueAxis;
+    axis->setBase(4);
+    axis->setRange(1, 4096);
+    axis->setLabelFormat(QStringLiteral("%g"));
+    axis->setMinorTickCount(1);
+    styleAxis(axis);
+    m_chart->addAxis(axis, Qt::AlignBottom);
+    return axis;
+}
+
+QValueAxis *LabChart::addValueAxis(Qt::Alignment alignment)
+{
+    auto *axis = new QValueAxis;
+    styleAxis(axis);
+    m_chart->addAxis(axis, alignment);
+    return axis;
+}
+
+void LabChart::styleAxis(QAbstractAxis *axis)
+{
+    axis->setLabelsColor(ColorScheme::text());
+    axis->setTitleBrush(ColorScheme::text());
+    axis->setGridLineColor(ColorScheme::grid());
+    axis->setMinorGridLineColor(ColorScheme::grid().lighter(105));
+    axis->setLinePenColor(ColorScheme::axis());
+}
