@@ -85,7 +85,11 @@ WeightChart::WeightChart(SceneModel *model, QWidget *parent) : QChartView(parent
     m_weights.valueAxis->setRange(0, 1);
     m_weights.valueAxis->setTickCount(6);
     m_weights.valueAxis->setLabelFormat(QStringLiteral("%.1f"));
+    // QChartView made a chart of its own; setChart() only lets go of it (Qt's documentation:
+    // "the ownership of the previous chart is released"), so it is deleted here.
+    QChart *unused = chart();
     setChart(m_weights.chart);
+    delete unused;
 
     // The second chart shares the view's scene; layoutCharts() puts it below or beside the first.
     m_scores.chart = new QChart;
