@@ -7,7 +7,6 @@
 #include "scenestorage.h"
 
 #include <QFile>
-#include <QSaveFile>
 
 #include <cstdio>
 
@@ -41,10 +40,11 @@ int ReportCommand::run(const CommandLineOptions &options, QString *error)
         std::fflush(stdout);
         return 0;
     }
-    // QSaveFile: a report that fails halfway leaves no partial file behind.
-    QSaveFile out(options.reportPath);
-    if (!out.open(QIODevice::WriteOnly) || out.write(report) != report.size() || !out.commit()) {
-        *error = tr("%1: cannot write the report: %2").arg(options.reportPath, out.errorString());
+    // All or nothing: a report that fails halfway (a full disk) leaves no partial file behind
+    // and an earlier report as it was.
+    QString reason;
+    if (!SceneStorage::writeAtomically(options.reportPath, report, &reason)) {
+        *error = tr("%1: cannot write the report: %2").arg(options.reportPath, reason);
         return CommandLine::kInputError;
     }
     return 0;

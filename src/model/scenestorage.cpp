@@ -44,19 +44,44 @@ std::optional<attn::Scene> SceneStorage::load(const QString &path, QString *erro
     return parse(text, error);
 }
 
+bool SceneStorage::writeAtomically(const QString &path, const QByteArray &bytes, QString *reason)
+{
+    // Unbuffered, with every write checked: QSaveFile::commit() in Qt 6.4 does not notice a
+    // failed flush, so on a full disk a buffered write would replace the earlier file with a
+    // truncated one and report success. Writing the rest again after a short write makes the
+    // system say why (ENOSPC, EFBIG).
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly | QIODevice::Unbuffered)) {
+        if (reason)
+            *reason = file.errorString();
+        return false;
+    }
+    qint64 done = 0;
+    while (done < bytes.size()) {
+        const qint64 n = file.write(bytes.constData() + done, bytes.size() - done);
+        if (n <= 0) {
+            if (reason)
+                *reason = file.errorString();
+            file.cancelWriting(); // the temporary file goes with `file`
+            return false;
+        }
+        done += n;
+    }
+    if (!file.commit()) {
+        if (reason)
+            *reason = file.errorString();
+        return false;
+    }
+    return true;
+}
+
 bool SceneStorage::save(const attn::Scene &scene, const QString &path, QString *error)
 {
     const std::string text = attn::writeScene(scene);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
+    QString reason;
+    if (!writeAtomically(path, QByteArray::fromStdString(text), &reason)) {
         if (error)
-            *error = tr("The file cannot be written: %1").arg(file.errorString());
-        return false;
-    }
-    file.write(text.data(), qint64(text.size()));
-    if (!file.commit()) {
-        if (error)
-            *error = tr("The file cannot be written: %1").arg(file.errorString());
+            *error = tr("The file cannot be written: %1").arg(reason);
         return false;
     }
     return true;

@@ -18,6 +18,11 @@ public:
     static std::optional<attn::Scene> load(const QString &path, QString *error);
     /// Parses scene text that is already in memory (presets, the clipboard).
     static std::optional<attn::Scene> parse(const QByteArray &text, QString *error);
-    /// Saves atomically; on failure returns false with a translated reason in *error.
+    /// Saves atomically; on failure returns false with a translated reason in *error, and the
+    /// earlier file at `path`, if any, is left as it was.
     static bool save(const attn::Scene &scene, const QString &path, QString *error);
+    /// Replaces the file at `path` with `bytes` all at once (QSaveFile), or not at all: on
+    /// failure returns false with the system's reason in *reason and leaves the earlier file and
+    /// no temporary file behind.
+    static bool writeAtomically(const QString &path, const QByteArray &bytes, QString *reason);
 };
