@@ -4,9 +4,8 @@
 #include "exporter.h"
 #include "mainwindow.h"
 #include "model/commandline.h"
-#include "model/errortext.h"
+#include "model/reportcommand.h"
 #include "model/scenemodel.h"
-#include "model/scenestorage.h"
 
 int ExportCommand::run(const CommandLineOptions &options, QString *error)
 {
@@ -18,22 +17,8 @@ int ExportCommand::run(const CommandLineOptions &options, QString *error)
     }
 
     SceneModel model;
-    if (!options.scenePath.isEmpty()) {
-        QString why;
-        auto scene = SceneStorage::load(options.scenePath, &why);
-        if (!scene) {
-            *error = tr("%1: %2").arg(options.scenePath, why);
-            return CommandLine::kInputError;
-        }
-        if (auto e = model.setScene(*scene)) {
-            *error = tr("%1: %2").arg(options.scenePath, ErrorText::describe(*e));
-            return CommandLine::kInputError;
-        }
-    }
-    if (options.method)
-        model.setMethod(*options.method);
-    if (options.temperature)
-        model.setTemperature(*options.temperature);
+    if (!ReportCommand::prepareModel(model, options, error))
+        return CommandLine::kInputError;
 
     // Laid out as on screen but never shown, on whatever platform (offscreen by default).
     MainWindow window(&model);

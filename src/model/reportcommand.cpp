@@ -10,25 +10,33 @@
 
 #include <cstdio>
 
-int ReportCommand::run(const CommandLineOptions &options, QString *error)
+bool ReportCommand::prepareModel(SceneModel &model, const CommandLineOptions &options,
+                                 QString *error)
 {
-    SceneModel model;
     if (!options.scenePath.isEmpty()) {
         QString why;
         auto scene = SceneStorage::load(options.scenePath, &why);
         if (!scene) {
             *error = tr("%1: %2").arg(options.scenePath, why);
-            return CommandLine::kInputError;
+            return false;
         }
         if (auto e = model.setScene(*scene)) {
             *error = tr("%1: %2").arg(options.scenePath, ErrorText::describe(*e));
-            return CommandLine::kInputError;
+            return false;
         }
     }
     if (options.method)
         model.setMethod(*options.method);
     if (options.temperature)
         model.setTemperature(*options.temperature);
+    return true;
+}
+
+int ReportCommand::run(const CommandLineOptions &options, QString *error)
+{
+    SceneModel model;
+    if (!prepareModel(model, options, error))
+        return CommandLine::kInputError;
     if (!model.hasResult()) {
         *error = tr("Cannot compute the attention: %1").arg(model.errorText());
         return CommandLine::kInputError;

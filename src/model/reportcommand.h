@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QString>
 
+class SceneModel;
 struct CommandLineOptions;
 
 /// `--report`: load the scene, apply the overrides through the model, write the JSON report.
@@ -14,4 +15,7 @@ class ReportCommand
 public:
     /// Returns the process exit code; on failure *error holds one translated line.
     static int run(const CommandLineOptions &options, QString *error);
+    /// Loads --scene (if any) into the model and applies --method and --temperature; shared by
+    /// --report and --export. On failure *error holds one translated line.
+    static bool prepareModel(SceneModel &model, const CommandLineOptions &options, QString *error);
 };
