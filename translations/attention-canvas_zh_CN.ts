@@ -3175,4 +3175,11 @@ Weight: %5</source>
         <translation>已掩码</translation>
     </message>
 </context>
+<context>
+    <name>main</name>
+    <message>
+        <source>The window module could not be loaded:%1</source>
+        <translation>无法加载窗口模块：%1</translation>
+    </message>
+</context>
 </TS>

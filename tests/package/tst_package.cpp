@@ -3,6 +3,7 @@
 // is on its path, so resources (icons, the zh_CN catalogue) must be inside the installed files.
 
 #include <QDir>
+#include <QDirIterator>
 #include <QFile>
 #include <QImage>
 #include <QJsonArray>
@@ -177,14 +178,23 @@ private slots:
         QCOMPARE(icon.size(), QSize(size, size));
     }
 
-    // Only the program and its desktop files: no test or benchmark executables, no headers.
+    // Only the program, its window module and its desktop files: no test or benchmark
+    // executables, no headers, no static libraries.
     void nothingElseInstalled()
     {
         QCOMPARE(QDir(m_root + QStringLiteral("/usr/bin")).entryList(QDir::Files),
                  QStringList{QStringLiteral("attention-canvas")});
         const QStringList top = QDir(m_root + QStringLiteral("/usr"))
                                     .entryList(QDir::Dirs | QDir::NoDotAndDotDot, QDir::Name);
-        QCOMPARE(top, (QStringList{QStringLiteral("bin"), QStringLiteral("share")}));
+        QCOMPARE(top, (QStringList{QStringLiteral("bin"), QStringLiteral("lib"),
+                                   QStringLiteral("share")}));
+        // The library folder is lib/ or lib/<multiarch>/ depending on the configured prefix.
+        QStringList libs;
+        QDirIterator it(m_root + QStringLiteral("/usr/lib"), QDir::Files,
+                        QDirIterator::Subdirectories);
+        while (it.hasNext())
+            libs << QFileInfo(it.next()).fileName();
+        QCOMPARE(libs, QStringList{QStringLiteral("attention-canvas-window.so")});
     }
 
     void version()

@@ -1,0 +1,61 @@
+// The window module: everything that draws. main() loads it only when a window or a picture is
+// wanted, so that --report, --help and --version start without the GUI libraries (Widgets,
+// Charts, Svg, OpenGL…), whose loading costs more than the whole report.
+
+#include "app/exportcommand.h"
+#include "app/mainwindow.h"
+#include "model/commandline.h"
+#include "model/scenemodel.h"
+#include "model/startup.h"
+#include "windowentry.h"
+
+#include <QApplication>
+#include <QIcon>
+
+namespace {
+QtMessageHandler g_qtMessages = nullptr;
+
+// --export promises nothing on standard error on success and one line on failure; the offscreen
+// platform's notes ("does not support propagateSizeHints()", XDG_RUNTIME_DIR) would break that.
+// Errors that Qt itself considers critical still get through.
+void quietMessages(QtMsgType type, const QMessageLogContext &context, const QString &text)
+{
+    if (type == QtCriticalMsg || type == QtFatalMsg)
+        g_qtMessages(type, context, text);
+}
+} // namespace
+
+extern "C" Q_DECL_EXPORT int AC_WINDOW_ENTRY(int argc, char **argv)
+{
+    Startup::describeApplication();
+    const QString lang = CommandLine::scanLanguage(argc, argv);
+
+    // --export draws widgets, which needs a QApplication but no display: unless the user chose a
+    // platform, take the offscreen one so that it also runs where there is no display at all.
+    const bool exporting = CommandLine::scanExport(argc, argv);
+    if (exporting && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM") &&
+        !CommandLine::scanPlatform(argc, argv))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
+    if (exporting)
+        g_qtMessages = qInstallMessageHandler(quietMessages);
+    QApplication app(argc, argv);
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/icons/" AC_APP_ID ".svg")));
+    // Wayland compositors find the icon and name through the .desktop file of this id.
+    QGuiApplication::setDesktopFileName(QStringLiteral(AC_APP_ID));
+    Startup::installLanguage(lang);
+
+    CommandLine cli;
+    if (const int code = Startup::runCommandLine(cli, &ExportCommand::run); code >= 0)
+        return code;
+
+    SceneModel model;
+    MainWindow window(&model);
+    if (!cli.options().scenePath.isEmpty())
+        window.openScene(cli.options().scenePath);
+    if (cli.options().method)
+        model.setMethod(*cli.options().method);
+    if (cli.options().temperature)
+        model.setTemperature(*cli.options().temperature);
+    window.show();
+    return app.exec();
+}
