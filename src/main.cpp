@@ -43,10 +43,10 @@ int runWindow(int argc, char **argv, const QString &lang)
     Startup::installLanguage(lang);
     if (errors.isEmpty())
         errors = QStringLiteral("\n  ") + moduleCandidates(argv[0]).join(QStringLiteral("\n  "));
-    Startup::printLine(stderr, QStringLiteral("attention-canvas: ") +
-                                   QCoreApplication::translate(
-                                       "main", "The window module could not be loaded:%1")
-                                       .arg(errors));
+    Startup::printLine(
+        stderr, QStringLiteral("attention-canvas: ") +
+                    QCoreApplication::translate("main", "The window module could not be loaded:%1")
+                        .arg(errors));
     return 1;
 }
 } // namespace

@@ -1,5 +1,6 @@
 #include "attention.h"
 
+#include "fastmath.h"
 #include "scores.h"
 
 #include <cmath>
@@ -34,14 +35,14 @@ Result<Eigen::Index> checkHeads(const MultiHeadParams &p, Eigen::Index dModel)
                 return mismatch(headSubject(j, name), 1, 0);
             if (m->cols() != dModel)
                 return mismatch(headSubject(j, name), dModel, m->cols());
-            if (!m->allFinite())
+            if (!detail::allFinite(*m))
                 return Error{ErrorCode::NonFinite, headSubject(j, name)};
         }
         if (h.wk.rows() != h.wq.rows())
             return mismatch(headSubject(j, "wk"), h.wq.rows(), h.wk.rows());
         concat += h.wv.rows();
     }
-    if (!p.wo.allFinite())
+    if (!detail::allFinite(p.wo))
         return Error{ErrorCode::NonFinite, "multihead.wo"};
     if (p.wo.cols() != concat)
         return mismatch("multihead.wo", concat, p.wo.cols());
@@ -108,11 +109,11 @@ Result<AttentionResult> attend(const Vector &query, const Matrix &keys, const Ma
                      (long long)values.rows()};
     if (values.cols() == 0)
         return mismatch("values", 1, 0);
-    if (!query.allFinite())
+    if (!detail::allFinite(query))
         return Error{ErrorCode::NonFinite, "query"};
-    if (!keys.allFinite())
+    if (!detail::allFinite(keys))
         return Error{ErrorCode::NonFinite, "keys"};
-    if (!values.allFinite())
+    if (!detail::allFinite(values))
         return Error{ErrorCode::NonFinite, "values"};
     if (!std::isfinite(params.temperature) || params.temperature <= 0)
         return Error{ErrorCode::BadTemperature, "temperature"};

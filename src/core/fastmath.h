@@ -1,5 +1,7 @@
 #pragma once
 
+#include <Eigen/Core>
+
 #include <cmath>
 
 namespace attn::detail {
@@ -23,6 +25,14 @@ inline double tanh(double x)
         return std::copysign(1.0, x);
     const double r = 1.0 - 2.0 / (std::exp(2.0 * z) + 1.0);
     return std::copysign(r, x);
+}
+
+/// True when no entry is NaN or ±∞. x·0 is 0 for every finite x and NaN otherwise, so one
+/// vectorised sum answers; Eigen's allFinite() tests entry by entry, which on the drag path cost
+/// more than the scores themselves.
+template <typename Derived> bool allFinite(const Eigen::DenseBase<Derived> &x)
+{
+    return (x.derived().array() * 0.0).sum() == 0.0;
 }
 
 /// ‖v‖ without overflow or underflow for any finite v, and without the cost of Eigen's

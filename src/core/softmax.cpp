@@ -1,22 +1,12 @@
 #include "softmax.h"
 
+#include "fastmath.h"
+#include "vectormath.h"
+
 #include <cfloat>
 #include <cmath>
 
 namespace attn {
-
-namespace {
-// Saturating keeps every trace field finite: a logit of ±inf (a huge score over a tiny τ) is
-// shown as ±DBL_MAX and still yields the right weights.
-double saturate(double x)
-{
-    if (x > DBL_MAX)
-        return DBL_MAX;
-    if (x < -DBL_MAX)
-        return -DBL_MAX;
-    return x;
-}
-} // namespace
 
 Result<SoftmaxTrace> softmax(const Vector &scores, double temperature, const Mask &mask)
 {
@@ -27,38 +17,45 @@ Result<SoftmaxTrace> softmax(const Vector &scores, double temperature, const Mas
         return Error{ErrorCode::BadTemperature, "temperature"};
     if (!mask.empty() && Eigen::Index(mask.size()) != n)
         return Error{ErrorCode::CountMismatch, "mask", n, (long long)mask.size()};
-    if (!scores.allFinite())
+    if (!detail::allFinite(scores))
         return Error{ErrorCode::NonFinite, "scores"};
 
     const bool masked = !mask.empty();
     SoftmaxTrace t;
-    t.logits.resize(n);
-    bool any = false;
+    // Saturating keeps every trace field finite: a logit of ±inf (a huge score over a tiny τ) is
+    // shown as ±DBL_MAX and still yields the right weights. Whole-vector operations, so that the
+    // compiler vectorises them.
+    t.logits = (scores.array() / temperature).max(-DBL_MAX).min(DBL_MAX).matrix();
     double maxLogit = -DBL_MAX;
-    for (Eigen::Index i = 0; i < n; ++i) {
-        const double logit = saturate(scores[i] / temperature);
-        t.logits[i] = logit;
-        if (masked && mask[i])
-            continue;
-        if (!any || logit > maxLogit)
-            maxLogit = logit;
-        any = true;
+    if (!masked) {
+        maxLogit = t.logits.maxCoeff();
+    } else {
+        bool any = false;
+        for (Eigen::Index i = 0; i < n; ++i) {
+            if (!mask[i] && (!any || t.logits[i] > maxLogit)) {
+                maxLogit = t.logits[i];
+                any = true;
+            }
+        }
+        if (!any)
+            return Error{ErrorCode::AllMasked, "mask"};
     }
-    if (!any)
-        return Error{ErrorCode::AllMasked, "mask"};
 
     t.maxLogit = maxLogit;
-    t.shifted.resize(n);
+    // A masked key's logit may lie above the maximum, so both ends are clamped.
+    t.shifted = (t.logits.array() - maxLogit).max(-DBL_MAX).min(DBL_MAX).matrix();
+    // Every unmasked shifted value is ≤ 0, so exp never overflows; the maximum gives 1. A masked
+    // key's value may be anything: its exp is replaced by exactly 0.
     t.exps.resize(n);
-    double sum = 0;
-    for (Eigen::Index i = 0; i < n; ++i) {
-        t.shifted[i] = saturate(t.logits[i] - maxLogit);
-        // Every unmasked shifted value is ≤ 0, so exp never overflows; the maximum gives 1.
-        t.exps[i] = (masked && mask[i]) ? 0.0 : std::exp(t.shifted[i]);
-        sum += t.exps[i];
+    detail::expNonPositiveInto(t.shifted.data(), t.exps.data(), std::size_t(n));
+    if (masked) {
+        for (Eigen::Index i = 0; i < n; ++i) {
+            if (mask[i])
+                t.exps[i] = 0.0;
+        }
     }
-    t.sum = sum;
-    t.weights = t.exps / sum;
+    t.sum = t.exps.sum();
+    t.weights = t.exps / t.sum;
     return t;
 }
 

@@ -1,0 +1,144 @@
+// The vectorised tanh and exp against long-double references from the C library, one value at
+// a time: every lane of the four-wide path, the scalar tail, the branch boundary at |x| = 0.625,
+// signed zeros, huge arguments, NaN, and exp's way down through the subnormals to 0.
+
+#include "core/fastmath.h"
+#include "core/vectormath.h"
+
+#include <QTest>
+
+#include <cfloat>
+#include <cmath>
+#include <limits>
+#include <vector>
+
+namespace {
+// Distance in units of the last place between a double and the long-double truth.
+double ulps(double got, long double want)
+{
+    if (want == 0)
+        return got == 0 ? 0 : std::numeric_limits<double>::infinity();
+    const double w = double(want);
+    const double ulp = std::nextafter(std::fabs(w), INFINITY) - std::fabs(w);
+    return double(std::fabs((long double)got - want) / ulp);
+}
+
+std::vector<double> tanhSamples()
+{
+    std::vector<double> x;
+    // A dense sweep over where both formulas act, and then some.
+    for (int i = -4000; i <= 4000; ++i)
+        x.push_back(i * 0.0073);
+    for (double b : {0.625, 22.0, 1e-300, 1e-8, 0.5, 1.0, 30.0, 700.0, 1e300, DBL_MAX}) {
+        for (double v : {b, std::nextafter(b, 0.0), std::nextafter(b, INFINITY)}) {
+            x.push_back(v);
+            x.push_back(-v);
+        }
+    }
+    x.push_back(0.0);
+    x.push_back(-0.0);
+    x.push_back(1.0); // an odd count, so that the scalar tail runs too
+    return x;
+}
+} // namespace
+
+class TestVectorMath : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void tanhWithinFourUlps()
+    {
+        const std::vector<double> x = tanhSamples();
+        std::vector<double> out(x.size());
+        attn::detail::tanhInto(x.data(), out.data(), x.size());
+        double worst = 0;
+        for (std::size_t i = 0; i < x.size(); ++i) {
+            const double e = ulps(out[i], std::tanh((long double)x[i]));
+            QVERIFY2(e <= 4, qPrintable(QStringLiteral("tanh(%1) = %2: %3 ulps")
+                                            .arg(x[i], 0, 'g', 17)
+                                            .arg(out[i], 0, 'g', 17)
+                                            .arg(e)));
+            worst = std::max(worst, e);
+        }
+        qInfo("worst tanh error: %.2f ulps over %zu arguments", worst, x.size());
+    }
+
+    void tanhScalarAgreesWithTheReference()
+    {
+        for (double v : tanhSamples())
+            QVERIFY(ulps(attn::detail::tanh(v), std::tanh((long double)v)) <= 4);
+    }
+
+    void tanhKeepsTheSignOfZeroAndNaN()
+    {
+        std::vector<double> x{-0.0, 0.0, NAN, -NAN, INFINITY, -INFINITY, 0.3, -0.3, 2.0};
+        attn::detail::tanhInto(x.data(), x.data(), x.size()); // in place, as the scores use it
+        QVERIFY(x[0] == 0 && std::signbit(x[0]));
+        QVERIFY(x[1] == 0 && !std::signbit(x[1]));
+        QVERIFY(std::isnan(x[2]));
+        QVERIFY(std::isnan(x[3]));
+        QCOMPARE(x[4], 1.0);
+        QCOMPARE(x[5], -1.0);
+        QCOMPARE(x[6], -x[7]);
+    }
+
+    void expWithinFourUlps()
+    {
+        std::vector<double> x;
+        for (int i = 0; i <= 20000; ++i)
+            x.push_back(-i * 0.0354); // 0 down to −708
+        for (double v : {0.0, -1e-300, -0.5, -0.6931471805599453, -707.9, -708.0, -708.1})
+            x.push_back(v);
+        std::vector<double> out(x.size());
+        attn::detail::expNonPositiveInto(x.data(), out.data(), x.size());
+        double worst = 0;
+        for (std::size_t i = 0; i < x.size(); ++i) {
+            const double e = ulps(out[i], std::exp((long double)x[i]));
+            QVERIFY2(e <= 4, qPrintable(QStringLiteral("exp(%1) = %2: %3 ulps")
+                                            .arg(x[i], 0, 'g', 17)
+                                            .arg(out[i], 0, 'g', 17)
+                                            .arg(e)));
+            worst = std::max(worst, e);
+        }
+        QCOMPARE(out[0], 1.0);
+        qInfo("worst exp error: %.2f ulps over %zu arguments", worst, x.size());
+    }
+
+    // Below −708 the result is the C library's own: subnormal, then exactly 0, never a
+    // clamped tiny number that would make a vanishing weight look present.
+    void expGoesToZeroLikeTheCLibrary()
+    {
+        std::vector<double> x{-709.0, -740.0, -745.2, -746.0, -800.0, -DBL_MAX, -1.0, -2.0};
+        std::vector<double> out(x.size());
+        attn::detail::expNonPositiveInto(x.data(), out.data(), x.size());
+        for (std::size_t i = 0; i < x.size(); ++i)
+            QCOMPARE(out[i], std::exp(x[i]));
+        QCOMPARE(out[4], 0.0);
+        QCOMPARE(out[5], 0.0);
+    }
+
+    void allFiniteSpotsEveryKindOfNonFinite_data()
+    {
+        QTest::addColumn<double>("bad");
+        QTest::newRow("nan") << double(NAN);
+        QTest::newRow("+inf") << double(INFINITY);
+        QTest::newRow("-inf") << -double(INFINITY);
+    }
+
+    void allFiniteSpotsEveryKindOfNonFinite()
+    {
+        QFETCH(double, bad);
+        Eigen::MatrixXd m = Eigen::MatrixXd::Constant(5, 3, DBL_MAX);
+        QVERIFY(attn::detail::allFinite(m));
+        for (Eigen::Index i = 0; i < m.size(); ++i) {
+            Eigen::MatrixXd copy = m;
+            copy(i) = bad;
+            QVERIFY(!attn::detail::allFinite(copy));
+        }
+        QVERIFY(attn::detail::allFinite(Eigen::VectorXd()));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestVectorMath)
+#include "tst_vectormath.moc"
