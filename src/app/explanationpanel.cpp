@@ -3,6 +3,7 @@
 #include "explanationtext.h"
 #include "model/scenemodel.h"
 #include "ui_explanationpanel.h"
+#include "updatethrottle.h"
 
 #include <QComboBox>
 #include <QEvent>
@@ -39,7 +40,14 @@ const char *pageName(ExplanationPanel::Page page)
 } // namespace
 
 ExplanationPanel::ExplanationPanel(SceneModel *model, QWidget *parent)
-    : QWidget(parent), m_ui(std::make_unique<Ui::ExplanationPanel>()), m_model(model)
+    : QWidget(parent), m_ui(std::make_unique<Ui::ExplanationPanel>()), m_model(model),
+      m_sceneThrottle(new UpdateThrottle(
+          50,
+          [this] {
+              if (isVisible())
+                  refresh();
+          },
+          this))
 {
     m_ui->setupUi(this);
     m_ui->browser->setUndoRedoEnabled(false);
@@ -112,8 +120,13 @@ void ExplanationPanel::onModelChanged()
     if (page() == Page::Glossary || page() == Page::Mistakes)
         return;
     m_stale = true;
-    if (isVisible())
+    if (!isVisible())
+        return;
+    // A new method rebuilds the page at once; numbers that follow a drag go through the throttle.
+    if (int(m_model->scene().method) != m_shownMethod)
         refresh();
+    else
+        m_sceneThrottle->request();
 }
 
 void ExplanationPanel::onAnchorClicked(const QUrl &url)

@@ -8,6 +8,7 @@ namespace Ui {
 class ExplanationPanel;
 }
 class SceneModel;
+class UpdateThrottle;
 class QTextBrowser;
 class QUrl;
 
@@ -72,5 +73,6 @@ private:
     bool m_needsRebuild = true;
     // A hidden panel (a dock behind a tab) skips the updates during drags; it catches up when
     // shown or asked for its HTML.
+    UpdateThrottle *m_sceneThrottle;
     bool m_stale = true;
 };

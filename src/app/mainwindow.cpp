@@ -69,7 +69,13 @@ MainWindow::MainWindow(SceneModel *model, QWidget *parent)
     refreshSelectionActions();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    // The undo stack is a child of the editor, deleted after this window's members (the form
+    // among them); clearing itself on the way it announces new undo states, which nothing here
+    // may hear any more.
+    m_editor->undoStack()->disconnect(this);
+}
 
 void MainWindow::createViews()
 {

@@ -6,6 +6,7 @@
 #include "numberformat.h"
 #include "selection.h"
 #include "steptablemodel.h"
+#include "updatethrottle.h"
 #include "walkthrough.h"
 
 #include <QEvent>
@@ -118,7 +119,13 @@ StepPanel::StepPanel(SceneModel *model, Selection *selection, QWidget *parent)
     : QWidget(parent), m_model(model), m_selection(selection),
       m_tableModel(new StepTableModel(model, this)), m_formula(new QTextBrowser),
       m_table(new QTableView), m_split(new QSplitter(Qt::Vertical)), m_fitColumns(new QTimer(this)),
-      m_formulaThrottle(new QTimer(this))
+      m_formulaThrottle(new UpdateThrottle(
+          50,
+          [this] {
+              if (m_formulaStale && isVisible())
+                  updateFormula();
+          },
+          this))
 {
     // One document laid out once per change: cheaper during a drag than a word-wrapped label
     // in a scroll area, which lays its text out again for every size query.
@@ -162,27 +169,14 @@ StepPanel::StepPanel(SceneModel *model, Selection *selection, QWidget *parent)
                     onRowClicked(current);
             });
     connect(m_selection, &Selection::changed, this, &StepPanel::refresh);
-    // Laying out the formula's rich text is the costliest part of a drag step, and nobody reads
-    // numbers that change more often than ~20 times a second: update at once, then at most once
-    // per interval while changes keep coming, and once more after the last one.
-    m_formulaThrottle->setSingleShot(true);
-    m_formulaThrottle->setInterval(50);
-    connect(m_formulaThrottle, &QTimer::timeout, this, [this] {
-        if (m_formulaStale && isVisible()) {
-            updateFormula();
-            m_formulaThrottle->start();
-        }
-    });
+    // Laying out the formula's rich text is the costliest part of a drag step: throttled.
     connect(m_model, &SceneModel::changed, this, [this] {
         if (m_walkthrough)
             applyColumnVisibility(); // a new method may move the Score column to another step
         m_formulaStale = true;
         if (!isVisible())
             return;
-        if (!m_formulaThrottle->isActive()) {
-            updateFormula();
-            m_formulaThrottle->start();
-        }
+        m_formulaThrottle->request();
         // A new method changes every number's width at once: fit now. Drags fit when they
         // pause.
         if (int(m_model->scene().method) != m_fittedMethod)

@@ -12,6 +12,7 @@ class QSplitter;
 class QModelIndex;
 class QTableView;
 class QTimer;
+class UpdateThrottle;
 
 /// The step-by-step explanation: the current method's formula with the focus key's numbers
 /// put in (from SceneModel::explain()), and below it the step table of every key. Clicking a
@@ -61,7 +62,7 @@ private:
     QTableView *m_table;
     QSplitter *m_split;
     QTimer *m_fitColumns;
-    QTimer *m_formulaThrottle;
+    UpdateThrottle *m_formulaThrottle;
     bool m_syncing = false;
     bool m_userSized = false; // the learner moved the splitter: keep their sizes
     int m_fittedHeight = -1;

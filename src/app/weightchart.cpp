@@ -1,5 +1,6 @@
 #include "weightchart.h"
 
+#include "barsetbatch.h"
 #include "colorscheme.h"
 #include "methodnames.h"
 #include "model/scenemodel.h"
@@ -329,26 +330,30 @@ void WeightChart::refresh()
     if (n != m_keyCount)
         rebuild(n);
     const bool ok = m.hasResult();
-    double lo = 0, hi = 0;
+    // Colours first and outside the batch below: a colour change needs the series listening.
     for (int i = 0; i < n; ++i) {
-        const double w = ok ? m.result().weights[i] : 0.0;
-        const double s = ok ? m.result().scores[i] : 0.0;
-        // replace() relayouts the series: skip bars whose value did not change.
-        const int v = valueIndex(i);
-        if (m_weights.sets[i]->at(v) != w)
-            m_weights.sets[i]->replace(v, w);
-        if (m_scores.sets[i]->at(v) != s)
-            m_scores.sets[i]->replace(v, s);
-        lo = std::min(lo, s);
-        hi = std::max(hi, s);
         const QColor colour =
             isMasked(m, i) ? ColorScheme::grid().darker(115) : ColorScheme::keyColor(i, n);
         for (Panel *p : {&m_weights, &m_scores})
             if (p->sets[i]->color() != colour)
                 p->sets[i]->setColor(colour);
-        if (!m_weights.labels.isEmpty()) {
-            m_weights.labels[i]->setText(isMasked(m, i) ? tr("masked") : barNumber(w));
-            m_scores.labels[i]->setText(barNumber(s));
+    }
+    double lo = 0, hi = 0;
+    {
+        // One layout per chart for all the new values, not one per bar.
+        BarSetBatch weights(m_weights.sets), scores(m_scores.sets);
+        for (int i = 0; i < n; ++i) {
+            const double w = ok ? m.result().weights[i] : 0.0;
+            const double s = ok ? m.result().scores[i] : 0.0;
+            const int v = valueIndex(i);
+            weights.replace(m_weights.sets[i], v, w);
+            scores.replace(m_scores.sets[i], v, s);
+            lo = std::min(lo, s);
+            hi = std::max(hi, s);
+            if (!m_weights.labels.isEmpty()) {
+                m_weights.labels[i]->setText(isMasked(m, i) ? tr("masked") : barNumber(w));
+                m_scores.labels[i]->setText(barNumber(s));
+            }
         }
     }
     updateScoreRange(lo, hi);

@@ -205,7 +205,8 @@ void TestExplanationPanel::updateMatchesFullPage_data()
 void TestExplanationPanel::updateMatchesFullPage()
 {
     // During a drag only "In your scene" is replaced; the result must read exactly like a page
-    // built from scratch for the same scene.
+    // built from scratch for the same scene. Changes in quick succession reach the page through
+    // a 50 ms throttle, hence the wait.
     QFETCH(attn::Method, method);
     for (auto page : {ExplanationPanel::Page::Method, ExplanationPanel::Page::Softmax}) {
         Fixture f;
@@ -219,7 +220,7 @@ void TestExplanationPanel::updateMatchesFullPage()
         fresh.setPage(page);
         fresh.resize(420, 700);
         fresh.show();
-        QCOMPARE(shown(f.panel), shown(fresh));
+        QTRY_COMPARE(shown(f.panel), shown(fresh));
         QVERIFY(shown(f.panel).contains(QStringLiteral("In your scene")));
     }
 }

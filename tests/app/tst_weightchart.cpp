@@ -1,14 +1,20 @@
 #include "app/colorscheme.h"
 #include "app/weightchart.h"
 #include "core/attention.h"
+#include "core/scene.h"
 #include "model/scenemodel.h"
 
+#include <QApplication>
 #include <QBarSet>
 #include <QChart>
+#include <QGraphicsRectItem>
+#include <QGraphicsScene>
 #include <QStackedBarSeries>
 #include <QTest>
 
+#include <algorithm>
 #include <cmath>
+#include <tuple>
 
 Q_DECLARE_METATYPE(attn::Method)
 
@@ -54,6 +60,23 @@ QList<QBarSet *> barSets(WeightChart &chart)
     return static_cast<QAbstractBarSeries *>(series.first())->barSets();
 }
 
+// Every bar as laid out in the view's scene (Qt Charts draws bars as rectangle items), in a
+// fixed order.
+QList<QRectF> barRects(WeightChart &chart)
+{
+    QList<QRectF> rects;
+    for (QGraphicsItem *item : chart.scene()->items()) {
+        auto *rect = qgraphicsitem_cast<QGraphicsRectItem *>(item);
+        if (rect && rect->isVisible())
+            rects << rect->sceneBoundingRect();
+    }
+    std::sort(rects.begin(), rects.end(), [](const QRectF &a, const QRectF &b) {
+        return std::make_tuple(a.left(), a.top(), a.width(), a.height()) <
+               std::make_tuple(b.left(), b.top(), b.width(), b.height());
+    });
+    return rects;
+}
+
 } // namespace
 
 class TestWeightChart : public QObject
@@ -68,6 +91,8 @@ private slots:
     void negativeScoresFitTheAxis();
     void multiHeadShowsMeans();
     void keyColours();
+    void drawnBarsMatchAFreshChart_data();
+    void drawnBarsMatchAFreshChart();
 };
 
 void TestWeightChart::followsQuery_data()
@@ -189,6 +214,50 @@ void TestWeightChart::keyColours()
     QVERIFY(model.setMasked(1, true));
     QCOMPARE(chart.displayedWeights()[1], 0.0);
     QVERIFY(sets[1]->color() != ColorScheme::keyColor(1, 3)); // masked keys are greyed out
+}
+
+void TestWeightChart::drawnBarsMatchAFreshChart_data()
+{
+    QTest::addColumn<int>("keys");
+    QTest::newRow("3 keys, a category each") << 3;
+    QTest::newRow("16 keys") << 16;
+    QTest::newRow("64 keys, one shared category") << 64;
+}
+
+// A drag changes every bar in one batch with a single layout (BarSetBatch). The bars must stand
+// exactly where a chart built from scratch for the same numbers puts them.
+void TestWeightChart::drawnBarsMatchAFreshChart()
+{
+    QFETCH(int, keys);
+    attn::Scene scene = attn::Scene::defaultScene();
+    scene.keys.resize(keys, 2);
+    scene.values.resize(keys, 2);
+    for (int i = 0; i < keys; ++i) {
+        const double a = 2 * M_PI * i / keys;
+        scene.keys.row(i) << 1.5 * std::cos(a), 1.5 * std::sin(a);
+        scene.values.row(i) << 1, 0;
+    }
+    scene.mask.clear();
+    SceneModel model;
+    model.setScene(scene);
+    WeightChart dragged(&model);
+    dragged.resize(520, 620);
+    dragged.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&dragged));
+    QApplication::processEvents();
+    const QList<QRectF> before = barRects(dragged);
+    for (int step = 0; step < 12; ++step)
+        QVERIFY(model.setQuery(vec(1.3 * std::cos(step * 0.4), 1.3 * std::sin(step * 0.4))));
+    QApplication::processEvents();
+    const QList<QRectF> after = barRects(dragged);
+    QVERIFY(after != before); // the bars did move
+
+    WeightChart fresh(&model);
+    fresh.resize(dragged.size());
+    fresh.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+    QApplication::processEvents();
+    QCOMPARE(after, barRects(fresh));
 }
 
 QTEST_MAIN(TestWeightChart)
