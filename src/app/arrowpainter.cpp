@@ -1,12 +1,35 @@
 #include "arrowpainter.h"
 
+#include <QFont>
 #include <QFontMetricsF>
+#include <QHash>
 #include <QPainter>
 #include <QPainterPath>
+#include <QStaticText>
 
 #include <cmath>
 
 namespace ArrowPainter {
+
+namespace {
+// Labels laid out once and drawn from their glyphs afterwards: shaping a label's text costs more
+// than drawing it, and a drag redraws the same few dozen labels every frame. Only the GUI thread
+// paints labels. The weights' numbers bring new texts during a drag, so the cache is emptied
+// when it grows past a bound.
+const QStaticText &laidOut(const QFont &font, const QString &text)
+{
+    static QHash<QString, QStaticText> cache;
+    const QString key = font.key() + QChar(0x1f) + text;
+    if (auto it = cache.constFind(key); it != cache.cend())
+        return *it;
+    if (cache.size() > 4000)
+        cache.clear();
+    QStaticText laid(text);
+    laid.setTextFormat(Qt::PlainText);
+    laid.prepare(QTransform(), font);
+    return *cache.insert(key, laid);
+}
+} // namespace
 
 void drawArrow(QPainter &painter, QPointF from, QPointF to, const Style &style)
 {
@@ -43,12 +66,17 @@ void drawArrow(QPainter &painter, QPointF from, QPointF to, const Style &style)
     painter.restore();
 }
 
+QSizeF labelSize(const QFont &font, const QString &text)
+{
+    return {laidOut(font, text).size().width(), QFontMetricsF(font).height()};
+}
+
 void drawLabel(QPainter &painter, QPointF from, QPointF tip, const QString &text,
                const QColor &color)
 {
     painter.save();
-    const QFontMetricsF fm(painter.font());
-    const QSizeF size(fm.horizontalAdvance(text), fm.height());
+    const QStaticText &laid = laidOut(painter.font(), text);
+    const QSizeF size = labelSize(painter.font(), text);
     QPointF dir = tip - from;
     const double len = std::hypot(dir.x(), dir.y());
     dir = len > 0 ? dir / len : QPointF(1, 0);
@@ -57,13 +85,12 @@ void drawLabel(QPainter &painter, QPointF from, QPointF tip, const QString &text
     const QPointF centre = tip + dir * push;
     const QRectF box(centre.x() - size.width() / 2, centre.y() - size.height() / 2, size.width(),
                      size.height());
-    painter.setPen(Qt::NoPen);
+    // A plain translucent box: a rounded one costs a curved path per label per frame.
     QColor halo = painter.background().color();
     halo.setAlpha(200);
-    painter.setBrush(halo);
-    painter.drawRoundedRect(box.adjusted(-3, -1, 3, 1), 3, 3);
+    painter.fillRect(box.adjusted(-3, -1, 3, 1), halo);
     painter.setPen(color);
-    painter.drawText(box, Qt::AlignCenter, text);
+    painter.drawStaticText(centre - QPointF(laid.size().width(), laid.size().height()) / 2, laid);
     painter.restore();
 }
 

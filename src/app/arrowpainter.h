@@ -2,8 +2,10 @@
 
 #include <QColor>
 #include <QPointF>
+#include <QSizeF>
 #include <QString>
 
+class QFont;
 class QPainter;
 
 /// Draws the lesson's vectors the same way everywhere (main canvas, per-head canvases, exports):
@@ -21,6 +23,9 @@ struct Style
 
 /// Draws an arrow in screen coordinates from `from` to `to`.
 void drawArrow(QPainter &painter, QPointF from, QPointF to, const Style &style);
+
+/// The box drawLabel() gives `text` in `font` (without its halo's margin).
+QSizeF labelSize(const QFont &font, const QString &text);
 
 /// Draws `text` near `tip`, pushed outwards along the direction from `from` so that it does not
 /// sit on the shaft; a translucent halo keeps it readable over the grid.

@@ -188,7 +188,7 @@ public:
         QPointF tip;  ///< and as its tip
     };
 
-    LabelPlacer(const QFont &font, const QRectF &viewport) : m_fm(font), m_viewport(viewport) {}
+    LabelPlacer(const QFont &font, const QRectF &viewport) : m_font(font), m_viewport(viewport) {}
 
     /// `radius` covers the arrow head, or the selection ring around it.
     void addObstacle(QPointF tip, double radius, int owner)
@@ -201,7 +201,7 @@ public:
     std::optional<Spot> place(QPointF from, QPointF tip, const QString &text, int owner, bool force,
                               double clearance = 0)
     {
-        const QSizeF size(m_fm.horizontalAdvance(text), m_fm.height());
+        const QSizeF size = ArrowPainter::labelSize(m_font, text);
         const double push = 0.5 * std::hypot(size.width(), size.height()) + 6;
         QPointF dir = tip - from;
         const double len = std::hypot(dir.x(), dir.y());
@@ -252,7 +252,7 @@ private:
         });
     }
 
-    QFontMetricsF m_fm;
+    QFont m_font;
     QRectF m_viewport;
     std::vector<Taken> m_taken;
 };
@@ -978,22 +978,47 @@ void CanvasWidget::paintEvent(QPaintEvent *)
     paintOverlay(painter);
 }
 
+const QPixmap &CanvasWidget::gridLayer(const ViewTransform &view, qreal devicePixelRatio) const
+{
+    GridLayer &g = m_gridLayer;
+    const QRgb background = ColorScheme::background().rgba(), grid = ColorScheme::grid().rgba(),
+               axis = ColorScheme::axis().rgba();
+    if (g.pixmap.isNull() || !(g.view == view) || g.font != m_tickFont ||
+        g.background != background || g.grid != grid || g.axis != axis ||
+        g.devicePixelRatio != devicePixelRatio) {
+        g = GridLayer{view, m_tickFont, background, grid, axis, devicePixelRatio, {}};
+        g.pixmap = QPixmap((view.viewportSize() * devicePixelRatio).toSize());
+        g.pixmap.setDevicePixelRatio(devicePixelRatio);
+        g.pixmap.fill(ColorScheme::background());
+        QPainter painter(&g.pixmap);
+        drawGrid(painter, view);
+    }
+    return g.pixmap;
+}
+
 void CanvasWidget::paintScene(QPainter &painter, const QRect &target, bool fillBackground) const
 {
     const ViewTransform view = transformFor(target.size());
     painter.save();
     painter.translate(target.topLeft());
     painter.setClipRect(QRect(QPoint(0, 0), target.size()));
-    if (fillBackground)
-        painter.fillRect(QRect(QPoint(0, 0), target.size()), ColorScheme::background());
     painter.setBackground(ColorScheme::background());
     // The landscape goes under the grid (which stays readable on top), its iso-lines under the
     // arrows, its legend over everything. Coarse while a gesture repaints every frame.
     const bool landscape =
         m_landscapeVisible && m_landscape->prepare(view, m_mode && m_mode->isBusy());
-    if (landscape)
-        m_landscape->paintField(painter);
-    drawGrid(painter, view);
+    // On screen, with nothing under the grid, the grid comes from its cached picture (the
+    // widget's own painter has a device; exports paint into others and draw it afresh).
+    const bool onScreen = painter.device() == this && target == rect();
+    if (fillBackground && onScreen && !landscape) {
+        painter.drawPixmap(0, 0, gridLayer(view, devicePixelRatioF()));
+    } else {
+        if (fillBackground)
+            painter.fillRect(QRect(QPoint(0, 0), target.size()), ColorScheme::background());
+        if (landscape)
+            m_landscape->paintField(painter);
+        drawGrid(painter, view);
+    }
     if (landscape)
         m_landscape->paintIsoLines(painter, view, m_tickFont, arrowLines(view));
     drawVectors(painter, view);

@@ -6,6 +6,7 @@
 #include <QFont>
 #include <QLineF>
 #include <QList>
+#include <QPixmap>
 #include <QPointer>
 #include <QWidget>
 
@@ -197,6 +198,7 @@ private:
 
     void paintOverlay(QPainter &painter) const;
     void drawGrid(QPainter &painter, const ViewTransform &view) const;
+    const QPixmap &gridLayer(const ViewTransform &view, qreal devicePixelRatio) const;
     void drawVectors(QPainter &painter, const ViewTransform &view) const;
     void addLandscapeActions(QMenu *menu);
     QVector<QLineF> arrowLines(const ViewTransform &view) const;
@@ -217,6 +219,18 @@ private:
     std::unique_ptr<CanvasMode> m_retiredMode;
     QFont m_labelFont;
     QFont m_tickFont;
+    // The background, grid, axes and tick labels as last painted on screen, with what they were
+    // drawn from. A drag only moves arrows, so each frame copies this picture instead of drawing
+    // hundreds of lines and labels again.
+    struct GridLayer
+    {
+        ViewTransform view;
+        QFont font;
+        QRgb background = 0, grid = 0, axis = 0;
+        qreal devicePixelRatio = 0;
+        QPixmap pixmap;
+    };
+    mutable GridLayer m_gridLayer;
     std::unique_ptr<LandscapeLayer> m_landscape;
     bool m_landscapeVisible = false;
     QPointer<Walkthrough> m_walkthrough;
