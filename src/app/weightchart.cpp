@@ -351,8 +351,13 @@ void WeightChart::refresh()
             lo = std::min(lo, s);
             hi = std::max(hi, s);
             if (!m_weights.labels.isEmpty()) {
-                m_weights.labels[i]->setText(isMasked(m, i) ? tr("masked") : barNumber(w));
-                m_scores.labels[i]->setText(barNumber(s));
+                // setText lays the item out again even for the same text.
+                const QString weightText = isMasked(m, i) ? tr("masked") : barNumber(w);
+                if (m_weights.labels[i]->text() != weightText)
+                    m_weights.labels[i]->setText(weightText);
+                const QString scoreText = barNumber(s);
+                if (m_scores.labels[i]->text() != scoreText)
+                    m_scores.labels[i]->setText(scoreText);
             }
         }
     }
@@ -457,9 +462,10 @@ void WeightChart::positionValueLabels(Panel &panel)
     const double unit = plot.height() / std::max(hi - lo, 1e-12);
     // Shrink the numbers to the slot, but not below a size still readable at the back.
     QFont f = font();
+    const QFontMetricsF base(f);
     double widest = 0;
     for (auto *label : panel.labels)
-        widest = std::max(widest, QFontMetricsF(f).horizontalAdvance(label->text()));
+        widest = std::max(widest, base.horizontalAdvance(label->text()));
     const double scale = std::min(1.0, (slot - 4) / std::max(widest, 1.0));
     f.setPointSizeF(std::max(7.0, f.pointSizeF() * scale));
     const QFontMetricsF fm(f);
