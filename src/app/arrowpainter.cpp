@@ -4,7 +4,6 @@
 #include <QFontMetricsF>
 #include <QHash>
 #include <QPainter>
-#include <QPainterPath>
 #include <QStaticText>
 
 #include <cmath>
@@ -55,14 +54,13 @@ void drawArrow(QPainter &painter, QPointF from, QPointF to, const Style &style)
     const QPointF base = to - dir * head;
     // The shaft stops at the head's base so that a thick dashed line does not poke through it.
     painter.drawLine(from, base + dir * (head * 0.2));
-    QPainterPath tip;
-    tip.moveTo(to);
-    tip.lineTo(base + normal * (head * 0.45));
-    tip.lineTo(base - normal * (head * 0.45));
-    tip.closeSubpath();
-    painter.setPen(QPen(style.color, 1.0));
+    // The head as a filled triangle without an outline (an outlined path costs a third more per
+    // arrow); half a pixel wider all round, as the outline made it.
+    const QPointF wing = normal * (head * 0.45 + 0.5);
+    const QPointF tip[] = {to + dir * 0.5, base + wing, base - wing};
+    painter.setPen(Qt::NoPen);
     painter.setBrush(style.color);
-    painter.drawPath(tip);
+    painter.drawConvexPolygon(tip, 3);
     painter.restore();
 }
 
