@@ -117,6 +117,7 @@ int main(int argc, char **argv)
 
     SceneModel model;
     MainWindow window(&model);
+    window.restoreSession();
     if (!cli.options().scenePath.isEmpty())
         window.openScene(cli.options().scenePath);
     if (cli.options().method)

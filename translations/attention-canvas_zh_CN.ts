@@ -1,4 +1,4 @@
-<?xml version="1.0" encoding="utf-8"?>
+<?xml version='1.0' encoding='utf-8'?>
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
@@ -83,7 +83,7 @@
         <translation>FILE</translation>
     </message>
     <message>
-        <source>Compute without a window and write every number as JSON to OUT (&quot;-&quot; for standard output).</source>
+        <source>Compute without a window and write every number as JSON to OUT ("-" for standard output).</source>
         <translation>不打开窗口直接计算，把所有数值以 JSON 写入 OUT（“-”表示标准输出）。</translation>
     </message>
     <message>
@@ -115,7 +115,7 @@
         <translation>L</translation>
     </message>
     <message>
-        <source>Unexpected argument &quot;%1&quot;; use --scene FILE to open a scene.</source>
+        <source>Unexpected argument "%1"; use --scene FILE to open a scene.</source>
         <translation>无法识别的参数“%1”；请用 --scene FILE 打开场景。</translation>
     </message>
     <message>
@@ -123,19 +123,19 @@
         <translation>--scene 需要一个文件名。</translation>
     </message>
     <message>
-        <source>--report needs an output file name or &quot;-&quot;.</source>
+        <source>--report needs an output file name or "-".</source>
         <translation>--report 需要一个输出文件名或“-”。</translation>
     </message>
     <message>
-        <source>Unknown method &quot;%1&quot;; expected dot, scaled, cosine, general, additive or multihead.</source>
+        <source>Unknown method "%1"; expected dot, scaled, cosine, general, additive or multihead.</source>
         <translation>未知的方法“%1”；应为 dot、scaled、cosine、general、additive 或 multihead。</translation>
     </message>
     <message>
-        <source>The temperature must be a number greater than 0, not &quot;%1&quot;.</source>
+        <source>The temperature must be a number greater than 0, not "%1".</source>
         <translation>温度必须是大于 0 的数，而不是“%1”。</translation>
     </message>
     <message>
-        <source>Unknown language &quot;%1&quot;; expected en or zh_CN.</source>
+        <source>Unknown language "%1"; expected en or zh_CN.</source>
         <translation>未知的语言“%1”；应为 en 或 zh_CN。</translation>
     </message>
     <message>
@@ -151,7 +151,7 @@
         <translation>P</translation>
     </message>
     <message>
-        <source>With --export: the size in pixels (default 1280x800 for the window, the part&apos;s own size otherwise).</source>
+        <source>With --export: the size in pixels (default 1280x800 for the window, the part's own size otherwise).</source>
         <translation>与 --export 一起使用：以像素计的尺寸（整个窗口默认 1280x800，其他部分默认为其自身尺寸）。</translation>
     </message>
     <message>
@@ -187,23 +187,23 @@
         <translation>--report 和 --export 只能二选一。</translation>
     </message>
     <message>
-        <source>Cannot tell the format of &quot;%1&quot;: the name must end in .png, .svg or .pdf.</source>
+        <source>Cannot tell the format of "%1": the name must end in .png, .svg or .pdf.</source>
         <translation>无法判断“%1”的格式：文件名必须以 .png、.svg 或 .pdf 结尾。</translation>
     </message>
     <message>
-        <source>Unknown part &quot;%1&quot;; expected window, canvas or chart.</source>
+        <source>Unknown part "%1"; expected window, canvas or chart.</source>
         <translation>未知的部分“%1”；应为 window、canvas 或 chart。</translation>
     </message>
     <message>
-        <source>The size must be written WIDTHxHEIGHT in pixels, such as 1280x800, not &quot;%1&quot;.</source>
+        <source>The size must be written WIDTHxHEIGHT in pixels, such as 1280x800, not "%1".</source>
         <translation>尺寸必须写成“宽x高”（像素），例如 1280x800，而不是“%1”。</translation>
     </message>
     <message>
-        <source>The size must be between %1 and %2 pixels a side, not &quot;%3&quot;.</source>
+        <source>The size must be between %1 and %2 pixels a side, not "%3".</source>
         <translation>每边尺寸必须在 %1 到 %2 像素之间，而不是“%3”。</translation>
     </message>
     <message>
-        <source>The scale must be 1, 2 or 4, not &quot;%1&quot;.</source>
+        <source>The scale must be 1, 2 or 4, not "%1".</source>
         <translation>缩放倍数必须是 1、2 或 4，而不是“%1”。</translation>
     </message>
     <message>
@@ -501,11 +501,11 @@
         <translation>%1：缺少这个必需的字段。</translation>
     </message>
     <message>
-        <source>%1: unknown method &quot;%2&quot; (expected dot, scaled, cosine, general, additive or multihead).</source>
+        <source>%1: unknown method "%2" (expected dot, scaled, cosine, general, additive or multihead).</source>
         <translation>%1：未知的方法“%2”（应为 dot、scaled、cosine、general、additive 或 multihead）。</translation>
     </message>
     <message>
-        <source>%1: unknown field &quot;%2&quot;.</source>
+        <source>%1: unknown field "%2".</source>
         <translation>%1：未知的字段“%2”。</translation>
     </message>
     <message>
@@ -699,7 +699,7 @@
         <translation>&lt;b&gt;没有 √d，softmax 会饱和。&lt;/b&gt;高维时未缩放的分数相差可达几十；权重变成独热（one-hot）——一个接近 1，其余接近 0——经过那些小权重的梯度随之消失。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;d is the dimension, not the number of keys.&lt;/b&gt; Use the key dimension d&lt;sub&gt;k&lt;/sub&gt;; in multi-head attention, one head&apos;s dimension. On this 2-D canvas the factor is only √2 ≈ 1.41; with d = 64 it is 8.</source>
+        <source>&lt;b&gt;d is the dimension, not the number of keys.&lt;/b&gt; Use the key dimension d&lt;sub&gt;k&lt;/sub&gt;; in multi-head attention, one head's dimension. On this 2-D canvas the factor is only √2 ≈ 1.41; with d = 64 it is 8.</source>
         <translation>&lt;b&gt;d 是维度，不是键的个数。&lt;/b&gt;应使用键的维度 d&lt;sub&gt;k&lt;/sub&gt;；在多头注意力中，是单个头的维度。在这块二维画布上，缩放因子只有 √2 ≈ 1.41；当 d = 64 时它是 8。</translation>
     </message>
     <message>
@@ -851,11 +851,11 @@
         <translation>对于权重最大的键 %1，隐藏层为 %2，且 %3；它的权重为 %4。</translation>
     </message>
     <message>
-        <source>Several heads run scaled dot-product attention side by side. Head h first projects the query, the keys and the values with its own matrices W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;, W&lt;sub&gt;K&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;, W&lt;sub&gt;V&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;; then it scores, applies softmax and sums on its own. The heads&apos; outputs are stacked and W&lt;sub&gt;O&lt;/sub&gt; maps them back.</source>
+        <source>Several heads run scaled dot-product attention side by side. Head h first projects the query, the keys and the values with its own matrices W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;, W&lt;sub&gt;K&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;, W&lt;sub&gt;V&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;; then it scores, applies softmax and sums on its own. The heads' outputs are stacked and W&lt;sub&gt;O&lt;/sub&gt; maps them back.</source>
         <translation>多个头并行地执行缩放点积注意力。第 h 个头先用自己的投影矩阵 W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;、W&lt;sub&gt;K&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;、W&lt;sub&gt;V&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt; 分别投影查询、键和值，再独立地计算分数、做 softmax 并求加权和。各个头的输出拼接起来，由 W&lt;sub&gt;O&lt;/sub&gt; 映射回原空间。</translation>
     </message>
     <message>
-        <source>In 2-D, think of each head as a different lens: a rotation, a projection onto one axis, a stretch. A head that projects onto the x axis compares only x components and may prefer another key than a head that looks along y. The Heads dock shows each head&apos;s view.</source>
+        <source>In 2-D, think of each head as a different lens: a rotation, a projection onto one axis, a stretch. A head that projects onto the x axis compares only x components and may prefer another key than a head that looks along y. The Heads dock shows each head's view.</source>
         <translation>在二维中，可以把每个头看作一片不同的透镜：旋转、投影到某一个轴、或拉伸。投影到 x 轴的头只比较 x 分量，它偏好的键可能与沿 y 轴观察的头不同。“各个头”面板展示了每个头看到的情形。</translation>
     </message>
     <message>
@@ -871,7 +871,7 @@
         <translation>&lt;b&gt;每个头在键之间做注意力，而不是在头之间。&lt;/b&gt;拆分成多个头之后，头的轴必须放在序列轴之前；否则注意力混合的是各个头，而不是各个位置（见%1）。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Scale by the head&apos;s dimension.&lt;/b&gt; Each head divides by its own √d&lt;sub&gt;k&lt;/sub&gt;, not by √d&lt;sub&gt;model&lt;/sub&gt;.</source>
+        <source>&lt;b&gt;Scale by the head's dimension.&lt;/b&gt; Each head divides by its own √d&lt;sub&gt;k&lt;/sub&gt;, not by √d&lt;sub&gt;model&lt;/sub&gt;.</source>
         <translation>&lt;b&gt;按头的维度缩放。&lt;/b&gt;每个头除以它自己的 √d&lt;sub&gt;k&lt;/sub&gt;，而不是 √d&lt;sub&gt;model&lt;/sub&gt;。</translation>
     </message>
     <message>
@@ -959,11 +959,11 @@
         <translation>另见：%1 · %2</translation>
     </message>
     <message>
-        <source>Multi-head attention runs one softmax per head, each at %1. The Step by step dock shows each head&apos;s arithmetic.</source>
+        <source>Multi-head attention runs one softmax per head, each at %1. The Step by step dock shows each head's arithmetic.</source>
         <translation>多头注意力为每个头各做一次 softmax，温度均为 %1。“逐步计算”面板展示了每个头的运算过程。</translation>
     </message>
     <message>
-        <source>The temperature is %1. The largest logit is %2, from %3; after subtracting it, that key&apos;s exponential is exp(0) = 1 and every other one is smaller.</source>
+        <source>The temperature is %1. The largest logit is %2, from %3; after subtracting it, that key's exponential is exp(0) = 1 and every other one is smaller.</source>
         <translation>温度为 %1。最大的 logit 为 %2，来自 %3；减去它之后，该键的指数值为 exp(0) = 1，其余的都更小。</translation>
     </message>
     <message>
@@ -1043,7 +1043,7 @@
         <translation>5. 加性注意力中丢失的加号</translation>
     </message>
     <message>
-        <source>The additive score adds the two projections inside tanh. In the article&apos;s code the + between them is missing: that is not valid Python, and a reader cannot tell whether they were meant to be added, multiplied or joined.</source>
+        <source>The additive score adds the two projections inside tanh. In the article's code the + between them is missing: that is not valid Python, and a reader cannot tell whether they were meant to be added, multiplied or joined.</source>
         <translation>加性分数在 tanh 内部把两个投影相加。文章的代码中两者之间的 + 丢失了：这不是合法的 Python，读者也无从判断它们原本是要相加、相乘还是拼接。</translation>
     </message>
     <message>
@@ -1266,7 +1266,7 @@
 <context>
     <name>HeadHeatMap</name>
     <message>
-        <source>Choose multi-head attention to see each head&apos;s weights</source>
+        <source>Choose multi-head attention to see each head's weights</source>
         <translation>选择多头注意力，即可看到每个头的权重</translation>
     </message>
     <message>
@@ -1405,10 +1405,6 @@ Weight %4</source>
     <message>
         <source>About Attention Canvas</source>
         <translation>关于注意力画布</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Attention Canvas %1&lt;/h3&gt;&lt;p&gt;Drag query, key and value vectors and watch attention scores, softmax weights and the weighted sum change.&lt;/p&gt;&lt;p&gt;Built with Qt %2 and Eigen.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;注意力画布 %1&lt;/h3&gt;&lt;p&gt;拖动查询、键和值向量，观察注意力分数、softmax 权重和加权和如何变化。&lt;/p&gt;&lt;p&gt;基于 Qt %2 和 Eigen 构建。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -1583,7 +1579,7 @@ Weight %4</source>
         <translation>新建场景(&amp;N)</translation>
     </message>
     <message>
-        <source>Start a new scene from the article&apos;s example</source>
+        <source>Start a new scene from the article's example</source>
         <translation>以文章中的例子新建场景</translation>
     </message>
     <message>
@@ -1675,7 +1671,7 @@ Weight %4</source>
         <translation>未保存的更改</translation>
     </message>
     <message>
-        <source>The scene &quot;%1&quot; has changes that are not saved.</source>
+        <source>The scene "%1" has changes that are not saved.</source>
         <translation>场景“%1”有尚未保存的更改。</translation>
     </message>
     <message>
@@ -1703,7 +1699,7 @@ Weight %4</source>
         <translation>恢复</translation>
     </message>
     <message>
-        <source>Go back to the saved &quot;%1&quot;? The changes since it was saved are lost.</source>
+        <source>Go back to the saved "%1"? The changes since it was saved are lost.</source>
         <translation>恢复到已保存的“%1”吗？保存之后的更改将会丢失。</translation>
     </message>
     <message>
@@ -1821,6 +1817,122 @@ Weight %4</source>
     <message>
         <source>Ctrl+Shift+A</source>
         <translation>Ctrl+Shift+A</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+R</source>
+        <translation>Ctrl+Shift+R</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+Del</source>
+        <translation>Ctrl+Shift+Del</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+0</source>
+        <translation>Ctrl+Alt+0</translation>
+    </message>
+    <message>
+        <source>Shift+F1</source>
+        <translation>Shift+F1</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+F1</source>
+        <translation>Ctrl+Shift+F1</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+E</source>
+        <translation>Ctrl+Alt+E</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+C</source>
+        <translation>Ctrl+Alt+C</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation Mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen for a projector: larger text, thicker arrows, only the canvas and the weights; press F11 again to go back</source>
+        <translation>投影用的全屏模式：文字更大、箭头更粗，只显示画布和权重；再按 F11 返回</translation>
+    </message>
+    <message>
+        <source>F11</source>
+        <translation>F11</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Dark text and arrows on white</source>
+        <translation>白底上的深色文字和箭头</translation>
+    </message>
+    <message>
+        <source>Ctrl+T, L</source>
+        <translation>Ctrl+T, L</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Light text and brighter arrows on a dark background, for dim rooms</source>
+        <translation>深色背景上的浅色文字和更亮的箭头，适合光线暗的教室</translation>
+    </message>
+    <message>
+        <source>Ctrl+T, D</source>
+        <translation>Ctrl+T, D</translation>
+    </message>
+    <message>
+        <source>&amp;High Contrast</source>
+        <translation>高对比度(&amp;H)</translation>
+    </message>
+    <message>
+        <source>White text and the strongest colours on black, for washed-out projectors and low vision</source>
+        <translation>黑底上的白色文字和最鲜明的颜色，适合发白的投影仪和低视力用户</translation>
+    </message>
+    <message>
+        <source>Ctrl+T, H</source>
+        <translation>Ctrl+T, H</translation>
+    </message>
+    <message>
+        <source>&amp;Colour-Blind Safe Palette</source>
+        <translation>色盲友好配色(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Okabe–Ito colours; query, keys, values and output also differ by arrowhead (filled triangle, open triangle, diamond, disc) and by line (solid, solid, dotted, dashed)</source>
+        <translation>Okabe–Ito 配色；查询、键、值和输出还靠箭头形状（实心三角、空心三角、菱形、圆点）和线型（实线、实线、点线、虚线）区分</translation>
+    </message>
+    <message>
+        <source>Ctrl+T, C</source>
+        <translation>Ctrl+T, C</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Every command's keys, and the keys of the canvas and the walkthrough</source>
+        <translation>每个命令的按键，以及画布和分步演示的按键</translation>
+    </message>
+    <message>
+        <source>Ctrl+F1</source>
+        <translation>Ctrl+F1</translation>
+    </message>
+    <message>
+        <source>File › Open Recent, then %1</source>
+        <translation>文件 › 最近打开，然后按 %1</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Attention Canvas %1&lt;/h3&gt;&lt;p&gt;Drag query, key and value vectors and watch attention scores, softmax weights and the weighted sum change.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;注意力画布 %1&lt;/h3&gt;&lt;p&gt;拖动查询、键和值向量，观察注意力分数、softmax 权重和加权和如何变化。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Licence: MIT. Copyright © 2026 the Attention Canvas authors.&lt;/p&gt;&lt;p&gt;Libraries:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Qt %1 (built with %2): Core, GUI, Widgets, SVG — LGPL-3.0; Charts — GPL-3.0&lt;/li&gt;&lt;li&gt;Eigen %3 — MPL-2.0&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Compiled with %4 as C++20.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;许可证：MIT。版权所有 © 2026 注意力画布作者。&lt;/p&gt;&lt;p&gt;使用的库：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Qt %1（构建时为 %2）：Core、GUI、Widgets、SVG — LGPL-3.0；Charts — GPL-3.0&lt;/li&gt;&lt;li&gt;Eigen %3 — MPL-2.0&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;以 C++20 编译，编译器 %4。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -1984,7 +2096,7 @@ Weight %4</source>
         <translation>随机化(&amp;R)</translation>
     </message>
     <message>
-        <source>Each head projects q, k&lt;sub&gt;i&lt;/sub&gt; and v&lt;sub&gt;i&lt;/sub&gt; with its own W&lt;sub&gt;Q&lt;/sub&gt;, W&lt;sub&gt;K&lt;/sub&gt;, W&lt;sub&gt;V&lt;/sub&gt; and runs scaled dot-product attention with its own √d&lt;sub&gt;k&lt;/sub&gt;. W&lt;sub&gt;O&lt;/sub&gt; maps the heads&apos; outputs, side by side, back to the plane.</source>
+        <source>Each head projects q, k&lt;sub&gt;i&lt;/sub&gt; and v&lt;sub&gt;i&lt;/sub&gt; with its own W&lt;sub&gt;Q&lt;/sub&gt;, W&lt;sub&gt;K&lt;/sub&gt;, W&lt;sub&gt;V&lt;/sub&gt; and runs scaled dot-product attention with its own √d&lt;sub&gt;k&lt;/sub&gt;. W&lt;sub&gt;O&lt;/sub&gt; maps the heads' outputs, side by side, back to the plane.</source>
         <translation>每个头用自己的 W&lt;sub&gt;Q&lt;/sub&gt;、W&lt;sub&gt;K&lt;/sub&gt;、W&lt;sub&gt;V&lt;/sub&gt; 投影 q、k&lt;sub&gt;i&lt;/sub&gt; 和 v&lt;sub&gt;i&lt;/sub&gt;，并用自己的 √d&lt;sub&gt;k&lt;/sub&gt; 计算缩放点积注意力。W&lt;sub&gt;O&lt;/sub&gt; 把并排拼接的各头输出映射回平面。</translation>
     </message>
     <message>
@@ -2004,7 +2116,7 @@ Weight %4</source>
         <translation>值维度 d&lt;sub&gt;v&lt;/sub&gt;：</translation>
     </message>
     <message>
-        <source>The size of every head&apos;s output, 1 or 2. All heads share it because W_O takes their outputs side by side; changing it resets every W_V and W_O.</source>
+        <source>The size of every head's output, 1 or 2. All heads share it because W_O takes their outputs side by side; changing it resets every W_V and W_O.</source>
         <translation>每个头输出的维度，1 或 2。由于 W_O 接收并排拼接的各头输出，所有头必须相同；修改它会重置所有 W_V 和 W_O。</translation>
     </message>
     <message>
@@ -2152,7 +2264,7 @@ Weight %4</source>
         <translation>输出矩阵 W&lt;sub&gt;O&lt;/sub&gt;（2 × h·d&lt;sub&gt;v&lt;/sub&gt;）</translation>
     </message>
     <message>
-        <source>Set W_O so that the output is the average of the heads&apos; outputs.</source>
+        <source>Set W_O so that the output is the average of the heads' outputs.</source>
         <translation>设置 W_O，使输出为各头输出的平均。</translation>
     </message>
     <message>
@@ -2172,7 +2284,7 @@ Weight %4</source>
         <translation>矩阵 W</translation>
     </message>
     <message>
-        <source>An entry of W in s = qᵀ W k. Row i goes with the query&apos;s i-th coordinate, column j with the key&apos;s j-th coordinate.</source>
+        <source>An entry of W in s = qᵀ W k. Row i goes with the query's i-th coordinate, column j with the key's j-th coordinate.</source>
         <translation>s = qᵀ W k 中 W 的一个元素。第 i 行对应查询的第 i 个坐标，第 j 列对应键的第 j 个坐标。</translation>
     </message>
     <message>
@@ -2196,7 +2308,7 @@ Weight %4</source>
         <translation>向量 b 和 v</translation>
     </message>
     <message>
-        <source>Column b: the bias added to hidden unit i before tanh. Column v: the weight of hidden unit i&apos;s tanh value in the score.</source>
+        <source>Column b: the bias added to hidden unit i before tanh. Column v: the weight of hidden unit i's tanh value in the score.</source>
         <translation>b 列：tanh 之前加到第 i 个隐藏单元上的偏置。v 列：第 i 个隐藏单元的 tanh 值在分数中的权重。</translation>
     </message>
     <message>
@@ -2204,7 +2316,7 @@ Weight %4</source>
         <translation>头 %1 的矩阵 W_Q</translation>
     </message>
     <message>
-        <source>An entry of W_Q (d_k × 2), this head&apos;s projection of the query.</source>
+        <source>An entry of W_Q (d_k × 2), this head's projection of the query.</source>
         <translation>W_Q（d_k × 2）的一个元素，即这个头对查询的投影。</translation>
     </message>
     <message>
@@ -2212,7 +2324,7 @@ Weight %4</source>
         <translation>头 %1 的矩阵 W_K</translation>
     </message>
     <message>
-        <source>An entry of W_K (d_k × 2), this head&apos;s projection of the keys.</source>
+        <source>An entry of W_K (d_k × 2), this head's projection of the keys.</source>
         <translation>W_K（d_k × 2）的一个元素，即这个头对键的投影。</translation>
     </message>
     <message>
@@ -2220,7 +2332,7 @@ Weight %4</source>
         <translation>头 %1 的矩阵 W_V</translation>
     </message>
     <message>
-        <source>An entry of W_V (d_v × 2), this head&apos;s projection of the values.</source>
+        <source>An entry of W_V (d_v × 2), this head's projection of the values.</source>
         <translation>W_V（d_v × 2）的一个元素，即这个头对值的投影。</translation>
     </message>
     <message>
@@ -2232,7 +2344,7 @@ Weight %4</source>
         <translation>输出矩阵 W_O</translation>
     </message>
     <message>
-        <source>An entry of W_O (2 × h·d_v). Column &quot;h2:1&quot; takes the first output coordinate of head 2; the output is W_O times the heads&apos; outputs stacked.</source>
+        <source>An entry of W_O (2 × h·d_v). Column "h2:1" takes the first output coordinate of head 2; the output is W_O times the heads' outputs stacked.</source>
         <translation>W_O（2 × h·d_v）的一个元素。“h2:1”列对应头 2 输出的第一个坐标；输出等于 W_O 乘以堆叠起来的各头输出。</translation>
     </message>
     <message>
@@ -2399,7 +2511,7 @@ Weight %4</source>
 <context>
     <name>ScenePresets</name>
     <message>
-        <source>The Article&apos;s Example</source>
+        <source>The Article's Example</source>
         <translation>文章中的例子</translation>
     </message>
     <message>
@@ -2427,7 +2539,7 @@ Weight %4</source>
         <translation>低温（τ = 0.05）</translation>
     </message>
     <message>
-        <source>The article&apos;s example at τ = 0.05: softmax gives almost all the weight to the best key.</source>
+        <source>The article's example at τ = 0.05: softmax gives almost all the weight to the best key.</source>
         <translation>文章的例子，τ = 0.05：softmax 几乎把全部权重给了得分最高的键。</translation>
     </message>
     <message>
@@ -2435,7 +2547,7 @@ Weight %4</source>
         <translation>高温（τ = 20）</translation>
     </message>
     <message>
-        <source>The article&apos;s example at τ = 20: the weights are almost equal.</source>
+        <source>The article's example at τ = 20: the weights are almost equal.</source>
         <translation>文章的例子，τ = 20：各个权重几乎相等。</translation>
     </message>
     <message>
@@ -2443,7 +2555,7 @@ Weight %4</source>
         <translation>一个被掩码的键</translation>
     </message>
     <message>
-        <source>The article&apos;s example with its best key masked: its weight is 0 and the others share the rest.</source>
+        <source>The article's example with its best key masked: its weight is 0 and the others share the rest.</source>
         <translation>文章的例子，得分最高的键被掩码：它的权重为 0，其余的键分享全部权重。</translation>
     </message>
     <message>
@@ -2463,7 +2575,7 @@ Weight %4</source>
         <translation>32 个键均匀分布在单位圆上：权重随它们与查询的夹角变化。</translation>
     </message>
     <message>
-        <source>There is no preset &quot;%1&quot;.</source>
+        <source>There is no preset "%1".</source>
         <translation>没有名为“%1”的预设。</translation>
     </message>
 </context>
@@ -2661,15 +2773,15 @@ Weight: %5</source>
         <translation>值投影 W_v</translation>
     </message>
     <message>
-        <source>Q = X W_q: token i&apos;s query is x_i times this matrix.</source>
+        <source>Q = X W_q: token i's query is x_i times this matrix.</source>
         <translation>Q = X W_q：词元 i 的查询等于 x_i 乘以此矩阵。</translation>
     </message>
     <message>
-        <source>K = X W_k: token i&apos;s key is x_i times this matrix.</source>
+        <source>K = X W_k: token i's key is x_i times this matrix.</source>
         <translation>K = X W_k：词元 i 的键等于 x_i 乘以此矩阵。</translation>
     </message>
     <message>
-        <source>V = X W_v: token i&apos;s value is x_i times this matrix.</source>
+        <source>V = X W_v: token i's value is x_i times this matrix.</source>
         <translation>V = X W_v：词元 i 的值等于 x_i 乘以此矩阵。</translation>
     </message>
     <message>
@@ -2705,7 +2817,7 @@ Weight: %5</source>
         <translation>&lt;b&gt;Q = X W&lt;sub&gt;q&lt;/sub&gt;，K = X W&lt;sub&gt;k&lt;/sub&gt;，V = X W&lt;sub&gt;v&lt;/sub&gt;&lt;/b&gt;：每个词元被投影三次，分别得到它要寻找的（查询）、它能提供的（键）和它要传递的（值）。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Q Kᵀ&lt;/b&gt;: row i, column j is the dot product of token i&apos;s query with token j&apos;s key, the raw score.</source>
+        <source>&lt;b&gt;Q Kᵀ&lt;/b&gt;: row i, column j is the dot product of token i's query with token j's key, the raw score.</source>
         <translation>&lt;b&gt;Q Kᵀ&lt;/b&gt;：第 i 行第 j 列是词元 i 的查询与词元 j 的键的点积，即未缩放的分数。</translation>
     </message>
     <message>
@@ -2731,6 +2843,133 @@ Weight: %5</source>
     <message>
         <source>Y = weights · V</source>
         <translation>Y = 权重 · V</translation>
+    </message>
+</context>
+<context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>&amp;Find:</source>
+        <translation>查找(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Show only the commands and keys that contain this text</source>
+        <translation>只显示包含这段文字的命令和按键</translation>
+    </message>
+    <message>
+        <source>Find a command or a key</source>
+        <translation>查找命令或按键</translation>
+    </message>
+    <message>
+        <source>A command or a key, e.g. zoom or Ctrl+T</source>
+        <translation>命令或按键，例如“放大”或 Ctrl+T</translation>
+    </message>
+    <message>
+        <source>Every command with its keys, by menu, then the keys of the canvas and of the walkthrough</source>
+        <translation>按菜单列出每个命令及其按键，然后是画布和分步演示的按键</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>Canvas</source>
+        <translation>画布</translation>
+    </message>
+    <message>
+        <source>Select the next vector (q, k₁, v₁, k₂, …) / the previous one</source>
+        <translation>选中下一个向量（q、k₁、v₁、k₂……）/ 上一个</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Move the selected vector by 0.1; with nothing selected, pan the view</source>
+        <translation>把选中的向量移动 0.1；没有选中时平移视图</translation>
+    </message>
+    <message>
+        <source>Arrow keys</source>
+        <translation>方向键</translation>
+    </message>
+    <message>
+        <source>Move the selected vector by 0.01</source>
+        <translation>把选中的向量移动 0.01</translation>
+    </message>
+    <message>
+        <source>Shift+Arrow keys</source>
+        <translation>Shift+方向键</translation>
+    </message>
+    <message>
+        <source>Remove the selected key and its value</source>
+        <translation>删除选中的键及其对应的值</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Cancel a drag; clear the selection</source>
+        <translation>取消拖动；清除选择</translation>
+    </message>
+    <message>
+        <source>Open the canvas menu: add, remove or mask a key there</source>
+        <translation>打开画布菜单：在该处添加、删除或掩码键</translation>
+    </message>
+    <message>
+        <source>Leave the canvas for the next control / the previous one</source>
+        <translation>离开画布，转到下一个 / 上一个控件</translation>
+    </message>
+    <message>
+        <source>Drag an arrow's tip to move it; drag the background to pan</source>
+        <translation>拖动箭头尖端来移动它；拖动背景来平移</translation>
+    </message>
+    <message>
+        <source>Mouse</source>
+        <translation>鼠标</translation>
+    </message>
+    <message>
+        <source>Zoom around the pointer</source>
+        <translation>以指针为中心缩放</translation>
+    </message>
+    <message>
+        <source>Mouse wheel</source>
+        <translation>鼠标滚轮</translation>
+    </message>
+    <message>
+        <source>Predict, Then Reveal</source>
+        <translation>先预测，再揭晓</translation>
+    </message>
+    <message>
+        <source>Reveal the step's result, then go to the next step</source>
+        <translation>揭晓这一步的结果，然后进入下一步</translation>
+    </message>
+    <message>
+        <source>Back one step</source>
+        <translation>后退一步</translation>
+    </message>
+    <message>
+        <source>Leave the walkthrough</source>
+        <translation>退出分步演示</translation>
     </message>
 </context>
 <context>
@@ -3016,7 +3255,7 @@ Weight: %5</source>
         <translation>先预测(&amp;P)</translation>
     </message>
     <message>
-        <source>Hold back each step&apos;s result until Reveal, so that the class can guess first</source>
+        <source>Hold back each step's result until Reveal, so that the class can guess first</source>
         <translation>每一步的结果先不显示，等点击“揭晓”后才出现，让全班先猜一猜</translation>
     </message>
     <message>
@@ -3024,7 +3263,7 @@ Weight: %5</source>
         <translation>后退(&amp;B)</translation>
     </message>
     <message>
-        <source>Hide this step&apos;s result, or go back a step (Left arrow)</source>
+        <source>Hide this step's result, or go back a step (Left arrow)</source>
         <translation>隐藏这一步的结果，或退回上一步（左方向键）</translation>
     </message>
     <message>
@@ -3032,7 +3271,7 @@ Weight: %5</source>
         <translation>揭晓(&amp;R)</translation>
     </message>
     <message>
-        <source>Show this step&apos;s result (Space or Right arrow)</source>
+        <source>Show this step's result (Space or Right arrow)</source>
         <translation>显示这一步的结果（空格键或右方向键）</translation>
     </message>
     <message>
@@ -3104,11 +3343,11 @@ Weight: %5</source>
         <translation>预测：领先的键能分到多少权重？</translation>
     </message>
     <message>
-        <source>The output is the weighted sum of the values, Σ wᵢ vᵢ: every value pulls the output towards itself in proportion to its key&apos;s weight.</source>
+        <source>The output is the weighted sum of the values, Σ wᵢ vᵢ: every value pulls the output towards itself in proportion to its key's weight.</source>
         <translation>输出是值的加权和 Σ wᵢ vᵢ：每个值按其键的权重把输出拉向自己。</translation>
     </message>
     <message>
-        <source>With several heads, W&lt;sub&gt;O&lt;/sub&gt; combines the heads&apos; outputs.</source>
+        <source>With several heads, W&lt;sub&gt;O&lt;/sub&gt; combines the heads' outputs.</source>
         <translation>有多个头时，由 W&lt;sub&gt;O&lt;/sub&gt; 把各头的输出组合起来。</translation>
     </message>
     <message>

@@ -1,5 +1,6 @@
 #include "canvaswidget.h"
 
+#include "appearance.h"
 #include "arrowpainter.h"
 #include "canvasidlemode.h"
 #include "colorscheme.h"
@@ -31,8 +32,7 @@
 namespace {
 
 using Kind = CanvasWidget::Handle::Kind;
-
-const QColor kErrorColor(0xb0, 0x3a, 0x2e);
+using Role = ColorScheme::Role;
 
 /// The first view shows the unit circle and the worked example's vectors with their labels.
 const QRectF kHomeWorld(QPointF(-1.25, -1.25), QPointF(1.95, 1.45));
@@ -134,6 +134,14 @@ GridStep niceStep(double minimum)
 QString tickText(double value, int decimals)
 {
     return NumberFormat::number(value, decimals);
+}
+
+/// A label's colour from its arrow's: a little darker on a light background, a little lighter on a
+/// dark one, so that thin glyphs keep the contrast of the thicker arrow.
+QColor ink(const QColor &color, int factor)
+{
+    return ColorScheme::isDark(ColorScheme::background()) ? color.lighter(factor)
+                                                          : color.darker(factor);
 }
 
 /// `color` at `opacity` over the background, as an opaque colour: translucent strokes cost the
@@ -286,6 +294,11 @@ CanvasWidget::CanvasWidget(SceneEditor *editor, Selection *selection, QWidget *p
             fitAll();
     });
     connect(m_selection, &Selection::changed, this, qOverload<>(&QWidget::update));
+    // The landscape's shading is blended with the background: a new theme needs it again.
+    connect(Appearance::instance(), &Appearance::changed, this, [this] {
+        m_landscape->invalidate();
+        update();
+    });
 }
 
 CanvasWidget::~CanvasWidget() = default;
@@ -1039,9 +1052,9 @@ void CanvasWidget::drawGrid(QPainter &painter, const ViewTransform &view) const
         (i % every == 0 ? major : minor).append(QLineF(0, sy, size.width(), sy));
     }
     painter.setRenderHint(QPainter::Antialiasing, false);
-    painter.setPen(QPen(ColorScheme::grid().lighter(104), 1));
+    painter.setPen(QPen(ColorScheme::gridMinor(), 1));
     painter.drawLines(minor.constData(), int(minor.size()));
-    painter.setPen(QPen(ColorScheme::grid().darker(112), 1));
+    painter.setPen(QPen(ColorScheme::gridMajor(), 1));
     painter.drawLines(major.constData(), int(major.size()));
 
     // Axes, then their tick labels; labels stick to the border when an axis is scrolled away.
@@ -1136,6 +1149,8 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
     const attn::Vector *weights = hasResult ? &m_model->result().weights : nullptr;
     // The walkthrough holds the weights and the output back until their steps are revealed.
     const bool showWeights = hasResult && weightsShown();
+    // Presentation mode draws every line thicker.
+    const double lineScale = Appearance::instance()->lineScale();
     const QPointF origin = view.toScreen(QPointF(0, 0));
     const QPointF q = view.toScreen(point(m_model->query()));
     auto keyTip = [&](int i) { return view.toScreen(rowPoint(m_model->keys(), i)); };
@@ -1162,7 +1177,7 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
             if (!clipSegment(a, b, bounds))
                 continue;
             painter.setPen(QPen(faded(ColorScheme::keyColor(i, n), 0.1 + 0.6 * std::sqrt(w)),
-                                1 + 9 * w, Qt::SolidLine, Qt::FlatCap));
+                                (1 + 9 * w) * lineScale, Qt::SolidLine, Qt::FlatCap));
             painter.drawLine(a, b);
         }
     }
@@ -1170,17 +1185,19 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
     // 2. Values under keys: a key is what the learner reads the weight from.
     // Thinner arrows when there are many, so that the picture does not turn into a solid disc.
     const bool thin = n > kUncrowdedKeys;
-    ArrowPainter::Style valueStyle{ColorScheme::value(), thin ? 1.6 : 2.5, thin ? 10.0 : 13.0};
+    ArrowPainter::Style valueStyle =
+        ArrowPainter::styleFor(Role::Value, thin ? 1.6 : 2.5, thin ? 10.0 : 13.0);
     valueStyle.color = faded(valueStyle.color, valuesEmphasised() ? 0.85 : 0.3);
     for (int i = 0; i < n; ++i)
         drawArrowClipped(painter, origin, valueTip(i), valueStyle, bounds);
 
     for (auto it = order.rbegin(); it != order.rend(); ++it) {
         const int i = *it;
-        ArrowPainter::Style style{ColorScheme::keyColor(i, n), thin ? 2.2 : 3.0,
-                                  thin ? 12.0 : 15.0};
+        ArrowPainter::Style style =
+            ArrowPainter::styleFor(Role::Key, thin ? 2.2 : 3.0, thin ? 12.0 : 15.0);
+        style.color = ColorScheme::keyColor(i, n);
         if (isMasked(i)) {
-            style.dashed = true;
+            style.line = Qt::DashLine;
             style.color = faded(style.color, 0.35);
         } else {
             // The square root spreads the small weights of a large key set apart.
@@ -1191,7 +1208,7 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
         if (isMasked(i) && bounds.contains(keyTip(i))) {
             // A cross on the tip: masked keys take no part, which a dash alone does not say.
             const QPointF t = keyTip(i);
-            painter.setPen(QPen(ColorScheme::axis(), 2.5, Qt::SolidLine, Qt::RoundCap));
+            painter.setPen(QPen(ColorScheme::axis(), 2.5 * lineScale, Qt::SolidLine, Qt::RoundCap));
             painter.drawLine(t + QPointF(-7, -7), t + QPointF(7, 7));
             painter.drawLine(t + QPointF(-7, 7), t + QPointF(7, -7));
         }
@@ -1202,19 +1219,17 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
     if (general) {
         for (int c = 0; c < 2; ++c)
             drawArrowClipped(painter, origin, view.toScreen(QPointF(w(0, c), w(1, c))),
-                             ArrowPainter::Style{ColorScheme::generalColumn(), 2.5, 13}, bounds);
+                             ArrowPainter::styleFor(Role::GeneralColumn, 2.5, 13), bounds);
     }
 
     const bool hasOutput = hasResult && outputShown() && m_model->result().output.size() == 2;
     const QPointF out = hasOutput ? view.toScreen(point(m_model->result().output)) : QPointF();
     if (hasOutput) {
-        ArrowPainter::Style style{ColorScheme::output(), 3.0, 15};
-        style.dashed = true;
-        drawArrowClipped(painter, origin, out, style, bounds);
+        drawArrowClipped(painter, origin, out, ArrowPainter::styleFor(Role::Output, 3.0, 15),
+                         bounds);
     }
 
-    drawArrowClipped(painter, origin, q, ArrowPainter::Style{ColorScheme::query(), 3.5, 17},
-                     bounds);
+    drawArrowClipped(painter, origin, q, ArrowPainter::styleFor(Role::Query, 3.5, 17), bounds);
 
     // Labels last, so that no arrow covers them; the important ones are placed first and the
     // rest move aside (or, in crowded scenes, give way).
@@ -1242,7 +1257,7 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
             const QPointF tip = view.toScreen(QPointF(w(0, c), w(1, c)));
             labels.push_back({addTip(tip, {Kind::GeneralColumn, c}), 3, true, origin, tip,
                               nameOf({Kind::GeneralColumn, c}),
-                              ColorScheme::generalColumn().darker(120)});
+                              ink(ColorScheme::generalColumn(), 120)});
         }
     }
     // Keys by weight: in a crowded scene the heaviest keep their labels.
@@ -1261,8 +1276,7 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
         if (crowded && !emphasised(h))
             continue;
         labels.push_back({addTip(valueTip(i), h), emphasised(h) ? 2 : 1000 + i, true, origin,
-                          valueTip(i), nameOf(h), ColorScheme::value().darker(115),
-                          clearanceOf(h)});
+                          valueTip(i), nameOf(h), ink(ColorScheme::value(), 115), clearanceOf(h)});
     }
     std::stable_sort(labels.begin(), labels.end(), [](const LabelItem &a, const LabelItem &b) {
         return a.priority < b.priority;
@@ -1281,10 +1295,10 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
         const QFontMetricsF fm(m_labelFont);
         const QRectF box(12, 12, std::min(size.width() - 24, fm.horizontalAdvance(text) + 24),
                          fm.height() + 12);
-        painter.setPen(QPen(kErrorColor, 1.5));
-        painter.setBrush(QColor(0xfd, 0xed, 0xec));
+        painter.setPen(QPen(ColorScheme::error(), 1.5));
+        painter.setBrush(ColorScheme::errorBackground());
         painter.drawRoundedRect(box, 6, 6);
-        painter.setPen(kErrorColor);
+        painter.setPen(ColorScheme::error());
         painter.drawText(box.adjusted(12, 0, -12, 0), Qt::AlignVCenter | Qt::AlignLeft,
                          fm.elidedText(text, Qt::ElideRight, box.width() - 24));
     }

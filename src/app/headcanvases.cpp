@@ -188,7 +188,7 @@ void HeadCanvases::paintTile(QPainter &p, int head, const QRect &tile)
     const int dk = int(hr.query.size());
     const QFontMetrics fm(font());
 
-    p.setPen(QPen(ColorScheme::grid().darker(108), 1));
+    p.setPen(QPen(ColorScheme::gridMajor(), 1));
     p.setBrush(Qt::NoBrush);
     p.drawRoundedRect(QRectF(tile).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6);
 
@@ -251,10 +251,9 @@ ArrowPainter::Style keyStyle(int key, int count, double weight, double maxWeight
 {
     // Emphasis by weight: the head's favourite key is solid and thick, the others fade.
     const double t = maxWeight > 0 ? weight / maxWeight : 0;
-    ArrowPainter::Style s;
+    ArrowPainter::Style s =
+        ArrowPainter::styleFor(ColorScheme::Role::Key, 1.2 + 3.0 * t, 8 + 5 * t);
     s.color = masked ? ColorScheme::axis() : ColorScheme::keyColor(key, count);
-    s.width = 1.2 + 3.0 * t;
-    s.headLength = 8 + 5 * t;
     s.opacity = masked ? 0.3 : 0.3 + 0.7 * t;
     return s;
 }
@@ -284,9 +283,7 @@ void HeadCanvases::paintNumberLine(QPainter &p, int head, const QRect &area)
                    text);
     }
 
-    ArrowPainter::Style q;
-    q.color = ColorScheme::query();
-    q.width = 3;
+    const ArrowPainter::Style q = ArrowPainter::styleFor(ColorScheme::Role::Query, 3, 14);
     const double qy = lineY - fm.height() * 1.0;
     ArrowPainter::drawArrow(p, QPointF(xOf(0), qy), QPointF(xOf(hr.query[0]), qy), q);
     ArrowPainter::drawLabel(p, QPointF(xOf(0), qy), QPointF(xOf(hr.query[0]), qy),
@@ -307,7 +304,7 @@ void HeadCanvases::paintNumberLine(QPainter &p, int head, const QRect &area)
             ArrowPainter::drawLabel(p, from, to, QStringLiteral("k") + subscript(k + 1), s.color);
     }
     // The origin across the lanes, so that the arrows' common start is visible.
-    p.setPen(QPen(ColorScheme::grid().darker(120), 1, Qt::DashLine));
+    p.setPen(QPen(ColorScheme::gridMajor(), 1, Qt::DashLine));
     p.drawLine(QPointF(xOf(0), qy - fm.height() * 0.5), QPointF(xOf(0), lanesTop + lane * n));
 }
 
@@ -351,9 +348,7 @@ void HeadCanvases::paintPlane(QPainter &p, int head, const QRect &area)
             ArrowPainter::drawLabel(p, origin, tip, QStringLiteral("k") + subscript(k + 1),
                                     s.color);
     }
-    ArrowPainter::Style q;
-    q.color = ColorScheme::query();
-    q.width = 3;
+    const ArrowPainter::Style q = ArrowPainter::styleFor(ColorScheme::Role::Query, 3, 14);
     const QPointF qTip = toScreen(hr.query[0], hr.query[1]);
     ArrowPainter::drawArrow(p, origin, qTip, q);
     ArrowPainter::drawLabel(p, origin, qTip, QStringLiteral("q"), ColorScheme::query());

@@ -1,5 +1,6 @@
 #include "steppanel.h"
 
+#include "appearance.h"
 #include "colorscheme.h"
 #include "methodnames.h"
 #include "model/scenemodel.h"
@@ -162,6 +163,8 @@ StepPanel::StepPanel(SceneModel *model, Selection *selection, QWidget *parent)
                     onRowClicked(current);
             });
     connect(m_selection, &Selection::changed, this, &StepPanel::refresh);
+    // The formula is rich text with the lesson's colours written into it.
+    connect(Appearance::instance(), &Appearance::changed, this, &StepPanel::refresh);
     // Laying out the formula's rich text is the costliest part of a drag step, and nobody reads
     // numbers that change more often than ~20 times a second: update at once, then at most once
     // per interval while changes keep coming, and once more after the last one.
@@ -334,7 +337,7 @@ void StepPanel::updateFormula()
 
     auto explained = m.explain(key);
     if (!explained) {
-        lines << coloured(m.errorText().toHtmlEscaped(), QColor(0xb0, 0x00, 0x20));
+        lines << coloured(m.errorText().toHtmlEscaped(), ColorScheme::error());
         m_formulaHtml = lines.text.join(QStringLiteral("<br>"));
         m_formula->setHtml(m_formulaHtml);
         fitFormula();
@@ -468,8 +471,8 @@ void StepPanel::updateFormula()
         const int step = lines.steps[k];
         if (!walk || step < 0 || walk->isShown(step))
             shown << (walk && walk->isCurrent(step)
-                          ? QStringLiteral("<span style='background-color:#fff1c2'>%1</span>")
-                                .arg(lines.text[k])
+                          ? QStringLiteral("<span style='background-color:%1'>%2</span>")
+                                .arg(ColorScheme::highlight().name(), lines.text[k])
                           : lines.text[k]);
     }
     if (walk && !walk->isRevealed())

@@ -263,6 +263,8 @@ void TokenCanvas::drawLegend(QPainter &painter) const
         tr("key k<sub>i</sub> = x<sub>i</sub> W<sub>k</sub>"),
         tr("value v<sub>i</sub> = x<sub>i</sub> W<sub>v</sub>"),
         tr("output y<sub>i</sub> = Σ<sub>j</sub> w<sub>ij</sub> v<sub>j</sub>")};
+    using Role = ColorScheme::Role;
+    const Role roles[] = {Role::Query, Role::Key, Role::Value, Role::Output};
     const QColor colors[] = {ColorScheme::text(), ColorScheme::query(), ColorScheme::key(),
                              ColorScheme::value(), ColorScheme::output()};
     const bool shown[] = {true, m_layers[0], m_layers[1], m_layers[2], m_layers[3]};
@@ -293,11 +295,7 @@ void TokenCanvas::drawLegend(QPainter &painter) const
             painter.setBrush(colors[i]);
             painter.drawEllipse(QPointF(box.left() + 20, cy), 5, 5);
         } else {
-            ArrowPainter::Style style;
-            style.color = colors[i];
-            style.width = 2;
-            style.headLength = 8;
-            style.dashed = i == 4;
+            ArrowPainter::Style style = ArrowPainter::styleFor(roles[i - 1], 2, 8);
             ArrowPainter::drawArrow(painter, QPointF(box.left() + 8, cy),
                                     QPointF(box.left() + 34, cy), style);
         }
@@ -339,6 +337,8 @@ void TokenCanvas::paintEvent(QPaintEvent *)
         const int order[] = {int(Layer::Value), int(Layer::Key), int(Layer::Query),
                              int(Layer::Output)};
         const attn::Matrix *mats[] = {&r.q, &r.k, &r.v, &r.output};
+        using Role = ColorScheme::Role;
+        const Role roles[] = {Role::Query, Role::Key, Role::Value, Role::Output};
         const QColor colors[] = {ColorScheme::query(), ColorScheme::key(), ColorScheme::value(),
                                  ColorScheme::output()};
         const QString names[] = {QStringLiteral("q"), QStringLiteral("k"), QStringLiteral("v"),
@@ -361,11 +361,8 @@ void TokenCanvas::paintEvent(QPaintEvent *)
                         continue;
                     const attn::Matrix &m = *mats[layer];
                     const QPointF tip = m_view.toScreen(QPointF(m(i, 0), m(i, 1)));
-                    ArrowPainter::Style style;
-                    style.color = colors[layer];
-                    style.width = selected ? 2.5 : 1.5;
-                    style.headLength = selected ? 13 : 9;
-                    style.dashed = layer == int(Layer::Output);
+                    ArrowPainter::Style style = ArrowPainter::styleFor(
+                        roles[layer], selected ? 2.5 : 1.5, selected ? 13 : 9);
                     style.opacity = selected ? 1.0 : kFaint;
                     ArrowPainter::drawArrow(painter, origin, tip, style);
                     if (!selected)
