@@ -67,6 +67,22 @@
         <source>Head %1</source>
         <translation>头 %1</translation>
     </message>
+    <message>
+        <source>Canvas</source>
+        <translation>画布</translation>
+    </message>
+    <message>
+        <source>The query, the keys, the values and the output as arrows from the origin. Tab selects the next vector, the arrow keys move it, Delete removes the selected key.</source>
+        <translation>查询、键、值和输出都画成从原点出发的箭头。Tab 选中下一个向量，方向键移动它，Delete 删除选中的键。</translation>
+    </message>
+    <message>
+        <source>Drag an arrow's tip to move it and the background to pan; the wheel zooms; right-click for more. Tab selects a vector, the arrow keys move it.</source>
+        <translation>拖动箭头尖端来移动它，拖动背景来平移；滚轮缩放；右键单击查看更多操作。Tab 选中向量，方向键移动它。</translation>
+    </message>
+    <message>
+        <source>%1 = (%2, %3): drag to move it</source>
+        <translation>%1 = (%2, %3)：拖动来移动它</translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -574,6 +590,10 @@
     <message>
         <source>Explanation text</source>
         <translation>说明文字</translation>
+    </message>
+    <message>
+        <source>What the current page explains; the links open other pages and terms</source>
+        <translation>当前页面的讲解；链接可打开其他页面和术语</translation>
     </message>
 </context>
 <context>
@@ -1262,6 +1282,10 @@
         <source>(first 2 of %1 components)</source>
         <translation>（%1 个分量中的前 2 个）</translation>
     </message>
+    <message>
+        <source>Each head's projected query and keys</source>
+        <translation>每个头投影后的查询和键</translation>
+    </message>
 </context>
 <context>
     <name>HeadHeatMap</name>
@@ -1293,6 +1317,10 @@ Weight %4</source>
         <source>Masked: left out of the softmax</source>
         <translation>已掩码：不参与 softmax</translation>
     </message>
+    <message>
+        <source>Heat map of the heads' weights</source>
+        <translation>各个头的注意力权重热力图</translation>
+    </message>
 </context>
 <context>
     <name>LabWindow</name>
@@ -1315,6 +1343,10 @@ Weight %4</source>
     <message>
         <source>Self-attention from inputs: Q = X W_q, K = X W_k, V = X W_v, weights = softmax(Q Kᵀ / √d_k)</source>
         <translation>由输入计算自注意力：Q = X W_q，K = X W_k，V = X W_v，权重 = softmax(Q Kᵀ / √d_k)</translation>
+    </message>
+    <message>
+        <source>Lab pages</source>
+        <translation>实验室页面</translation>
     </message>
 </context>
 <context>
@@ -3008,6 +3040,22 @@ Weight: %5</source>
         <source>Step %1, %2: predict first, then reveal.</source>
         <translation>第 %1 步，%2：先预测，再揭晓。</translation>
     </message>
+    <message>
+        <source>Arithmetic of the selected key</source>
+        <translation>选中键的计算过程</translation>
+    </message>
+    <message>
+        <source>The selected key's score, softmax and share of the output, written out with its numbers. Select another key on the canvas or in the table.</source>
+        <translation>选中键的分数、softmax 以及它在输出中所占的部分，带数字逐步写出。在画布或表格中选择另一个键即可查看。</translation>
+    </message>
+    <message>
+        <source>Steps of every key</source>
+        <translation>每个键的计算步骤</translation>
+    </message>
+    <message>
+        <source>One row per key: length, angle, cosine, score, s/τ, the softmax steps and the weight; the last row holds the sums. Click a row to explain that key above.</source>
+        <translation>每个键一行：长度、夹角、余弦、分数、s/τ、softmax 各步和权重；最后一行是总和。单击一行，在上方讲解该键。</translation>
+    </message>
 </context>
 <context>
     <name>StepTableModel</name>
@@ -3180,6 +3228,10 @@ Weight: %5</source>
     <message>
         <source>output y&lt;sub&gt;i&lt;/sub&gt; = Σ&lt;sub&gt;j&lt;/sub&gt; w&lt;sub&gt;ij&lt;/sub&gt; v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>输出 y&lt;sub&gt;i&lt;/sub&gt; = Σ&lt;sub&gt;j&lt;/sub&gt; w&lt;sub&gt;ij&lt;/sub&gt; v&lt;sub&gt;j&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>Drag a token xᵢ to move it; click one to see whom it attends to. The keys 1 to 8 select a token, the arrow keys move it.</source>
+        <translation>拖动词元 xᵢ 来移动它；单击一个词元查看它关注谁。数字键 1 到 8 选中词元，方向键移动它。</translation>
     </message>
 </context>
 <context>
@@ -3412,6 +3464,14 @@ Weight: %5</source>
     <message>
         <source>masked</source>
         <translation>已掩码</translation>
+    </message>
+    <message>
+        <source>Weights and scores chart</source>
+        <translation>权重与分数图表</translation>
+    </message>
+    <message>
+        <source>Top: each key's attention weight after softmax (0 to 1). Bottom: its raw attention score. Every bar has its key's colour.</source>
+        <translation>上：每个键经过 softmax 后的注意力权重（0 到 1）。下：它的原始注意力分数。每根柱子使用对应键的颜色。</translation>
     </message>
 </context>
 </TS>

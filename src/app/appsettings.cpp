@@ -2,6 +2,8 @@
 
 #include "appearance.h"
 
+#include <QDataStream>
+#include <QRect>
 #include <QSettings>
 #include <QVariant>
 
@@ -65,7 +67,32 @@ void AppSettings::setSnapToGrid(bool on)
 
 QByteArray AppSettings::windowGeometry()
 {
-    return readBytes(kGeometryKey);
+    // QWidget::restoreGeometry() accepts a truncated record and makes a window of whatever the
+    // missing bytes read as. Read the record first (Qt 6's layout, versions 1.0 to 3.x) and
+    // keep it only when it is whole and describes a usable window.
+    const QByteArray bytes = readBytes(kGeometryKey);
+    QDataStream in(bytes);
+    in.setVersion(QDataStream::Qt_4_0);
+    quint32 magic = 0;
+    quint16 major = 0, minor = 0;
+    QRect frame, normal;
+    qint32 screen = 0;
+    quint8 maximized = 0, fullScreen = 0;
+    in >> magic >> major >> minor >> frame >> normal >> screen >> maximized >> fullScreen;
+    if (minor >= 1) {
+        qint32 screenWidth = 0;
+        in >> screenWidth;
+    }
+    if (minor >= 3) {
+        QRect geometry;
+        in >> geometry;
+    }
+    constexpr quint32 kMagic = 0x1D9D0CB;
+    constexpr int kSmallest = 200; // narrower or lower is not a window anyone left behind
+    if (in.status() != QDataStream::Ok || magic != kMagic || major != 3 ||
+        normal.width() < kSmallest || normal.height() < kSmallest)
+        return {};
+    return bytes;
 }
 
 QByteArray AppSettings::windowState()

@@ -14,10 +14,12 @@
 #include <QActionGroup>
 #include <QContextMenuEvent>
 #include <QFontMetricsF>
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QLineF>
 #include <QMenu>
 #include <QPainter>
+#include <QToolTip>
 #include <QVarLengthArray>
 #include <QWheelEvent>
 
@@ -275,6 +277,7 @@ CanvasWidget::CanvasWidget(SceneEditor *editor, Selection *selection, QWidget *p
     setAttribute(Qt::WA_OpaquePaintEvent);
     setContextMenuPolicy(Qt::DefaultContextMenu);
     updateFonts();
+    retranslate();
     m_view.setViewportSize(size());
     m_mode = std::make_unique<CanvasIdleMode>(this);
     m_landscape = std::make_unique<LandscapeLayer>(m_model);
@@ -311,6 +314,16 @@ QSize CanvasWidget::sizeHint() const
 QSize CanvasWidget::minimumSizeHint() const
 {
     return QSize(320, 240);
+}
+
+void CanvasWidget::retranslate()
+{
+    setAccessibleName(tr("Canvas"));
+    setAccessibleDescription(
+        tr("The query, the keys, the values and the output as arrows from the origin. Tab selects "
+           "the next vector, the arrow keys move it, Delete removes the selected key."));
+    setToolTip(tr("Drag an arrow's tip to move it and the background to pan; the wheel zooms; "
+                  "right-click for more. Tab selects a vector, the arrow keys move it."));
 }
 
 void CanvasWidget::updateFonts()
@@ -720,6 +733,20 @@ bool CanvasWidget::event(QEvent *event)
         event->accept();
         return true;
     }
+    if (event->type() == QEvent::ToolTip) {
+        // Over a tip: what it is and where; elsewhere the canvas's own tooltip.
+        const auto *help = static_cast<QHelpEvent *>(event);
+        const Handle h = handleAt(help->pos());
+        if (h.isValid()) {
+            const QPointF p = point(vectorOf(h));
+            QToolTip::showText(
+                help->globalPos(),
+                tr("%1 = (%2, %3): drag to move it")
+                    .arg(nameOf(h), NumberFormat::number(p.x(), 2), NumberFormat::number(p.y(), 2)),
+                this);
+            return true;
+        }
+    }
     return QWidget::event(event);
 }
 
@@ -977,8 +1004,10 @@ void CanvasWidget::changeEvent(QEvent *event)
     // Every text is made with tr() while painting, so a repaint retranslates the canvas.
     if (event->type() == QEvent::FontChange)
         updateFonts();
-    else if (event->type() == QEvent::LanguageChange)
+    else if (event->type() == QEvent::LanguageChange) {
+        retranslate();
         update();
+    }
     QWidget::changeEvent(event);
 }
 

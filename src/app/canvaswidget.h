@@ -187,6 +187,8 @@ private:
     void cycleSelection(bool forward);
     void changeView(const ViewTransform &view);
     void updateFonts();
+    /// The accessible name, description and tooltip, in the current language.
+    void retranslate();
     QRectF sceneBounds() const;
     void addKeyAt(QPointF world);
     void removeKey(int index);

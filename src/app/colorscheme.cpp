@@ -40,16 +40,18 @@ const Lesson kArticleContrast{QColor(0xff, 0x5c, 0x5c), QColor(0x4d, 0xa3, 0xff)
                               QColor(0x3c, 0xf0, 0x3c), QColor(0xff, 0x7a, 0xff),
                               QColor(0xff, 0xb3, 0x00), {195, 235, 255, 190, 165}};
 // Okabe & Ito (2008): vermilion, blue, bluish green and reddish purple stay apart for the common
-// forms of colour blindness; on dark backgrounds the blue becomes their sky blue.
+// forms of colour blindness. On dark backgrounds each is lightened just enough to stand out, the
+// variants chosen for the largest difference under simulated deuteranopia, protanopia and
+// tritanopia (tst_colorscheme).
 const Lesson kOkabeItoLight{QColor(0xd5, 0x5e, 0x00), QColor(0x00, 0x72, 0xb2),
                             QColor(0x00, 0x9e, 0x73), QColor(0xcc, 0x79, 0xa7),
                             QColor(0xe6, 0x9f, 0x00), {195, 215, 255, 85, 125}};
-const Lesson kOkabeItoDark{QColor(0xe6, 0x6a, 0x1a), QColor(0x56, 0xb4, 0xe9),
-                           QColor(0x12, 0xb8, 0x86), QColor(0xcc, 0x79, 0xa7),
-                           QColor(0xf0, 0xe4, 0x42), {195, 215, 200, 170, 145}};
-const Lesson kOkabeItoContrast{QColor(0xff, 0x7a, 0x26), QColor(0x56, 0xb4, 0xe9),
-                               QColor(0x1a, 0xd1, 0x9a), QColor(0xf5, 0x9b, 0xd0),
-                               QColor(0xf0, 0xe4, 0x42), {195, 215, 255, 185, 160}};
+const Lesson kOkabeItoDark{QColor(0xe6, 0x6a, 0x1a), QColor(0x2f, 0x8f, 0xd6),
+                           QColor(0x1a, 0xd1, 0x9a), QColor(0xb8, 0x5c, 0x95),
+                           QColor(0xf0, 0xe4, 0x42), {195, 215, 200, 150, 125}};
+const Lesson kOkabeItoContrast{QColor(0xff, 0x7a, 0x26), QColor(0x2f, 0x8f, 0xd6),
+                               QColor(0x00, 0xe0, 0xa0), QColor(0xf5, 0x9b, 0xd0),
+                               QColor(0xf0, 0xe4, 0x42), {195, 215, 230, 165, 135}};
 
 Scheme make(const Lesson &lesson, ColorScheme::Theme theme)
 {

@@ -63,6 +63,7 @@ HeadCanvases::HeadCanvases(SceneModel *model, QWidget *parent) : QWidget(parent)
     setAttribute(Qt::WA_OpaquePaintEvent);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     connect(m_model, &SceneModel::changed, this, &HeadCanvases::refresh);
+    setAccessibleName(tr("Each head's projected query and keys"));
     refresh();
 }
 
@@ -125,6 +126,8 @@ QRect HeadCanvases::tileRect(int head) const
 
 void HeadCanvases::changeEvent(QEvent *event)
 {
+    if (event->type() == QEvent::LanguageChange)
+        setAccessibleName(tr("Each head's projected query and keys"));
     if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
         updateGeometry();
         update();

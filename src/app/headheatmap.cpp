@@ -49,6 +49,7 @@ HeadHeatMap::HeadHeatMap(SceneModel *model, QWidget *parent) : QWidget(parent), 
     setMouseTracking(true);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     connect(m_model, &SceneModel::changed, this, &HeadHeatMap::refresh);
+    setAccessibleName(tr("Heat map of the heads' weights"));
     refresh();
 }
 
@@ -184,6 +185,8 @@ void HeadHeatMap::resizeEvent(QResizeEvent *event)
 
 void HeadHeatMap::changeEvent(QEvent *event)
 {
+    if (event->type() == QEvent::LanguageChange)
+        setAccessibleName(tr("Heat map of the heads' weights"));
     if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
         relayout();
         updateGeometry();

@@ -101,6 +101,7 @@ void LabChart::finishSetUp()
 {
     applyFonts();
     retranslate();
+    setAccessibleName(m_chart->title());
 }
 
 QSize LabChart::sizeHint() const
@@ -117,10 +118,14 @@ QSize LabChart::minimumSizeHint() const
 
 void LabChart::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslate();
-    else if (event->type() == QEvent::FontChange)
+        setAccessibleName(m_chart->title());
+    } else if (event->type() == QEvent::FontChange) {
         applyFonts();
+        // QChartView only ever raises its minimum size to the chart's (see WeightChart).
+        setMinimumSize(0, 0);
+    }
     QChartView::changeEvent(event);
 }
 

@@ -813,8 +813,9 @@ void MainWindow::setPresentationMode(bool on)
 {
     if (on != isPresenting()) {
         if (on) {
-            m_presentation = Presentation{saveGeometry(), saveState(AppSettings::kLayoutVersion),
-                                          QApplication::font(), windowState(), m_canvas->view()};
+            m_presentation = Presentation{
+                saveGeometry(),       geometry(),    saveState(AppSettings::kLayoutVersion),
+                QApplication::font(), windowState(), m_canvas->view()};
             QFont large = m_presentation->font;
             if (large.pointSizeF() > 0)
                 large.setPointSizeF(large.pointSizeF() * kPresentationFontScale);
@@ -848,13 +849,20 @@ void MainWindow::setPresentationMode(bool on)
             for (QDockWidget *dock : docks())
                 dock->setFont(QFont()); // inherit again, as before
             Appearance::instance()->setLineScale(1.0);
+            // The rectangle itself rather than restoreGeometry(), which guesses a title bar's
+            // height where the frame is unknown and can put the window lower than it was.
             setWindowState(before.windowState);
-            restoreGeometry(before.geometry);
+            if (!(before.windowState & (Qt::WindowMaximized | Qt::WindowFullScreen)))
+                setGeometry(before.normalRect);
             restoreState(before.state, AppSettings::kLayoutVersion);
-            // The zoom and position the class had before, once the canvas has its old size.
-            QTimer::singleShot(0, m_canvas, [this, view = before.view] {
-                if (!isPresenting())
-                    m_canvas->setView(view);
+            // Once more when the smaller font and the window's old size have arrived (both come
+            // as events): dock sizes restored under the large font's minimum sizes come out a
+            // few pixels off. Then the zoom and position the class had before.
+            QTimer::singleShot(0, this, [this, before] {
+                if (isPresenting())
+                    return;
+                restoreState(before.state, AppSettings::kLayoutVersion);
+                m_canvas->setView(before.view);
             });
         }
     }
@@ -868,7 +876,14 @@ void MainWindow::restoreSession()
     if (!geometry.isEmpty())
         restoreGeometry(geometry);
     const QByteArray state = AppSettings::windowState();
-    m_layoutRestored = !state.isEmpty() && restoreState(state, AppSettings::kLayoutVersion);
+    if (state.isEmpty())
+        return;
+    // A damaged layout can be half applied before restoreState() notices: then put the default
+    // one back whole.
+    const QByteArray defaults = saveState(AppSettings::kLayoutVersion);
+    m_layoutRestored = restoreState(state, AppSettings::kLayoutVersion);
+    if (!m_layoutRestored)
+        restoreState(defaults, AppSettings::kLayoutVersion);
 }
 
 void MainWindow::saveSession()

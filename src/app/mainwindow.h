@@ -155,7 +155,8 @@ private:
     bool m_layoutRestored = false;
     struct Presentation
     {
-        QByteArray geometry;
+        QByteArray geometry; ///< saveGeometry(), for the session saved while presenting
+        QRect normalRect;    ///< geometry(), put back when leaving
         QByteArray state;
         QFont font;
         Qt::WindowStates windowState;

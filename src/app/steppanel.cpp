@@ -147,6 +147,7 @@ StepPanel::StepPanel(SceneModel *model, Selection *selection, QWidget *parent)
     m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_table->horizontalHeader()->setHighlightSections(false);
 
+    retranslate();
     m_split->addWidget(m_formula);
     m_split->addWidget(m_table);
     m_split->setStretchFactor(1, 1);
@@ -241,9 +242,22 @@ void StepPanel::applyFonts()
     m_formula->setFont(f);
 }
 
+void StepPanel::retranslate()
+{
+    m_formula->setAccessibleName(tr("Arithmetic of the selected key"));
+    m_formula->setToolTip(tr("The selected key's score, softmax and share of the output, written "
+                             "out with its numbers. Select another key on the canvas or in the "
+                             "table."));
+    m_table->setAccessibleName(tr("Steps of every key"));
+    m_table->setToolTip(tr("One row per key: length, angle, cosine, score, s/τ, the softmax steps "
+                           "and the weight; the last row holds the sums. Click a row to explain "
+                           "that key above."));
+}
+
 void StepPanel::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
+        retranslate();
         m_formulaStale = true;
         if (isVisible())
             updateFormula();

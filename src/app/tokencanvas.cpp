@@ -27,7 +27,7 @@ TokenCanvas::TokenCanvas(SelfAttentionModel *model, QWidget *parent)
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
-    setAccessibleName(tr("Tokens"));
+    retranslate();
     connect(m_model, &SelfAttentionModel::changed, this, &TokenCanvas::refresh);
     fitView(true);
 }
@@ -121,10 +121,18 @@ void TokenCanvas::resizeEvent(QResizeEvent *event)
     QWidget::resizeEvent(event);
 }
 
+void TokenCanvas::retranslate()
+{
+    setAccessibleName(tr("Tokens"));
+    setToolTip(
+        tr("Drag a token xᵢ to move it; click one to see whom it attends to. The keys 1 to 8 "
+           "select a token, the arrow keys move it."));
+}
+
 void TokenCanvas::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
-        setAccessibleName(tr("Tokens"));
+        retranslate();
         update();
     }
     QWidget::changeEvent(event);

@@ -230,13 +230,20 @@ void WeightChart::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
-    else if (event->type() == QEvent::FontChange)
+    else if (event->type() == QEvent::FontChange) {
         applyFonts();
+        // QChartView only ever raises its minimum size to the chart's: after presentation mode's
+        // larger font it would keep the large minimum and shift the docks' layout.
+        setMinimumSize(0, 0);
+    }
     QChartView::changeEvent(event);
 }
 
 void WeightChart::retranslate()
 {
+    setAccessibleName(tr("Weights and scores chart"));
+    setToolTip(tr("Top: each key's attention weight after softmax (0 to 1). Bottom: its raw "
+                  "attention score. Every bar has its key's colour."));
     m_weights.keyAxis->setTitleText(tr("Key"));
     m_scores.keyAxis->setTitleText(tr("Key"));
     updateTitles();
