@@ -785,6 +785,18 @@ void CanvasWidget::keyPressEvent(QKeyEvent *event)
     case Qt::Key_Minus:
         zoomOut();
         return;
+    case Qt::Key_F10:
+        // Shift+F10, the keyboard's context-menu key on desktops without a Menu key (that key
+        // the platform turns into a context-menu event itself): at the selected tip, else in
+        // the middle.
+        if (event->modifiers() & Qt::ShiftModifier) {
+            const Handle h = selectedHandle();
+            const QPoint at = h.isValid() ? m_view.toScreen(tipOf(h)).toPoint() : rect().center();
+            QContextMenuEvent menu(QContextMenuEvent::Keyboard, at, mapToGlobal(at));
+            contextMenuEvent(&menu);
+            return;
+        }
+        break;
     case Qt::Key_Tab:
     case Qt::Key_Backtab:
         // Tab cycles inside the canvas; Ctrl+Tab is the way out for keyboard users.

@@ -48,9 +48,18 @@ void HighContrastStyle::drawComplexControl(ComplexControl control,
     case CC_SpinBox:
         drawEdge(painter, option, option->rect);
         break;
-    case CC_Slider:
+    case CC_Slider: {
         drawEdge(painter, option, subControlRect(control, option, SC_SliderGroove, widget));
+        // The handle, in the text colour with a black core, so that it reads on the groove's
+        // yellow part and on the black part alike.
+        const QRect handle = subControlRect(control, option, SC_SliderHandle, widget);
+        painter->save();
+        painter->setPen(QPen(option->palette.color(QPalette::WindowText), 2));
+        painter->setBrush(option->palette.color(QPalette::Window));
+        painter->drawRect(handle.adjusted(1, 1, -2, -2));
+        painter->restore();
         break;
+    }
     default:
         break;
     }

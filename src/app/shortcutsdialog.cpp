@@ -128,7 +128,7 @@ void ShortcutsDialog::rebuild()
     const auto key = [](QKeyCombination k) { return QKeySequence(k); };
     QTreeWidgetItem *canvas = addSection(tr("Canvas"));
     addRow(canvas, tr("Select the next vector (q, k₁, v₁, k₂, …) / the previous one"),
-           {key(Qt::Key_Tab), key(Qt::SHIFT | Qt::Key_Backtab)},
+           {key(Qt::Key_Tab), key(Qt::SHIFT | Qt::Key_Tab)},
            tr("%1 / %2").arg(native(Qt::Key_Tab), native(Qt::SHIFT | Qt::Key_Tab)));
     addRow(canvas, tr("Move the selected vector by 0.1; with nothing selected, pan the view"),
            {key(Qt::Key_Left), key(Qt::Key_Right), key(Qt::Key_Up), key(Qt::Key_Down)},
@@ -143,9 +143,9 @@ void ShortcutsDialog::rebuild()
     addRow(canvas, tr("Zoom out"), {key(Qt::Key_Minus)});
     addRow(canvas, tr("Cancel a drag; clear the selection"), {key(Qt::Key_Escape)});
     addRow(canvas, tr("Open the canvas menu: add, remove or mask a key there"),
-           {key(Qt::Key_Menu)});
+           {key(Qt::Key_Menu), key(Qt::SHIFT | Qt::Key_F10)});
     addRow(canvas, tr("Leave the canvas for the next control / the previous one"),
-           {key(Qt::CTRL | Qt::Key_Tab), key(Qt::CTRL | Qt::SHIFT | Qt::Key_Backtab)},
+           {key(Qt::CTRL | Qt::Key_Tab), key(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab)},
            tr("%1 / %2").arg(native(Qt::CTRL | Qt::Key_Tab),
                              native(Qt::CTRL | Qt::SHIFT | Qt::Key_Tab)));
     // The mouse, for completeness: a teacher looking for "how do I pan" finds it here too.

@@ -3,6 +3,7 @@
 // the keys the README and a teacher rely on do what they say — in English and in Chinese.
 
 #include "app/appearance.h"
+#include "app/canvaswidget.h"
 #include "app/mainwindow.h"
 #include "app/shortcutsdialog.h"
 #include "model/language.h"
@@ -16,6 +17,7 @@
 #include <QMap>
 #include <QMenu>
 #include <QMenuBar>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QShortcut>
 #include <QTemporaryDir>
@@ -254,6 +256,58 @@ private slots:
         QCOMPARE(sections.value(0), QStringLiteral("键盘快捷键"));
         QVERIFY(canvas.size() >= 8);
         QVERIFY(canvas.join(QLatin1Char('\n')).contains(QStringLiteral("放大")));
+    }
+
+    void readmeKeysAreReal()
+    {
+        // Every key the README's "Keyboard shortcuts" section names (in `backticks`) is one the
+        // dialog lists: the README cannot promise a key the program does not have.
+        QFile readme(QStringLiteral(AC_SOURCE_DIR "/README.md"));
+        QVERIFY(readme.open(QIODevice::ReadOnly));
+        const QString text = QString::fromUtf8(readme.readAll());
+        const qsizetype start = text.indexOf(QStringLiteral("\n## Keyboard shortcuts"));
+        QVERIFY(start >= 0);
+        const qsizetype end = text.indexOf(QStringLiteral("\n## "), start + 5);
+        const QString section = text.mid(start, end - start);
+        SceneModel model;
+        MainWindow window(&model);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QList<QKeySequence> listed;
+        withDialog(window, [&](ShortcutsDialog *d) { listed = d->listedKeys(); });
+        static const QRegularExpression quoted(QStringLiteral("`([^`]+)`"));
+        int checked = 0;
+        for (auto it = quoted.globalMatch(section); it.hasNext();) {
+            const QString key = it.next().captured(1);
+            if (key == QLatin1String("Shift") || key.contains(QLatin1Char('/')))
+                continue; // a modifier alone ("Shift + arrow keys"), a path
+            const QKeySequence k = key == QLatin1String("+") ? QKeySequence(Qt::Key_Plus)
+                                                             : QKeySequence::fromString(key);
+            QVERIFY2(!k.isEmpty() && listed.contains(k), qPrintable(key));
+            ++checked;
+        }
+        QVERIFY(checked > 50);
+    }
+
+    void shiftF10OpensTheCanvasMenu()
+    {
+        SceneModel model;
+        MainWindow window(&model);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowActive(&window));
+        QWidget *canvas = window.canvas();
+        canvas->setFocus();
+        QStringList items;
+        QTimer::singleShot(0, &window, [&] {
+            if (auto *menu = qobject_cast<QMenu *>(QApplication::activePopupWidget())) {
+                const auto actions = menu->actions();
+                for (const QAction *a : actions)
+                    items << a->objectName();
+                menu->close();
+            }
+        });
+        QTest::keyClick(canvas, Qt::Key_F10, Qt::ShiftModifier);
+        QVERIFY2(items.contains(QStringLiteral("addKeyHere")), qPrintable(items.join(',')));
     }
 
 private:
