@@ -67,6 +67,22 @@
         <source>Head %1</source>
         <translation>头 %1</translation>
     </message>
+    <message>
+        <source>Canvas</source>
+        <translation>画布</translation>
+    </message>
+    <message>
+        <source>The query, the keys, the values and the output as arrows from the origin. Tab selects the next vector, the arrow keys move it, Delete removes the selected key.</source>
+        <translation>查询、键、值和输出都画成从原点出发的箭头。Tab 选中下一个向量，方向键移动它，Delete 删除选中的键。</translation>
+    </message>
+    <message>
+        <source>Drag an arrow&apos;s tip to move it and the background to pan; the wheel zooms; right-click for more. Tab selects a vector, the arrow keys move it.</source>
+        <translation>拖动箭头尖端来移动它，拖动背景来平移；滚轮缩放；右键单击查看更多操作。Tab 选中向量，方向键移动它。</translation>
+    </message>
+    <message>
+        <source>%1 = (%2, %3): drag to move it</source>
+        <translation>%1 = (%2, %3)：拖动来移动它</translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -574,6 +590,10 @@
     <message>
         <source>Explanation text</source>
         <translation>说明文字</translation>
+    </message>
+    <message>
+        <source>What the current page explains; the links open other pages and terms</source>
+        <translation>当前页面的讲解；链接可打开其他页面和术语</translation>
     </message>
 </context>
 <context>
@@ -1262,6 +1282,10 @@
         <source>(first 2 of %1 components)</source>
         <translation>（%1 个分量中的前 2 个）</translation>
     </message>
+    <message>
+        <source>Each head&apos;s projected query and keys</source>
+        <translation>每个头投影后的查询和键</translation>
+    </message>
 </context>
 <context>
     <name>HeadHeatMap</name>
@@ -1293,6 +1317,10 @@ Weight %4</source>
         <source>Masked: left out of the softmax</source>
         <translation>已掩码：不参与 softmax</translation>
     </message>
+    <message>
+        <source>Heat map of the heads&apos; weights</source>
+        <translation>各个头的注意力权重热力图</translation>
+    </message>
 </context>
 <context>
     <name>LabWindow</name>
@@ -1315,6 +1343,10 @@ Weight %4</source>
     <message>
         <source>Self-attention from inputs: Q = X W_q, K = X W_k, V = X W_v, weights = softmax(Q Kᵀ / √d_k)</source>
         <translation>由输入计算自注意力：Q = X W_q，K = X W_k，V = X W_v，权重 = softmax(Q Kᵀ / √d_k)</translation>
+    </message>
+    <message>
+        <source>Lab pages</source>
+        <translation>实验室页面</translation>
     </message>
 </context>
 <context>
@@ -1405,10 +1437,6 @@ Weight %4</source>
     <message>
         <source>About Attention Canvas</source>
         <translation>关于注意力画布</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Attention Canvas %1&lt;/h3&gt;&lt;p&gt;Drag query, key and value vectors and watch attention scores, softmax weights and the weighted sum change.&lt;/p&gt;&lt;p&gt;Built with Qt %2 and Eigen.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;注意力画布 %1&lt;/h3&gt;&lt;p&gt;拖动查询、键和值向量，观察注意力分数、softmax 权重和加权和如何变化。&lt;/p&gt;&lt;p&gt;基于 Qt %2 和 Eigen 构建。&lt;/p&gt;</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -1821,6 +1849,122 @@ Weight %4</source>
     <message>
         <source>Ctrl+Shift+A</source>
         <translation>Ctrl+Shift+A</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+R</source>
+        <translation>Ctrl+Shift+R</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+Del</source>
+        <translation>Ctrl+Shift+Del</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+0</source>
+        <translation>Ctrl+Alt+0</translation>
+    </message>
+    <message>
+        <source>Shift+F1</source>
+        <translation>Shift+F1</translation>
+    </message>
+    <message>
+        <source>Ctrl+Shift+F1</source>
+        <translation>Ctrl+Shift+F1</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+E</source>
+        <translation>Ctrl+Alt+E</translation>
+    </message>
+    <message>
+        <source>Ctrl+Alt+C</source>
+        <translation>Ctrl+Alt+C</translation>
+    </message>
+    <message>
+        <source>&amp;Presentation Mode</source>
+        <translation>演示模式(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Full screen for a projector: larger text, thicker arrows, only the canvas and the weights; press F11 again to go back</source>
+        <translation>投影用的全屏模式：文字更大、箭头更粗，只显示画布和权重；再按 F11 返回</translation>
+    </message>
+    <message>
+        <source>F11</source>
+        <translation>F11</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Dark text and arrows on white</source>
+        <translation>白底上的深色文字和箭头</translation>
+    </message>
+    <message>
+        <source>Ctrl+T, L</source>
+        <translation>Ctrl+T, L</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Light text and brighter arrows on a dark background, for dim rooms</source>
+        <translation>深色背景上的浅色文字和更亮的箭头，适合光线暗的教室</translation>
+    </message>
+    <message>
+        <source>Ctrl+T, D</source>
+        <translation>Ctrl+T, D</translation>
+    </message>
+    <message>
+        <source>&amp;High Contrast</source>
+        <translation>高对比度(&amp;H)</translation>
+    </message>
+    <message>
+        <source>White text and the strongest colours on black, for washed-out projectors and low vision</source>
+        <translation>黑底上的白色文字和最鲜明的颜色，适合发白的投影仪和低视力用户</translation>
+    </message>
+    <message>
+        <source>Ctrl+T, H</source>
+        <translation>Ctrl+T, H</translation>
+    </message>
+    <message>
+        <source>&amp;Colour-Blind Safe Palette</source>
+        <translation>色盲友好配色(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Okabe–Ito colours; query, keys, values and output also differ by arrowhead (filled triangle, open triangle, diamond, disc) and by line (solid, solid, dotted, dashed)</source>
+        <translation>Okabe–Ito 配色；查询、键、值和输出还靠箭头形状（实心三角、空心三角、菱形、圆点）和线型（实线、实线、点线、虚线）区分</translation>
+    </message>
+    <message>
+        <source>Ctrl+T, C</source>
+        <translation>Ctrl+T, C</translation>
+    </message>
+    <message>
+        <source>&amp;Keyboard Shortcuts</source>
+        <translation>键盘快捷键(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Every command&apos;s keys, and the keys of the canvas and the walkthrough</source>
+        <translation>每个命令的按键，以及画布和分步演示的按键</translation>
+    </message>
+    <message>
+        <source>Ctrl+F1</source>
+        <translation>Ctrl+F1</translation>
+    </message>
+    <message>
+        <source>File › Open Recent, then %1</source>
+        <translation>文件 › 最近打开，然后按 %1</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Attention Canvas %1&lt;/h3&gt;&lt;p&gt;Drag query, key and value vectors and watch attention scores, softmax weights and the weighted sum change.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;注意力画布 %1&lt;/h3&gt;&lt;p&gt;拖动查询、键和值向量，观察注意力分数、softmax 权重和加权和如何变化。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Licence: MIT. Copyright © 2026 the Attention Canvas authors.&lt;/p&gt;&lt;p&gt;Libraries:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Qt %1 (built with %2): Core, GUI, Widgets, SVG — LGPL-3.0; Charts — GPL-3.0&lt;/li&gt;&lt;li&gt;Eigen %3 — MPL-2.0&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Compiled with %4 as C++20.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;许可证：MIT。版权所有 © 2026 注意力画布作者。&lt;/p&gt;&lt;p&gt;使用的库：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Qt %1（构建时为 %2）：Core、GUI、Widgets、SVG — LGPL-3.0；Charts — GPL-3.0&lt;/li&gt;&lt;li&gt;Eigen %3 — MPL-2.0&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;以 C++20 编译，编译器 %4。&lt;/p&gt;</translation>
     </message>
 </context>
 <context>
@@ -2734,6 +2878,133 @@ Weight: %5</source>
     </message>
 </context>
 <context>
+    <name>ShortcutsDialog</name>
+    <message>
+        <source>Keyboard Shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>&amp;Find:</source>
+        <translation>查找(&amp;F)：</translation>
+    </message>
+    <message>
+        <source>Show only the commands and keys that contain this text</source>
+        <translation>只显示包含这段文字的命令和按键</translation>
+    </message>
+    <message>
+        <source>Find a command or a key</source>
+        <translation>查找命令或按键</translation>
+    </message>
+    <message>
+        <source>A command or a key, e.g. zoom or Ctrl+T</source>
+        <translation>命令或按键，例如“放大”或 Ctrl+T</translation>
+    </message>
+    <message>
+        <source>Every command with its keys, by menu, then the keys of the canvas and of the walkthrough</source>
+        <translation>按菜单列出每个命令及其按键，然后是画布和分步演示的按键</translation>
+    </message>
+    <message>
+        <source>Keyboard shortcuts</source>
+        <translation>键盘快捷键</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Keys</source>
+        <translation>按键</translation>
+    </message>
+    <message>
+        <source> or </source>
+        <translation> 或 </translation>
+    </message>
+    <message>
+        <source>Canvas</source>
+        <translation>画布</translation>
+    </message>
+    <message>
+        <source>Select the next vector (q, k₁, v₁, k₂, …) / the previous one</source>
+        <translation>选中下一个向量（q、k₁、v₁、k₂……）/ 上一个</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Move the selected vector by 0.1; with nothing selected, pan the view</source>
+        <translation>把选中的向量移动 0.1；没有选中时平移视图</translation>
+    </message>
+    <message>
+        <source>Arrow keys</source>
+        <translation>方向键</translation>
+    </message>
+    <message>
+        <source>Move the selected vector by 0.01</source>
+        <translation>把选中的向量移动 0.01</translation>
+    </message>
+    <message>
+        <source>Shift+Arrow keys</source>
+        <translation>Shift+方向键</translation>
+    </message>
+    <message>
+        <source>Remove the selected key and its value</source>
+        <translation>删除选中的键及其对应的值</translation>
+    </message>
+    <message>
+        <source>Zoom in</source>
+        <translation>放大</translation>
+    </message>
+    <message>
+        <source>Zoom out</source>
+        <translation>缩小</translation>
+    </message>
+    <message>
+        <source>Cancel a drag; clear the selection</source>
+        <translation>取消拖动；清除选择</translation>
+    </message>
+    <message>
+        <source>Open the canvas menu: add, remove or mask a key there</source>
+        <translation>打开画布菜单：在该处添加、删除或掩码键</translation>
+    </message>
+    <message>
+        <source>Leave the canvas for the next control / the previous one</source>
+        <translation>离开画布，转到下一个 / 上一个控件</translation>
+    </message>
+    <message>
+        <source>Drag an arrow&apos;s tip to move it; drag the background to pan</source>
+        <translation>拖动箭头尖端来移动它；拖动背景来平移</translation>
+    </message>
+    <message>
+        <source>Mouse</source>
+        <translation>鼠标</translation>
+    </message>
+    <message>
+        <source>Zoom around the pointer</source>
+        <translation>以指针为中心缩放</translation>
+    </message>
+    <message>
+        <source>Mouse wheel</source>
+        <translation>鼠标滚轮</translation>
+    </message>
+    <message>
+        <source>Predict, Then Reveal</source>
+        <translation>先预测，再揭晓</translation>
+    </message>
+    <message>
+        <source>Reveal the step&apos;s result, then go to the next step</source>
+        <translation>揭晓这一步的结果，然后进入下一步</translation>
+    </message>
+    <message>
+        <source>Back one step</source>
+        <translation>后退一步</translation>
+    </message>
+    <message>
+        <source>Leave the walkthrough</source>
+        <translation>退出分步演示</translation>
+    </message>
+</context>
+<context>
     <name>StepPanel</name>
     <message>
         <source>Key %1 · %2</source>
@@ -2768,6 +3039,22 @@ Weight: %5</source>
     <message>
         <source>Step %1, %2: predict first, then reveal.</source>
         <translation>第 %1 步，%2：先预测，再揭晓。</translation>
+    </message>
+    <message>
+        <source>Arithmetic of the selected key</source>
+        <translation>选中键的计算过程</translation>
+    </message>
+    <message>
+        <source>The selected key&apos;s score, softmax and share of the output, written out with its numbers. Select another key on the canvas or in the table.</source>
+        <translation>选中键的分数、softmax 以及它在输出中所占的部分，带数字逐步写出。在画布或表格中选择另一个键即可查看。</translation>
+    </message>
+    <message>
+        <source>Steps of every key</source>
+        <translation>每个键的计算步骤</translation>
+    </message>
+    <message>
+        <source>One row per key: length, angle, cosine, score, s/τ, the softmax steps and the weight; the last row holds the sums. Click a row to explain that key above.</source>
+        <translation>每个键一行：长度、夹角、余弦、分数、s/τ、softmax 各步和权重；最后一行是总和。单击一行，在上方讲解该键。</translation>
     </message>
 </context>
 <context>
@@ -2941,6 +3228,10 @@ Weight: %5</source>
     <message>
         <source>output y&lt;sub&gt;i&lt;/sub&gt; = Σ&lt;sub&gt;j&lt;/sub&gt; w&lt;sub&gt;ij&lt;/sub&gt; v&lt;sub&gt;j&lt;/sub&gt;</source>
         <translation>输出 y&lt;sub&gt;i&lt;/sub&gt; = Σ&lt;sub&gt;j&lt;/sub&gt; w&lt;sub&gt;ij&lt;/sub&gt; v&lt;sub&gt;j&lt;/sub&gt;</translation>
+    </message>
+    <message>
+        <source>Drag a token xᵢ to move it; click one to see whom it attends to. The keys 1 to 8 select a token, the arrow keys move it.</source>
+        <translation>拖动词元 xᵢ 来移动它；单击一个词元查看它关注谁。数字键 1 到 8 选中词元，方向键移动它。</translation>
     </message>
 </context>
 <context>
@@ -3173,6 +3464,14 @@ Weight: %5</source>
     <message>
         <source>masked</source>
         <translation>已掩码</translation>
+    </message>
+    <message>
+        <source>Weights and scores chart</source>
+        <translation>权重与分数图表</translation>
+    </message>
+    <message>
+        <source>Top: each key&apos;s attention weight after softmax (0 to 1). Bottom: its raw attention score. Every bar has its key&apos;s colour.</source>
+        <translation>上：每个键经过 softmax 后的注意力权重（0 到 1）。下：它的原始注意力分数。每根柱子使用对应键的颜色。</translation>
     </message>
 </context>
 <context>

@@ -1,11 +1,15 @@
 #include "arrowpainter.h"
 
+#include "appearance.h"
+
 #include <QFont>
 #include <QFontMetricsF>
 #include <QHash>
 #include <QPainter>
+#include <QPainterPath>
 #include <QStaticText>
 
+#include <algorithm>
 #include <cmath>
 
 namespace ArrowPainter {
@@ -30,6 +34,18 @@ const QStaticText &laidOut(const QFont &font, const QString &text)
 }
 } // namespace
 
+Style styleFor(ColorScheme::Role role, double width, double headLength)
+{
+    const double scale = Appearance::instance()->lineScale();
+    Style s;
+    s.color = ColorScheme::colorOf(role);
+    s.width = width * scale;
+    s.headLength = headLength * scale;
+    s.line = ColorScheme::line(role);
+    s.head = ColorScheme::head(role);
+    return s;
+}
+
 void drawArrow(QPainter &painter, QPointF from, QPointF to, const Style &style)
 {
     painter.save();
@@ -38,8 +54,11 @@ void drawArrow(QPainter &painter, QPointF from, QPointF to, const Style &style)
     const double length = line.length();
     // A flat cap: the head covers the tip end anyway, and round caps with antialiasing send Qt
     // down a path that made a 64-key canvas about three times slower to paint.
-    QPen pen(style.color, style.width, style.dashed ? Qt::DashLine : Qt::SolidLine, Qt::FlatCap,
-             Qt::RoundJoin);
+    QPen pen(style.color, style.width, style.line, Qt::FlatCap, Qt::RoundJoin);
+    // Qt's dots are a width apart from two widths of gap: too sparse to read as a line at the
+    // widths used here. Denser dots keep a dotted arrow as visible as a solid one.
+    if (style.line == Qt::DotLine)
+        pen.setDashPattern({1.0, 1.4});
     painter.setPen(pen);
     if (length < 0.5) {
         // A zero vector: a dot, so that it can still be seen and grabbed.
@@ -52,15 +71,65 @@ void drawArrow(QPainter &painter, QPointF from, QPointF to, const Style &style)
     const QPointF dir = (to - from) / length;
     const QPointF normal(-dir.y(), dir.x());
     const QPointF base = to - dir * head;
-    // The shaft stops at the head's base so that a thick dashed line does not poke through it.
-    painter.drawLine(from, base + dir * (head * 0.2));
-    // The head as a filled triangle without an outline (an outlined path costs a third more per
-    // arrow); half a pixel wider all round, as the outline made it.
-    const QPointF wing = normal * (head * 0.45 + 0.5);
-    const QPointF tip[] = {to + dir * 0.5, base + wing, base - wing};
-    painter.setPen(Qt::NoPen);
-    painter.setBrush(style.color);
-    painter.drawConvexPolygon(tip, 3);
+    // Where the shaft stops: inside a filled head, so that a thick dashed line does not poke
+    // through it, and at the outline of an open one.
+    QPointF shaftEnd = base + dir * (head * 0.2);
+    if (style.head == ColorScheme::Head::FilledTriangle) {
+        // The common head as a filled triangle without an outline (an outlined path costs a
+        // third more per arrow, and a drag draws every arrow each frame); half a pixel wider
+        // all round, as the outline made it.
+        painter.drawLine(from, shaftEnd);
+        const QPointF wing = normal * (head * 0.45 + 0.5);
+        const QPointF triangle[] = {to + dir * 0.5, base + wing, base - wing};
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(style.color);
+        painter.drawConvexPolygon(triangle, 3);
+        painter.restore();
+        return;
+    }
+    QPainterPath tip;
+    bool filled = true;
+    switch (style.head) {
+    case ColorScheme::Head::FilledTriangle:
+        break; // drawn above
+    case ColorScheme::Head::OpenTriangle:
+        // A little wider than the filled one: an outline needs the room to read as a triangle.
+        tip.moveTo(to);
+        tip.lineTo(base + normal * (head * 0.5));
+        tip.lineTo(base - normal * (head * 0.5));
+        tip.closeSubpath();
+        shaftEnd = base;
+        filled = false;
+        break;
+    case ColorScheme::Head::Diamond: {
+        const QPointF middle = to - dir * (head * 0.55);
+        tip.moveTo(to);
+        tip.lineTo(middle + normal * (head * 0.38));
+        tip.lineTo(to - dir * (head * 1.1));
+        tip.lineTo(middle - normal * (head * 0.38));
+        tip.closeSubpath();
+        shaftEnd = to - dir * (head * 0.9);
+        break;
+    }
+    case ColorScheme::Head::Circle: {
+        // A disc whose front touches the tip, as a triangle's point does.
+        const double r = head * 0.4;
+        const QPointF centre = to - dir * r;
+        tip.addEllipse(centre, r, r);
+        shaftEnd = centre;
+        break;
+    }
+    }
+    painter.drawLine(from, shaftEnd);
+    if (filled) {
+        painter.setPen(QPen(style.color, 1.0));
+        painter.setBrush(style.color);
+    } else {
+        painter.setPen(QPen(style.color, std::max(1.5, style.width * 0.7), Qt::SolidLine,
+                            Qt::FlatCap, Qt::MiterJoin));
+        painter.setBrush(Qt::NoBrush);
+    }
+    painter.drawPath(tip);
     painter.restore();
 }
 

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "colorscheme.h"
+
 #include <QColor>
 #include <QPointF>
 #include <QSizeF>
@@ -9,7 +11,7 @@ class QFont;
 class QPainter;
 
 /// Draws the lesson's vectors the same way everywhere (main canvas, per-head canvases, exports):
-/// a shaft and a filled head, optionally dashed, and a label beside the tip.
+/// a shaft, optionally dashed or dotted, a head of one of four shapes, and a label beside the tip.
 namespace ArrowPainter {
 
 struct Style
@@ -17,9 +19,14 @@ struct Style
     QColor color;
     double width = 2.5;     ///< shaft width in pixels
     double headLength = 14; ///< pixels
-    bool dashed = false;
+    Qt::PenStyle line = Qt::SolidLine;
+    ColorScheme::Head head = ColorScheme::Head::FilledTriangle;
     double opacity = 1.0;
 };
+
+/// The style of `role` in the current scheme (colour, head, dash) at `width` and `headLength`,
+/// both multiplied by the line scale of presentation mode.
+Style styleFor(ColorScheme::Role role, double width, double headLength);
 
 /// Draws an arrow in screen coordinates from `from` to `to`.
 void drawArrow(QPainter &painter, QPointF from, QPointF to, const Style &style);

@@ -1,5 +1,6 @@
 #include "canvaswidget.h"
 
+#include "appearance.h"
 #include "arrowpainter.h"
 #include "canvasidlemode.h"
 #include "colorscheme.h"
@@ -13,10 +14,12 @@
 #include <QActionGroup>
 #include <QContextMenuEvent>
 #include <QFontMetricsF>
+#include <QHelpEvent>
 #include <QKeyEvent>
 #include <QLineF>
 #include <QMenu>
 #include <QPainter>
+#include <QToolTip>
 #include <QVarLengthArray>
 #include <QWheelEvent>
 
@@ -31,8 +34,7 @@
 namespace {
 
 using Kind = CanvasWidget::Handle::Kind;
-
-const QColor kErrorColor(0xb0, 0x3a, 0x2e);
+using Role = ColorScheme::Role;
 
 /// The first view shows the unit circle and the worked example's vectors with their labels.
 const QRectF kHomeWorld(QPointF(-1.25, -1.25), QPointF(1.95, 1.45));
@@ -134,6 +136,14 @@ GridStep niceStep(double minimum)
 QString tickText(double value, int decimals)
 {
     return NumberFormat::number(value, decimals);
+}
+
+/// A label's colour from its arrow's: a little darker on a light background, a little lighter on a
+/// dark one, so that thin glyphs keep the contrast of the thicker arrow.
+QColor ink(const QColor &color, int factor)
+{
+    return ColorScheme::isDark(ColorScheme::background()) ? color.lighter(factor)
+                                                          : color.darker(factor);
 }
 
 /// `color` at `opacity` over the background, as an opaque colour: translucent strokes cost the
@@ -267,6 +277,7 @@ CanvasWidget::CanvasWidget(SceneEditor *editor, Selection *selection, QWidget *p
     setAttribute(Qt::WA_OpaquePaintEvent);
     setContextMenuPolicy(Qt::DefaultContextMenu);
     updateFonts();
+    retranslate();
     m_view.setViewportSize(size());
     m_mode = std::make_unique<CanvasIdleMode>(this);
     m_landscape = std::make_unique<LandscapeLayer>(m_model);
@@ -286,6 +297,11 @@ CanvasWidget::CanvasWidget(SceneEditor *editor, Selection *selection, QWidget *p
             fitAll();
     });
     connect(m_selection, &Selection::changed, this, qOverload<>(&QWidget::update));
+    // The landscape's shading is blended with the background: a new theme needs it again.
+    connect(Appearance::instance(), &Appearance::changed, this, [this] {
+        m_landscape->invalidate();
+        update();
+    });
 }
 
 CanvasWidget::~CanvasWidget() = default;
@@ -298,6 +314,16 @@ QSize CanvasWidget::sizeHint() const
 QSize CanvasWidget::minimumSizeHint() const
 {
     return QSize(320, 240);
+}
+
+void CanvasWidget::retranslate()
+{
+    setAccessibleName(tr("Canvas"));
+    setAccessibleDescription(
+        tr("The query, the keys, the values and the output as arrows from the origin. Tab selects "
+           "the next vector, the arrow keys move it, Delete removes the selected key."));
+    setToolTip(tr("Drag an arrow's tip to move it and the background to pan; the wheel zooms; "
+                  "right-click for more. Tab selects a vector, the arrow keys move it."));
 }
 
 void CanvasWidget::updateFonts()
@@ -707,6 +733,20 @@ bool CanvasWidget::event(QEvent *event)
         event->accept();
         return true;
     }
+    if (event->type() == QEvent::ToolTip) {
+        // Over a tip: what it is and where; elsewhere the canvas's own tooltip.
+        const auto *help = static_cast<QHelpEvent *>(event);
+        const Handle h = handleAt(help->pos());
+        if (h.isValid()) {
+            const QPointF p = point(vectorOf(h));
+            QToolTip::showText(
+                help->globalPos(),
+                tr("%1 = (%2, %3): drag to move it")
+                    .arg(nameOf(h), NumberFormat::number(p.x(), 2), NumberFormat::number(p.y(), 2)),
+                this);
+            return true;
+        }
+    }
     return QWidget::event(event);
 }
 
@@ -745,6 +785,18 @@ void CanvasWidget::keyPressEvent(QKeyEvent *event)
     case Qt::Key_Minus:
         zoomOut();
         return;
+    case Qt::Key_F10:
+        // Shift+F10, the keyboard's context-menu key on desktops without a Menu key (that key
+        // the platform turns into a context-menu event itself): at the selected tip, else in
+        // the middle.
+        if (event->modifiers() & Qt::ShiftModifier) {
+            const Handle h = selectedHandle();
+            const QPoint at = h.isValid() ? m_view.toScreen(tipOf(h)).toPoint() : rect().center();
+            QContextMenuEvent menu(QContextMenuEvent::Keyboard, at, mapToGlobal(at));
+            contextMenuEvent(&menu);
+            return;
+        }
+        break;
     case Qt::Key_Tab:
     case Qt::Key_Backtab:
         // Tab cycles inside the canvas; Ctrl+Tab is the way out for keyboard users.
@@ -964,8 +1016,10 @@ void CanvasWidget::changeEvent(QEvent *event)
     // Every text is made with tr() while painting, so a repaint retranslates the canvas.
     if (event->type() == QEvent::FontChange)
         updateFonts();
-    else if (event->type() == QEvent::LanguageChange)
+    else if (event->type() == QEvent::LanguageChange) {
+        retranslate();
         update();
+    }
     QWidget::changeEvent(event);
 }
 
@@ -981,12 +1035,14 @@ void CanvasWidget::paintEvent(QPaintEvent *)
 const QPixmap &CanvasWidget::gridLayer(const ViewTransform &view, qreal devicePixelRatio) const
 {
     GridLayer &g = m_gridLayer;
-    const QRgb background = ColorScheme::background().rgba(), grid = ColorScheme::grid().rgba(),
-               axis = ColorScheme::axis().rgba();
-    if (g.pixmap.isNull() || !(g.view == view) || g.font != m_tickFont ||
-        g.background != background || g.grid != grid || g.axis != axis ||
+    // Everything drawGrid() reads besides the view: the theme's colours and the tick font (which
+    // presentation mode enlarges).
+    const std::array<QRgb, 4> colors{ColorScheme::background().rgba(),
+                                     ColorScheme::gridMinor().rgba(),
+                                     ColorScheme::gridMajor().rgba(), ColorScheme::axis().rgba()};
+    if (g.pixmap.isNull() || !(g.view == view) || g.font != m_tickFont || g.colors != colors ||
         g.devicePixelRatio != devicePixelRatio) {
-        g = GridLayer{view, m_tickFont, background, grid, axis, devicePixelRatio, {}};
+        g = GridLayer{view, m_tickFont, colors, devicePixelRatio, {}};
         g.pixmap = QPixmap((view.viewportSize() * devicePixelRatio).toSize());
         g.pixmap.setDevicePixelRatio(devicePixelRatio);
         g.pixmap.fill(ColorScheme::background());
@@ -1064,9 +1120,9 @@ void CanvasWidget::drawGrid(QPainter &painter, const ViewTransform &view) const
         (i % every == 0 ? major : minor).append(QLineF(0, sy, size.width(), sy));
     }
     painter.setRenderHint(QPainter::Antialiasing, false);
-    painter.setPen(QPen(ColorScheme::grid().lighter(104), 1));
+    painter.setPen(QPen(ColorScheme::gridMinor(), 1));
     painter.drawLines(minor.constData(), int(minor.size()));
-    painter.setPen(QPen(ColorScheme::grid().darker(112), 1));
+    painter.setPen(QPen(ColorScheme::gridMajor(), 1));
     painter.drawLines(major.constData(), int(major.size()));
 
     // Axes, then their tick labels; labels stick to the border when an axis is scrolled away.
@@ -1161,6 +1217,8 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
     const attn::Vector *weights = hasResult ? &m_model->result().weights : nullptr;
     // The walkthrough holds the weights and the output back until their steps are revealed.
     const bool showWeights = hasResult && weightsShown();
+    // Presentation mode draws every line thicker.
+    const double lineScale = Appearance::instance()->lineScale();
     const QPointF origin = view.toScreen(QPointF(0, 0));
     const QPointF q = view.toScreen(point(m_model->query()));
     auto keyTip = [&](int i) { return view.toScreen(rowPoint(m_model->keys(), i)); };
@@ -1187,7 +1245,7 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
             if (!clipSegment(a, b, bounds))
                 continue;
             painter.setPen(QPen(faded(ColorScheme::keyColor(i, n), 0.1 + 0.6 * std::sqrt(w)),
-                                1 + 9 * w, Qt::SolidLine, Qt::FlatCap));
+                                (1 + 9 * w) * lineScale, Qt::SolidLine, Qt::FlatCap));
             painter.drawLine(a, b);
         }
     }
@@ -1195,17 +1253,19 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
     // 2. Values under keys: a key is what the learner reads the weight from.
     // Thinner arrows when there are many, so that the picture does not turn into a solid disc.
     const bool thin = n > kUncrowdedKeys;
-    ArrowPainter::Style valueStyle{ColorScheme::value(), thin ? 1.6 : 2.5, thin ? 10.0 : 13.0};
+    ArrowPainter::Style valueStyle =
+        ArrowPainter::styleFor(Role::Value, thin ? 1.6 : 2.5, thin ? 10.0 : 13.0);
     valueStyle.color = faded(valueStyle.color, valuesEmphasised() ? 0.85 : 0.3);
     for (int i = 0; i < n; ++i)
         drawArrowClipped(painter, origin, valueTip(i), valueStyle, bounds);
 
     for (auto it = order.rbegin(); it != order.rend(); ++it) {
         const int i = *it;
-        ArrowPainter::Style style{ColorScheme::keyColor(i, n), thin ? 2.2 : 3.0,
-                                  thin ? 12.0 : 15.0};
+        ArrowPainter::Style style =
+            ArrowPainter::styleFor(Role::Key, thin ? 2.2 : 3.0, thin ? 12.0 : 15.0);
+        style.color = ColorScheme::keyColor(i, n);
         if (isMasked(i)) {
-            style.dashed = true;
+            style.line = Qt::DashLine;
             style.color = faded(style.color, 0.35);
         } else {
             // The square root spreads the small weights of a large key set apart.
@@ -1216,7 +1276,7 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
         if (isMasked(i) && bounds.contains(keyTip(i))) {
             // A cross on the tip: masked keys take no part, which a dash alone does not say.
             const QPointF t = keyTip(i);
-            painter.setPen(QPen(ColorScheme::axis(), 2.5, Qt::SolidLine, Qt::RoundCap));
+            painter.setPen(QPen(ColorScheme::axis(), 2.5 * lineScale, Qt::SolidLine, Qt::RoundCap));
             painter.drawLine(t + QPointF(-7, -7), t + QPointF(7, 7));
             painter.drawLine(t + QPointF(-7, 7), t + QPointF(7, -7));
         }
@@ -1227,19 +1287,17 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
     if (general) {
         for (int c = 0; c < 2; ++c)
             drawArrowClipped(painter, origin, view.toScreen(QPointF(w(0, c), w(1, c))),
-                             ArrowPainter::Style{ColorScheme::generalColumn(), 2.5, 13}, bounds);
+                             ArrowPainter::styleFor(Role::GeneralColumn, 2.5, 13), bounds);
     }
 
     const bool hasOutput = hasResult && outputShown() && m_model->result().output.size() == 2;
     const QPointF out = hasOutput ? view.toScreen(point(m_model->result().output)) : QPointF();
     if (hasOutput) {
-        ArrowPainter::Style style{ColorScheme::output(), 3.0, 15};
-        style.dashed = true;
-        drawArrowClipped(painter, origin, out, style, bounds);
+        drawArrowClipped(painter, origin, out, ArrowPainter::styleFor(Role::Output, 3.0, 15),
+                         bounds);
     }
 
-    drawArrowClipped(painter, origin, q, ArrowPainter::Style{ColorScheme::query(), 3.5, 17},
-                     bounds);
+    drawArrowClipped(painter, origin, q, ArrowPainter::styleFor(Role::Query, 3.5, 17), bounds);
 
     // Labels last, so that no arrow covers them; the important ones are placed first and the
     // rest move aside (or, in crowded scenes, give way).
@@ -1267,7 +1325,7 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
             const QPointF tip = view.toScreen(QPointF(w(0, c), w(1, c)));
             labels.push_back({addTip(tip, {Kind::GeneralColumn, c}), 3, true, origin, tip,
                               nameOf({Kind::GeneralColumn, c}),
-                              ColorScheme::generalColumn().darker(120)});
+                              ink(ColorScheme::generalColumn(), 120)});
         }
     }
     // Keys by weight: in a crowded scene the heaviest keep their labels.
@@ -1286,8 +1344,7 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
         if (crowded && !emphasised(h))
             continue;
         labels.push_back({addTip(valueTip(i), h), emphasised(h) ? 2 : 1000 + i, true, origin,
-                          valueTip(i), nameOf(h), ColorScheme::value().darker(115),
-                          clearanceOf(h)});
+                          valueTip(i), nameOf(h), ink(ColorScheme::value(), 115), clearanceOf(h)});
     }
     std::stable_sort(labels.begin(), labels.end(), [](const LabelItem &a, const LabelItem &b) {
         return a.priority < b.priority;
@@ -1306,10 +1363,10 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
         const QFontMetricsF fm(m_labelFont);
         const QRectF box(12, 12, std::min(size.width() - 24, fm.horizontalAdvance(text) + 24),
                          fm.height() + 12);
-        painter.setPen(QPen(kErrorColor, 1.5));
-        painter.setBrush(QColor(0xfd, 0xed, 0xec));
+        painter.setPen(QPen(ColorScheme::error(), 1.5));
+        painter.setBrush(ColorScheme::errorBackground());
         painter.drawRoundedRect(box, 6, 6);
-        painter.setPen(kErrorColor);
+        painter.setPen(ColorScheme::error());
         painter.drawText(box.adjusted(12, 0, -12, 0), Qt::AlignVCenter | Qt::AlignLeft,
                          fm.elidedText(text, Qt::ElideRight, box.width() - 24));
     }

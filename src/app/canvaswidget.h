@@ -10,6 +10,7 @@
 #include <QPointer>
 #include <QWidget>
 
+#include <array>
 #include <memory>
 
 class CanvasMode;
@@ -188,6 +189,8 @@ private:
     void cycleSelection(bool forward);
     void changeView(const ViewTransform &view);
     void updateFonts();
+    /// The accessible name, description and tooltip, in the current language.
+    void retranslate();
     QRectF sceneBounds() const;
     void addKeyAt(QPointF world);
     void removeKey(int index);
@@ -226,7 +229,7 @@ private:
     {
         ViewTransform view;
         QFont font;
-        QRgb background = 0, grid = 0, axis = 0;
+        std::array<QRgb, 4> colors{};
         qreal devicePixelRatio = 0;
         QPixmap pixmap;
     };

@@ -2,24 +2,94 @@
 
 #include <QColor>
 
-/// The colours of the lesson's objects, in one place so that canvas, charts, heat map and table
-/// agree: query red, keys blue, values green, the output its own colour (drawn dashed).
+class QPalette;
+
+/// The colours of the lesson's objects, in one place so that canvas, charts, heat map, table and
+/// exports agree: query red, keys blue, values green, the output its own colour (drawn dashed).
+///
+/// Every accessor answers for the current theme (light, dark, high contrast) and palette (the
+/// article's colours or the colour-blind-safe Okabe–Ito set). Appearance switches them and tells
+/// the views to repaint; views ask here while painting and never keep a colour.
 class ColorScheme
 {
 public:
-    static QColor query() { return QColor(0xd6, 0x27, 0x28); }
-    static QColor key() { return QColor(0x1f, 0x5f, 0xbf); }
-    static QColor value() { return QColor(0x2c, 0xa0, 0x2c); }
-    static QColor output() { return QColor(0x8e, 0x44, 0xad); }
+    enum class Theme
+    {
+        Light,
+        Dark,
+        HighContrast
+    };
+    enum class Palette
+    {
+        Standard,
+        /// Okabe–Ito colours; query, keys, values and output also differ by arrowhead and dash.
+        ColourBlind
+    };
+    /// The lesson's four kinds of vector (and W's columns for the general score).
+    enum class Role
+    {
+        Query,
+        Key,
+        Value,
+        Output,
+        GeneralColumn
+    };
+    /// The shape at an arrow's tip.
+    enum class Head
+    {
+        FilledTriangle,
+        OpenTriangle,
+        Diamond,
+        Circle
+    };
+
+    static Theme theme();
+    static Palette palette();
+    /// Switches every colour below. Only Appearance calls this: it also repaints the views.
+    static void set(Theme theme, Palette palette);
+
+    static QColor query();
+    static QColor key();
+    static QColor value();
+    static QColor output();
     /// The columns of the general score's W, drawn as draggable arrows.
-    static QColor generalColumn() { return QColor(0xe6, 0x7e, 0x22); }
+    static QColor generalColumn();
+    static QColor colorOf(Role role);
     /// Key i of n: all in the blue family, neighbours told apart by hue and lightness so that a
     /// bar can be matched to its arrow.
     static QColor keyColor(int index, int count);
-    static QColor grid() { return QColor(0xe4, 0xe7, 0xeb); }
-    static QColor axis() { return QColor(0x55, 0x5b, 0x66); }
-    static QColor text() { return QColor(0x22, 0x26, 0x2e); }
-    static QColor background() { return QColor(0xff, 0xff, 0xff); }
+    /// The arrowhead of `role`: all filled triangles in the standard palette; four different
+    /// shapes in the colour-blind one, so that colour is never the only difference.
+    static Head head(Role role);
+    /// The shaft's dash: the output is always dashed; in the colour-blind palette the values are
+    /// dotted as well.
+    static Qt::PenStyle line(Role role);
+
+    static QColor grid();
+    /// The canvas grid's lines between the labelled ones, and the labelled ones: fainter and
+    /// stronger than grid() on every background.
+    static QColor gridMinor();
+    static QColor gridMajor();
+    static QColor axis();
+    static QColor text();
+    static QColor background();
+    /// A tinted background for formulas and alternate table rows.
+    static QColor panel();
+    /// The walkthrough's current step, and its bar above the canvas.
+    static QColor highlight();
+    static QColor error();
+    static QColor errorBackground();
+    /// The heat maps' ramp: weight 0 at `heatLow`, 0.5 at the key colour, 1 at `heatHigh`.
+    static QColor heatLow();
+    static QColor heatHigh();
+    /// Text on `fill`: white on dark fills, the theme's dark text on light ones (in the dark
+    /// themes both ends of the ramp can occur).
+    static QColor textOn(const QColor &fill);
+
+    /// The widgets' palette for `theme`: Fusion colours for dark and high contrast; for light,
+    /// `light` (the platform's own palette, kept by Appearance).
+    static QPalette widgetPalette(Theme theme, const QPalette &light);
+
     /// True when white text reads better than dark text on `fill` (relative luminance < 0.5).
     static bool isDark(const QColor &fill)
     {

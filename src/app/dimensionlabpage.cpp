@@ -1,5 +1,6 @@
 #include "dimensionlabpage.h"
 
+#include "appearance.h"
 #include "labchart.h"
 #include "model/dimensionlabmodel.h"
 #include "numberformat.h"
@@ -47,12 +48,19 @@ DimensionLabPage::DimensionLabPage(DimensionLabModel *model, QWidget *parent)
     m_ui->saturationHostLayout->addWidget(m_saturation);
     m_ui->errorLabel->hide();
     m_ui->progressBar->setRange(0, DimensionLabModel::kProgressRange);
-    // The column headers in the charts' colours, so that the table reads as a legend too.
-    for (auto [label, color] : {std::pair(m_ui->rawHeader, LabChart::rawColor()),
-                                std::pair(m_ui->scaledHeader, LabChart::scaledColor())}) {
-        QPalette palette = label->palette();
-        palette.setColor(QPalette::WindowText, color);
-        label->setPalette(palette);
+    // The column headers in the charts' colours, so that the table reads as a legend too; the
+    // scaled colour follows the theme.
+    auto colourHeaders = [this] {
+        for (auto [label, color] : {std::pair(m_ui->rawHeader, LabChart::rawColor()),
+                                    std::pair(m_ui->scaledHeader, LabChart::scaledColor())}) {
+            QPalette palette = label->palette();
+            palette.setColor(QPalette::WindowText, color);
+            label->setPalette(palette);
+        }
+    };
+    colourHeaders();
+    connect(Appearance::instance(), &Appearance::changed, this, colourHeaders);
+    for (QLabel *label : {m_ui->rawHeader, m_ui->scaledHeader}) {
         QFont bold = label->font();
         bold.setBold(true);
         label->setFont(bold);

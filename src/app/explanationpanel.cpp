@@ -1,5 +1,6 @@
 #include "explanationpanel.h"
 
+#include "appearance.h"
 #include "explanationtext.h"
 #include "model/scenemodel.h"
 #include "ui_explanationpanel.h"
@@ -64,6 +65,12 @@ ExplanationPanel::ExplanationPanel(SceneModel *model, QWidget *parent)
     });
     connect(m_ui->browser, &QTextBrowser::anchorClicked, this, &ExplanationPanel::onAnchorClicked);
     connect(m_model, &SceneModel::changed, this, &ExplanationPanel::onModelChanged);
+    // The pages carry the lesson's colours in their HTML: a new theme writes them again.
+    connect(Appearance::instance(), &Appearance::changed, this, [this] {
+        m_needsRebuild = true;
+        if (isVisible())
+            refresh();
+    });
 
     applyFonts();
     refresh();

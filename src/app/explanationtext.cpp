@@ -12,12 +12,32 @@
 
 namespace {
 
-// The page's colours besides the lesson's own: headings, the formula box, wrong and right code.
-const QColor kFormulaBackground(0xf1, 0xf4, 0xf8);
-const QColor kTableHeader(0xdd, 0xe3, 0xea);
-const QColor kWrongBackground(0xfb, 0xea, 0xea);
-const QColor kRightBackground(0xe8, 0xf5, 0xe9);
-const QColor kError(0xb0, 0x00, 0x20);
+// The page's colours besides the lesson's own: the formula box, the glossary's header, wrong and
+// right code. Functions, as the theme decides them when the page is written.
+QColor formulaBackground()
+{
+    return ColorScheme::panel();
+}
+
+bool darkTheme()
+{
+    return ColorScheme::isDark(ColorScheme::background());
+}
+
+QColor tableHeader()
+{
+    return darkTheme() ? ColorScheme::gridMajor() : QColor(0xdd, 0xe3, 0xea);
+}
+
+QColor wrongBackground()
+{
+    return darkTheme() ? ColorScheme::errorBackground() : QColor(0xfb, 0xea, 0xea);
+}
+
+QColor rightBackground()
+{
+    return darkTheme() ? QColor(0x1c, 0x36, 0x24) : QColor(0xe8, 0xf5, 0xe9);
+}
 // Beyond this many keys a per-key list stops helping; the chart and the table have them all.
 constexpr int kListedKeys = 12;
 
@@ -124,7 +144,7 @@ QString formulaBox(const QStringList &lines, double pointSize)
     return QStringLiteral("<table width='100%' cellspacing='0' cellpadding='8' bgcolor='%1'>"
                           "<tr><td align='center'><span style='font-size:%2pt'>%3</span>"
                           "</td></tr></table>")
-        .arg(kFormulaBackground.name(), QString::number(pointSize, 'f', 1),
+        .arg(formulaBackground().name(), QString::number(pointSize, 'f', 1),
              lines.join(QStringLiteral("<br>")));
 }
 
@@ -191,7 +211,7 @@ int closestKey(const SceneModel &model)
 
 QString errorParagraph(const SceneModel &model)
 {
-    return para(coloured(model.errorText().toHtmlEscaped(), kError));
+    return para(coloured(model.errorText().toHtmlEscaped(), ColorScheme::error()));
 }
 
 } // namespace
@@ -833,12 +853,12 @@ QString ExplanationText::glossaryPage()
     h += QStringLiteral("<table width='100%' cellspacing='0' cellpadding='6'>"
                         "<tr bgcolor='%1'><th align='left'>English</th>"
                         "<th align='left'>中文</th></tr>")
-             .arg(kTableHeader.name());
+             .arg(tableHeader().name());
     const QList<Term> terms = glossary();
     for (int i = 0; i < terms.size(); ++i)
         h += QStringLiteral("<tr bgcolor='%1'><td valign='middle'>%2</td>"
                             "<td valign='middle'>%3</td></tr>")
-                 .arg((i % 2 ? kFormulaBackground : ColorScheme::background()).name(),
+                 .arg((i % 2 ? formulaBackground() : ColorScheme::background()).name(),
                       terms[i].english.toHtmlEscaped(), terms[i].chinese.toHtmlEscaped());
     h += QStringLiteral("</table>");
     return h;
@@ -862,7 +882,7 @@ QString ExplanationText::mistakesPage()
                                 "\n"
                                 "def scaled(query, keys, d): ...\n"
                                 "scaled(q, k, v, mask)   # TypeError"),
-                 kWrongBackground);
+                 wrongBackground());
     h += para(tr("<b>The fix:</b> pass everything a function uses, and give every score function "
                  "the same signature."));
     h += codeBox(QStringLiteral("def attention(q, K, V, score):\n"
@@ -873,7 +893,7 @@ QString ExplanationText::mistakesPage()
                                 "    return K @ q / math.sqrt(len(q))\n"
                                 "\n"
                                 "out = attention(q, K, V, scaled)"),
-                 kRightBackground);
+                 rightBackground());
 
     h += QStringLiteral("<a name='heads'></a>") +
          heading(tr("2. Multi-head attention across the wrong axis"));
@@ -885,7 +905,7 @@ QString ExplanationText::mistakesPage()
                                 "k = WK(x).view(b, n, h, d_k)\n"
                                 "s = q @ k.transpose(-2, -1)\n"
                                 "# s: (b, n, h, h)"),
-                 kWrongBackground);
+                 wrongBackground());
     h += para(
         tr("<b>The fix:</b> move the head axis in front of the sequence axis, attend, and move "
            "it back before joining the heads."));
@@ -901,7 +921,7 @@ QString ExplanationText::mistakesPage()
                                 "o = softmax(s, dim=-1) @ v\n"
                                 "o = o.transpose(1, 2).reshape(b, n, h * d_k)\n"
                                 "out = WO(o)"),
-                 kRightBackground);
+                 rightBackground());
 
     h += QStringLiteral("<a name='overflow'></a>") +
          heading(tr("3. Softmax without subtracting the maximum"));
@@ -911,14 +931,14 @@ QString ExplanationText::mistakesPage()
                  "scores."));
     h += codeBox(QStringLiteral("w = np.exp(s) / np.sum(np.exp(s))\n"
                                 "# s = [1000, 999] → [nan, nan]"),
-                 kWrongBackground);
+                 wrongBackground());
     h +=
         para(tr("<b>The fix:</b> subtract the maximum first. The weights are the same, and nothing "
                 "can overflow."));
     h += codeBox(QStringLiteral("e = np.exp(s - np.max(s))\n"
                                 "w = e / np.sum(e)\n"
                                 "# s = [1000, 999] → [0.731, 0.269]"),
-                 kRightBackground);
+                 rightBackground());
     h += para(tr("The Step by step dock shows the subtracted maximum for every key (see also %1).")
                   .arg(link(QStringLiteral("softmax"), tr("Softmax and temperature"))));
 
@@ -930,11 +950,11 @@ QString ExplanationText::mistakesPage()
                  "it builds a tensor for what is a single number."));
     h += codeBox(QStringLiteral("d = torch.tensor(Q.size(-1))  # int64\n"
                                 "s = Q @ K.transpose(-2, -1) / torch.sqrt(d)"),
-                 kWrongBackground);
+                 wrongBackground());
     h += para(tr("<b>The fix:</b> the scaling factor is a plain number; compute it as one."));
     h += codeBox(QStringLiteral("d_k = Q.size(-1)\n"
                                 "s = Q @ K.transpose(-2, -1) / math.sqrt(d_k)"),
-                 kRightBackground);
+                 rightBackground());
 
     h += QStringLiteral("<a name='plus'></a>") +
          heading(tr("5. The lost plus sign in additive attention"));
@@ -943,12 +963,12 @@ QString ExplanationText::mistakesPage()
                  "tell whether they were meant to be added, multiplied or joined."));
     h += codeBox(QStringLiteral("h = torch.tanh(self.Wq(query) self.Wk(key))\n"
                                 "# SyntaxError"),
-                 kWrongBackground);
+                 wrongBackground());
     h += para(tr("<b>The fix:</b> add them (nn.Linear adds the bias b), as in v<sup>T</sup> "
                  "tanh(W<sub>q</sub>q + W<sub>k</sub>k + b)."));
     h += codeBox(QStringLiteral("h = torch.tanh(self.Wq(query) + self.Wk(key))\n"
                                 "s = self.v(h).squeeze(-1)"),
-                 kRightBackground);
+                 rightBackground());
 
     h += para(tr("This app avoids all five: every function receives its inputs, each head attends "
                  "over the keys on its own, softmax subtracts the maximum, √d is a floating-point "

@@ -63,6 +63,7 @@ HeadCanvases::HeadCanvases(SceneModel *model, QWidget *parent) : QWidget(parent)
     setAttribute(Qt::WA_OpaquePaintEvent);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     connect(m_model, &SceneModel::changed, this, &HeadCanvases::refresh);
+    setAccessibleName(tr("Each head's projected query and keys"));
     refresh();
 }
 
@@ -125,6 +126,8 @@ QRect HeadCanvases::tileRect(int head) const
 
 void HeadCanvases::changeEvent(QEvent *event)
 {
+    if (event->type() == QEvent::LanguageChange)
+        setAccessibleName(tr("Each head's projected query and keys"));
     if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
         updateGeometry();
         update();
@@ -188,7 +191,7 @@ void HeadCanvases::paintTile(QPainter &p, int head, const QRect &tile)
     const int dk = int(hr.query.size());
     const QFontMetrics fm(font());
 
-    p.setPen(QPen(ColorScheme::grid().darker(108), 1));
+    p.setPen(QPen(ColorScheme::gridMajor(), 1));
     p.setBrush(Qt::NoBrush);
     p.drawRoundedRect(QRectF(tile).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6);
 
@@ -251,10 +254,9 @@ ArrowPainter::Style keyStyle(int key, int count, double weight, double maxWeight
 {
     // Emphasis by weight: the head's favourite key is solid and thick, the others fade.
     const double t = maxWeight > 0 ? weight / maxWeight : 0;
-    ArrowPainter::Style s;
+    ArrowPainter::Style s =
+        ArrowPainter::styleFor(ColorScheme::Role::Key, 1.2 + 3.0 * t, 8 + 5 * t);
     s.color = masked ? ColorScheme::axis() : ColorScheme::keyColor(key, count);
-    s.width = 1.2 + 3.0 * t;
-    s.headLength = 8 + 5 * t;
     s.opacity = masked ? 0.3 : 0.3 + 0.7 * t;
     return s;
 }
@@ -284,9 +286,7 @@ void HeadCanvases::paintNumberLine(QPainter &p, int head, const QRect &area)
                    text);
     }
 
-    ArrowPainter::Style q;
-    q.color = ColorScheme::query();
-    q.width = 3;
+    const ArrowPainter::Style q = ArrowPainter::styleFor(ColorScheme::Role::Query, 3, 14);
     const double qy = lineY - fm.height() * 1.0;
     ArrowPainter::drawArrow(p, QPointF(xOf(0), qy), QPointF(xOf(hr.query[0]), qy), q);
     ArrowPainter::drawLabel(p, QPointF(xOf(0), qy), QPointF(xOf(hr.query[0]), qy),
@@ -307,7 +307,7 @@ void HeadCanvases::paintNumberLine(QPainter &p, int head, const QRect &area)
             ArrowPainter::drawLabel(p, from, to, QStringLiteral("k") + subscript(k + 1), s.color);
     }
     // The origin across the lanes, so that the arrows' common start is visible.
-    p.setPen(QPen(ColorScheme::grid().darker(120), 1, Qt::DashLine));
+    p.setPen(QPen(ColorScheme::gridMajor(), 1, Qt::DashLine));
     p.drawLine(QPointF(xOf(0), qy - fm.height() * 0.5), QPointF(xOf(0), lanesTop + lane * n));
 }
 
@@ -351,9 +351,7 @@ void HeadCanvases::paintPlane(QPainter &p, int head, const QRect &area)
             ArrowPainter::drawLabel(p, origin, tip, QStringLiteral("k") + subscript(k + 1),
                                     s.color);
     }
-    ArrowPainter::Style q;
-    q.color = ColorScheme::query();
-    q.width = 3;
+    const ArrowPainter::Style q = ArrowPainter::styleFor(ColorScheme::Role::Query, 3, 14);
     const QPointF qTip = toScreen(hr.query[0], hr.query[1]);
     ArrowPainter::drawArrow(p, origin, qTip, q);
     ArrowPainter::drawLabel(p, origin, qTip, QStringLiteral("q"), ColorScheme::query());

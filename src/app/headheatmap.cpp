@@ -30,12 +30,6 @@ QColor mix(const QColor &a, const QColor &b, double t)
                             float(a.blueF() + (b.blueF() - a.blueF()) * t));
 }
 
-bool isDark(const QColor &c)
-{
-    // Relative luminance (sRGB weights): white text on dark cells, dark text on light ones.
-    return 0.2126 * c.redF() + 0.7152 * c.greenF() + 0.0722 * c.blueF() < 0.5;
-}
-
 // Two decimals in every cell, so that the columns of numbers line up.
 QString cellNumber(double x)
 {
@@ -55,13 +49,15 @@ HeadHeatMap::HeadHeatMap(SceneModel *model, QWidget *parent) : QWidget(parent), 
     setMouseTracking(true);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Preferred);
     connect(m_model, &SceneModel::changed, this, &HeadHeatMap::refresh);
+    setAccessibleName(tr("Heat map of the heads' weights"));
     refresh();
 }
 
 QColor HeadHeatMap::colorFor(double weight)
 {
-    // A single-hue ramp in the keys' blue: near white for 0, the key blue at 0.5, navy for 1.
-    static const QColor low(0xf3, 0xf7, 0xfc), high(0x0a, 0x1f, 0x4d);
+    // A single-hue ramp through the keys' blue: near the background for 0, the key blue at 0.5,
+    // the far end (navy on white, near white on dark) for 1.
+    const QColor low = ColorScheme::heatLow(), high = ColorScheme::heatHigh();
     const double w = std::clamp(weight, 0.0, 1.0);
     return w < 0.5 ? mix(low, ColorScheme::key(), w * 2) : mix(ColorScheme::key(), high, w * 2 - 1);
 }
@@ -189,6 +185,8 @@ void HeadHeatMap::resizeEvent(QResizeEvent *event)
 
 void HeadHeatMap::changeEvent(QEvent *event)
 {
+    if (event->type() == QEvent::LanguageChange)
+        setAccessibleName(tr("Heat map of the heads' weights"));
     if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
         relayout();
         updateGeometry();
@@ -268,7 +266,7 @@ void HeadHeatMap::paintEvent(QPaintEvent *)
             if (masked)
                 p.fillRect(cell, QBrush(ColorScheme::axis().lighter(160), Qt::BDiagPattern));
             if (g.numbers) {
-                p.setPen(isDark(fill) ? QColor(Qt::white) : ColorScheme::text());
+                p.setPen(ColorScheme::textOn(fill));
                 p.drawText(cell, Qt::AlignCenter, masked ? QStringLiteral("—") : cellNumber(w));
             }
         }

@@ -1,8 +1,10 @@
 #include "labchart.h"
 
+#include "appearance.h"
 #include "colorscheme.h"
 #include "model/dimensionlabmodel.h"
 
+#include <QAreaSeries>
 #include <QChart>
 #include <QEvent>
 #include <QLegend>
@@ -18,6 +20,7 @@ LabChart::LabChart(DimensionLabModel *model, QWidget *parent)
     setRenderHint(QPainter::Antialiasing, true);
     setFrameShape(QFrame::NoFrame);
     setBackgroundBrush(ColorScheme::background());
+    m_chart->setBackgroundBrush(ColorScheme::background());
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->setBackgroundRoundness(0);
     m_chart->setMargins(QMargins(4, 2, 8, 2));
@@ -26,6 +29,70 @@ LabChart::LabChart(DimensionLabModel *model, QWidget *parent)
     m_chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     m_chart->legend()->setLabelColor(ColorScheme::text());
     setChart(m_chart);
+    m_shownScaled = scaledColor();
+    m_shownTheory = theoryColor();
+    m_shownText = ColorScheme::text();
+    connect(Appearance::instance(), &Appearance::changed, this, &LabChart::applyColours);
+}
+
+QColor LabChart::scaledColor()
+{
+    return ColorScheme::isDark(ColorScheme::background()) ? QColor(0x56, 0xb4, 0xe9)
+                                                          : QColor(0x00, 0x72, 0xb2);
+}
+
+QColor LabChart::theoryColor()
+{
+    return ColorScheme::isDark(ColorScheme::background()) ? QColor(0xc8, 0xc8, 0xc8)
+                                                          : QColor(0x40, 0x40, 0x40);
+}
+
+void LabChart::applyColours()
+{
+    setBackgroundBrush(ColorScheme::background());
+    m_chart->setBackgroundBrush(ColorScheme::background());
+    m_chart->setTitleBrush(ColorScheme::text());
+    m_chart->legend()->setLabelColor(ColorScheme::text());
+    const auto axes = m_chart->axes();
+    for (QAbstractAxis *axis : axes)
+        styleAxis(axis);
+    // The colour a series was drawn in says what it is; alpha (an area's fill) is kept.
+    const QColor scaled = scaledColor(), theory = theoryColor(), text = ColorScheme::text();
+    auto swap = [&](QColor c) {
+        const int alpha = c.alpha();
+        c.setAlpha(255);
+        if (c == m_shownScaled)
+            c = scaled;
+        else if (c == m_shownTheory)
+            c = theory;
+        else if (c == m_shownText)
+            c = text;
+        c.setAlpha(alpha);
+        return c;
+    };
+    const auto series = m_chart->series();
+    for (QAbstractSeries *s : series) {
+        if (auto *area = qobject_cast<QAreaSeries *>(s)) {
+            QPen pen = area->pen();
+            pen.setColor(swap(pen.color()));
+            area->setPen(pen);
+            QBrush brush = area->brush();
+            brush.setColor(swap(brush.color()));
+            area->setBrush(brush);
+        } else if (auto *scatter = qobject_cast<QScatterSeries *>(s)) {
+            scatter->setBorderColor(swap(scatter->borderColor()));
+            QPen pen = scatter->pen();
+            pen.setColor(swap(pen.color()));
+            scatter->setPen(pen);
+        } else if (auto *line = qobject_cast<QLineSeries *>(s)) {
+            QPen pen = line->pen();
+            pen.setColor(swap(pen.color()));
+            line->setPen(pen);
+        }
+    }
+    m_shownScaled = scaled;
+    m_shownTheory = theory;
+    m_shownText = text;
 }
 
 LabChart::~LabChart() = default;
@@ -34,6 +101,7 @@ void LabChart::finishSetUp()
 {
     applyFonts();
     retranslate();
+    setAccessibleName(m_chart->title());
 }
 
 QSize LabChart::sizeHint() const
@@ -50,10 +118,14 @@ QSize LabChart::minimumSizeHint() const
 
 void LabChart::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         retranslate();
-    else if (event->type() == QEvent::FontChange)
+        setAccessibleName(m_chart->title());
+    } else if (event->type() == QEvent::FontChange) {
         applyFonts();
+        // QChartView only ever raises its minimum size to the chart's (see WeightChart).
+        setMinimumSize(0, 0);
+    }
     QChartView::changeEvent(event);
 }
 
@@ -131,6 +203,6 @@ void LabChart::styleAxis(QAbstractAxis *axis)
     axis->setLabelsColor(ColorScheme::text());
     axis->setTitleBrush(ColorScheme::text());
     axis->setGridLineColor(ColorScheme::grid());
-    axis->setMinorGridLineColor(ColorScheme::grid().lighter(105));
+    axis->setMinorGridLineColor(ColorScheme::gridMinor());
     axis->setLinePenColor(ColorScheme::axis());
 }

@@ -25,9 +25,11 @@ public:
     explicit LabChart(DimensionLabModel *model, QWidget *parent = nullptr);
     ~LabChart() override;
 
+    /// Okabe–Ito vermilion and blue (sky blue on dark themes), safe for colour-blind eyes in
+    /// every palette; theory in the theme's grey.
     static QColor rawColor() { return QColor(0xd5, 0x5e, 0x00); }
-    static QColor scaledColor() { return QColor(0x00, 0x72, 0xb2); }
-    static QColor theoryColor() { return QColor(0x40, 0x40, 0x40); }
+    static QColor scaledColor();
+    static QColor theoryColor();
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -56,4 +58,11 @@ protected:
 
 private:
     void applyFonts();
+    /// The theme's colours on the chart, its axes and every series (a series keeps its role
+    /// by the colour it was drawn in).
+    void applyColours();
+
+    QColor m_shownScaled;
+    QColor m_shownTheory;
+    QColor m_shownText;
 };

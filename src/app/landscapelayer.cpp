@@ -32,21 +32,24 @@ static_assert(kIsoCell % LandscapeLayer::kFullCell == 0 &&
 
 constexpr int kLutHalf = 256;
 
+// Built for the canvas's background, and again when the theme changes it (paint-time only, on
+// the GUI thread).
 const std::array<QRgb, 2 * kLutHalf + 1> &lut()
 {
-    static const std::array<QRgb, 2 *kLutHalf + 1> table = [] {
-        std::array<QRgb, 2 * kLutHalf + 1> t{};
-        const QColor bg = ColorScheme::background();
-        for (int k = -kLutHalf; k <= kLutHalf; ++k) {
-            const double a = kStrength * std::abs(k) / kLutHalf;
-            const QColor &hue = k >= 0 ? kWarm : kCool;
-            t[std::size_t(k + kLutHalf)] =
-                qRgb(int(std::lround(bg.red() + a * (hue.red() - bg.red()))),
-                     int(std::lround(bg.green() + a * (hue.green() - bg.green()))),
-                     int(std::lround(bg.blue() + a * (hue.blue() - bg.blue()))));
-        }
-        return t;
-    }();
+    static std::array<QRgb, 2 * kLutHalf + 1> table{};
+    static QColor builtFor;
+    const QColor bg = ColorScheme::background();
+    if (builtFor.isValid() && bg == builtFor)
+        return table;
+    builtFor = bg;
+    for (int k = -kLutHalf; k <= kLutHalf; ++k) {
+        const double a = kStrength * std::abs(k) / kLutHalf;
+        const QColor &hue = k >= 0 ? kWarm : kCool;
+        table[std::size_t(k + kLutHalf)] =
+            qRgb(int(std::lround(bg.red() + a * (hue.red() - bg.red()))),
+                 int(std::lround(bg.green() + a * (hue.green() - bg.green()))),
+                 int(std::lround(bg.blue() + a * (hue.blue() - bg.blue()))));
+    }
     return table;
 }
 
@@ -88,6 +91,9 @@ QColor lineColour(double level, double step)
     // The zero line, where scores change sign, is the darkest.
     if (isZero(level, step))
         return ColorScheme::text();
+    // On a dark background the lines must be lighter than the shading, not darker.
+    if (ColorScheme::isDark(ColorScheme::background()))
+        return level > 0 ? kWarm.lighter(130) : kCool.lighter(190);
     return level > 0 ? kWarmLine : kCoolLine;
 }
 
@@ -296,7 +302,7 @@ void LandscapeLayer::paintIsoLines(QPainter &painter, const ViewTransform &view,
         painter.setPen(QPen(c, 1));
         painter.setBrush(fill);
         painter.drawRoundedRect(chosen, 3, 3);
-        painter.setPen(c.darker(115));
+        painter.setPen(ColorScheme::isDark(fill) ? c.lighter(110) : c.darker(115));
         painter.drawText(chosen, Qt::AlignCenter, text);
     }
     painter.restore();

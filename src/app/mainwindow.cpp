@@ -1,5 +1,7 @@
 #include "mainwindow.h"
 
+#include "appearance.h"
+#include "appsettings.h"
 #include "canvaswidget.h"
 #include "explanationpanel.h"
 #include "exportdialog.h"
@@ -18,32 +20,39 @@
 #include "sceneeditor.h"
 #include "scenepresets.h"
 #include "selection.h"
+#include "shortcutsdialog.h"
 #include "steppanel.h"
 #include "ui_mainwindow.h"
 #include "walkthrough.h"
 #include "walkthroughbar.h"
 #include "weightchart.h"
 
+#include <Eigen/Core>
 #include <QActionGroup>
+#include <QApplication>
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
 #include <QEvent>
+#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
+#include <QPainter>
 #include <QPushButton>
 #include <QSettings>
 #include <QShowEvent>
 #include <QSplitter>
 #include <QStatusBar>
+#include <QSvgRenderer>
 #include <QTimer>
 #include <QUndoStack>
 
 #include <algorithm>
+#include <cmath>
 
 MainWindow::MainWindow(SceneModel *model, QWidget *parent)
     : QMainWindow(parent), m_ui(std::make_unique<Ui::MainWindow>()), m_model(model),
@@ -56,6 +65,7 @@ MainWindow::MainWindow(SceneModel *model, QWidget *parent)
     createFileActions();
     buildMethodMenu();
     buildPresetsMenu();
+    createAppearanceActions();
 
     connect(m_model, &SceneModel::changed, this, &MainWindow::refresh);
     connect(m_model, &SceneModel::keyCountChanged, this,
@@ -75,6 +85,11 @@ MainWindow::~MainWindow()
     // among them); clearing itself on the way it announces new undo states, which nothing here
     // may hear any more.
     m_editor->undoStack()->disconnect(this);
+    // The font and the line scale belong to the whole application: give them back.
+    if (m_presentation) {
+        QApplication::setFont(m_presentation->font);
+        Appearance::instance()->setLineScale(1.0);
+    }
 }
 
 void MainWindow::createViews()
@@ -158,8 +173,10 @@ void MainWindow::createActions()
     connect(m_ui->actionZoomOut, &QAction::triggered, m_canvas, &CanvasWidget::zoomOut);
     connect(m_ui->actionFitAll, &QAction::triggered, m_canvas, &CanvasWidget::fitAll);
     connect(m_ui->actionResetView, &QAction::triggered, m_canvas, &CanvasWidget::resetView);
+    m_canvas->setSnapToGrid(AppSettings::snapToGrid());
     m_ui->actionSnap->setChecked(m_canvas->snapToGrid());
     connect(m_ui->actionSnap, &QAction::toggled, m_canvas, &CanvasWidget::setSnapToGrid);
+    connect(m_ui->actionSnap, &QAction::toggled, this, &AppSettings::setSnapToGrid);
     connect(m_canvas, &CanvasWidget::snapToGridChanged, m_ui->actionSnap, &QAction::setChecked);
     // A way of looking at the scene, not part of it: not saved and not undoable.
     connect(m_ui->actionNormalise, &QAction::toggled, m_model, &SceneModel::setNormalised);
@@ -171,9 +188,16 @@ void MainWindow::createActions()
     connect(m_canvas, &CanvasWidget::pointerLeft, m_pointerLabel, &QLabel::clear);
 
     // The docks can be closed; View lists them so that they can come back.
+    // Alt+1 … Alt+5, in the order of the list, as tool windows are numbered in IDEs.
     m_ui->menuView->addSeparator();
-    for (QDockWidget *dock : docks())
-        m_ui->menuView->addAction(dock->toggleViewAction());
+    int number = 0;
+    for (QDockWidget *dock : docks()) {
+        QAction *toggle = dock->toggleViewAction();
+        toggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + number++)));
+        m_ui->menuView->addAction(toggle);
+    }
+    connect(m_ui->actionPresentation, &QAction::toggled, this, &MainWindow::setPresentationMode);
+    connect(m_ui->actionShortcuts, &QAction::triggered, this, &MainWindow::onShortcuts);
 
     connect(m_ui->actionLandscape, &QAction::toggled, m_canvas, &CanvasWidget::setLandscapeVisible);
     connect(m_canvas, &CanvasWidget::landscapeVisibleChanged, m_ui->actionLandscape,
@@ -297,7 +321,7 @@ void MainWindow::refresh()
                                    .arg(m_model->keyCount())
                                    .arg(NumberFormat::vector(m_model->result().output, 3)));
     } else {
-        m_resultLabel->setStyleSheet(QStringLiteral("color: #b00020"));
+        m_resultLabel->setStyleSheet(QStringLiteral("color: %1").arg(ColorScheme::error().name()));
         m_resultLabel->setText(m_model->errorText());
     }
     refreshSelectionActions();
@@ -323,6 +347,8 @@ void MainWindow::showPointer(QPointF world)
 
 void MainWindow::resetLayout()
 {
+    if (isPresenting())
+        setPresentationMode(false);
     for (QDockWidget *dock : docks())
         dock->show();
     restoreState(m_initialLayout);
@@ -348,17 +374,21 @@ void MainWindow::showEvent(QShowEvent *event)
     if (!m_shown) {
         m_shown = true;
         m_sinceShown.start();
-        applyDefaultDockSizes();
+        if (!m_layoutRestored)
+            applyDefaultDockSizes();
     }
 }
 
 void MainWindow::resizeEvent(QResizeEvent *event)
 {
     QMainWindow::resizeEvent(event);
-    // A window manager that maximises the window, or -qwindowgeometry, gives the final size only
-    // after the first show. Follow such resizes with proportional docks for a moment; after
-    // that the user's own dock sizes are kept.
-    if (m_shown && m_sinceShown.elapsed() < 2000)
+    // In presentation mode the window manager may size the full-screen window late: follow it.
+    // Otherwise: a window manager that maximises the window, or -qwindowgeometry, gives the
+    // final size only after the first show. Follow such resizes with proportional docks for a
+    // moment; after that the user's own dock sizes are kept.
+    if (isPresenting())
+        QTimer::singleShot(0, m_canvas, &CanvasWidget::fitAll);
+    else if (m_shown && !m_layoutRestored && m_sinceShown.elapsed() < 2000)
         QTimer::singleShot(0, this, &MainWindow::applyDefaultDockSizes);
 }
 
@@ -406,6 +436,10 @@ void MainWindow::buildPresetsMenu()
         auto *action = m_ui->menuPresets->addAction(preset.title);
         action->setObjectName(QStringLiteral("preset-") + preset.id);
         action->setData(preset.id);
+        // Ctrl+Alt+1 … 9 in menu order: a teacher switches lessons without the mouse.
+        if (m_presetActions.size() < 9)
+            action->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT |
+                                             Qt::Key(Qt::Key_1 + int(m_presetActions.size()))));
         const QString id = preset.id;
         connect(action, &QAction::triggered, this, [this, id] { onPreset(id); });
         m_presetActions.append(action);
@@ -445,6 +479,10 @@ void MainWindow::rebuildRecentMenu()
         auto *action = menu->addAction(QStringLiteral("&%1  %2").arg(i + 1).arg(name));
         action->setToolTip(QDir::toNativeSeparators(path));
         action->setStatusTip(QDir::toNativeSeparators(path));
+        // The list changes with every file opened, so a fixed key would open a different file
+        // each time; the number in the menu is the keyboard's way in.
+        action->setProperty(ShortcutsDialog::kNoteProperty,
+                            tr("File › Open Recent, then %1").arg(i + 1));
         connect(action, &QAction::triggered, this, [this, path] { onOpenRecent(path); });
     }
     menu->addSeparator();
@@ -505,10 +543,12 @@ bool MainWindow::maybeSave()
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
-    if (maybeSave())
-        event->accept();
-    else
+    if (!maybeSave()) {
         event->ignore();
+        return;
+    }
+    saveSession();
+    event->accept();
 }
 
 bool MainWindow::openScene(const QString &path)
@@ -631,13 +671,231 @@ void MainWindow::onPreset(const QString &id)
         loadPreset(id);
 }
 
+namespace {
+QString compilerName()
+{
+#if defined(__clang__)
+    return QStringLiteral("Clang " __clang_version__);
+#elif defined(__GNUC__)
+    return QStringLiteral("GCC " __VERSION__);
+#elif defined(_MSC_VER)
+    return QStringLiteral("MSVC %1").arg(_MSC_VER);
+#else
+    return QStringLiteral("C++");
+#endif
+}
+} // namespace
+
 void MainWindow::onAbout()
 {
-    QMessageBox::about(this, tr("About Attention Canvas"),
-                       tr("<h3>Attention Canvas %1</h3><p>Drag query, key and value vectors and "
-                          "watch attention scores, softmax weights and the weighted sum change.</p>"
-                          "<p>Built with Qt %2 and Eigen.</p>")
-                           .arg(QStringLiteral(AC_VERSION), QString::fromLatin1(qVersion())));
+    // Versions as they are at run time where the library can say so (Qt), else as compiled.
+    const QString eigen = QStringLiteral("%1.%2.%3")
+                              .arg(EIGEN_WORLD_VERSION)
+                              .arg(EIGEN_MAJOR_VERSION)
+                              .arg(EIGEN_MINOR_VERSION);
+    QMessageBox box(this);
+    box.setObjectName(QStringLiteral("aboutBox"));
+    box.setWindowTitle(tr("About Attention Canvas"));
+    box.setIconPixmap(QApplication::windowIcon().pixmap(64, 64));
+    box.setTextFormat(Qt::RichText);
+    box.setText(tr("<h3>Attention Canvas %1</h3><p>Drag query, key and value vectors and watch "
+                   "attention scores, softmax weights and the weighted sum change.</p>")
+                    .arg(QStringLiteral(AC_VERSION)));
+    box.setInformativeText(
+        tr("<p>Licence: MIT. Copyright © 2026 the Attention Canvas authors.</p>"
+           "<p>Libraries:</p><ul>"
+           "<li>Qt %1 (built with %2): Core, GUI, Widgets, SVG — LGPL-3.0; Charts — GPL-3.0</li>"
+           "<li>Eigen %3 — MPL-2.0</li></ul>"
+           "<p>Compiled with %4 as C++20.</p>")
+            .arg(QString::fromLatin1(qVersion()), QStringLiteral(QT_VERSION_STR), eigen,
+                 compilerName().toHtmlEscaped()));
+    box.setStandardButtons(QMessageBox::Close);
+    box.exec();
+}
+
+void MainWindow::onShortcuts()
+{
+    // Read from the actions at the moment it opens: what it lists is what the menus hold.
+    ShortcutsDialog dialog(m_ui->menuBar, this);
+    dialog.exec();
+}
+
+// --- Appearance, presentation mode and the session ----------------------------------------------
+
+void MainWindow::createAppearanceActions()
+{
+    m_themes = new QActionGroup(this);
+    const std::pair<QAction *, ColorScheme::Theme> themes[] = {
+        {m_ui->actionThemeLight, ColorScheme::Theme::Light},
+        {m_ui->actionThemeDark, ColorScheme::Theme::Dark},
+        {m_ui->actionThemeHighContrast, ColorScheme::Theme::HighContrast}};
+    for (const auto &[action, theme] : themes) {
+        m_themes->addAction(action);
+        action->setData(int(theme));
+        connect(action, &QAction::triggered, this, [theme] {
+            Appearance::instance()->setTheme(theme);
+            AppSettings::setTheme(theme);
+        });
+    }
+    connect(m_ui->actionColourBlind, &QAction::triggered, this, [](bool on) {
+        const auto palette =
+            on ? ColorScheme::Palette::ColourBlind : ColorScheme::Palette::Standard;
+        Appearance::instance()->setPalette(palette);
+        AppSettings::setPalette(palette);
+    });
+    connect(Appearance::instance(), &Appearance::changed, this, [this] {
+        refreshAppearanceActions();
+        applyIconColours();
+        refresh(); // the status bar's error colour
+    });
+    // The saved look, before anything is shown.
+    Appearance::instance()->setTheme(AppSettings::theme());
+    Appearance::instance()->setPalette(AppSettings::palette());
+    refreshAppearanceActions();
+    applyIconColours();
+}
+
+void MainWindow::applyIconColours()
+{
+    // The toolbar's SVGs are drawn in dark ink and the article's colours, for white paper. The
+    // other themes and the colour-blind palette redraw them in their own ink and colours.
+    const std::pair<QAction *, const char *> icons[] = {{m_ui->actionNew, "new"},
+                                                        {m_ui->actionOpen, "open"},
+                                                        {m_ui->actionSave, "save"},
+                                                        {m_ui->actionUndo, "undo"},
+                                                        {m_ui->actionRedo, "redo"},
+                                                        {m_ui->actionAddKey, "add-key"},
+                                                        {m_ui->actionRemoveKey, "remove-key"},
+                                                        {m_ui->actionZoomIn, "zoom-in"},
+                                                        {m_ui->actionZoomOut, "zoom-out"},
+                                                        {m_ui->actionFitAll, "fit-all"},
+                                                        {m_ui->actionSnap, "snap"},
+                                                        {m_ui->actionNormalise, "normalise"}};
+    const bool original = ColorScheme::theme() == ColorScheme::Theme::Light &&
+                          ColorScheme::palette() == ColorScheme::Palette::Standard;
+    const std::pair<QByteArray, QColor> inks[] = {
+        {"#2b3440", QApplication::palette().color(QPalette::WindowText)},
+        {"#1f5fbf", ColorScheme::key()},
+        {"#2ca02c", ColorScheme::value()},
+        {"#d62728", ColorScheme::query()}};
+    for (const auto &[action, name] : icons) {
+        const QString path = QStringLiteral(":/icons/%1.svg").arg(QLatin1String(name));
+        if (original) {
+            action->setIcon(QIcon(path));
+            continue;
+        }
+        QFile file(path);
+        if (!file.open(QIODevice::ReadOnly))
+            continue;
+        QByteArray svg = file.readAll();
+        for (const auto &[from, to] : inks)
+            svg.replace(from, to.name().toLatin1());
+        QSvgRenderer renderer(svg);
+        QIcon icon;
+        for (const int size : {16, 24, 32, 48}) {
+            QPixmap pixmap(size, size);
+            pixmap.fill(Qt::transparent);
+            QPainter painter(&pixmap);
+            renderer.render(&painter);
+            painter.end();
+            icon.addPixmap(pixmap);
+        }
+        action->setIcon(icon);
+    }
+}
+
+void MainWindow::refreshAppearanceActions()
+{
+    const auto actions = m_themes->actions();
+    for (QAction *a : actions)
+        a->setChecked(a->data().toInt() == int(ColorScheme::theme()));
+    m_ui->actionColourBlind->setChecked(ColorScheme::palette() ==
+                                        ColorScheme::Palette::ColourBlind);
+}
+
+void MainWindow::setPresentationMode(bool on)
+{
+    if (on != isPresenting()) {
+        if (on) {
+            m_presentation = Presentation{
+                saveGeometry(),       geometry(),    saveState(AppSettings::kLayoutVersion),
+                QApplication::font(), windowState(), m_canvas->view()};
+            QFont large = m_presentation->font;
+            if (large.pointSizeF() > 0)
+                large.setPointSizeF(large.pointSizeF() * kPresentationFontScale);
+            else
+                large.setPixelSize(int(std::lround(large.pixelSize() * kPresentationFontScale)));
+            // The application's font, so that menus, docks, chart and canvas labels all grow.
+            QApplication::setFont(large);
+            // A dock paints its title in the font it was made with while its font equals the
+            // application's; a font that differs only in a strategy that renders the same gives
+            // the title the large size too.
+            QFont dockFont = large;
+            dockFont.setStyleStrategy(QFont::PreferAntialias);
+            for (QDockWidget *dock : docks())
+                dock->setFont(dockFont);
+            Appearance::instance()->setLineScale(kPresentationLineScale);
+            // The lesson is the canvas and its weights; parameters, tables and explanations
+            // wait (Alt+1 … Alt+5 still bring any of them back).
+            for (QDockWidget *dock : docks())
+                dock->setVisible(dock == m_ui->dockChart);
+            m_ui->mainToolBar->hide();
+            showFullScreen();
+            m_canvas->setFocus();
+            // The vectors as large as the screen allows, once the window has its new size.
+            QTimer::singleShot(0, m_canvas, &CanvasWidget::fitAll);
+        } else {
+            const Presentation before = *m_presentation;
+            m_presentation.reset();
+            // The layout put back below is the user's: no proportional defaults over it.
+            m_layoutRestored = true;
+            QApplication::setFont(before.font);
+            for (QDockWidget *dock : docks())
+                dock->setFont(QFont()); // inherit again, as before
+            Appearance::instance()->setLineScale(1.0);
+            // The rectangle itself rather than restoreGeometry(), which guesses a title bar's
+            // height where the frame is unknown and can put the window lower than it was.
+            setWindowState(before.windowState);
+            if (!(before.windowState & (Qt::WindowMaximized | Qt::WindowFullScreen)))
+                setGeometry(before.normalRect);
+            restoreState(before.state, AppSettings::kLayoutVersion);
+            // Once more when the smaller font and the window's old size have arrived (both come
+            // as events): dock sizes restored under the large font's minimum sizes come out a
+            // few pixels off. Then the zoom and position the class had before.
+            QTimer::singleShot(0, this, [this, before] {
+                if (isPresenting())
+                    return;
+                restoreState(before.state, AppSettings::kLayoutVersion);
+                m_canvas->setView(before.view);
+            });
+        }
+    }
+    const QSignalBlocker block(m_ui->actionPresentation);
+    m_ui->actionPresentation->setChecked(on);
+}
+
+void MainWindow::restoreSession()
+{
+    const QByteArray geometry = AppSettings::windowGeometry();
+    if (!geometry.isEmpty())
+        restoreGeometry(geometry);
+    const QByteArray state = AppSettings::windowState();
+    if (state.isEmpty())
+        return;
+    // A damaged layout can be half applied before restoreState() notices: then put the default
+    // one back whole.
+    const QByteArray defaults = saveState(AppSettings::kLayoutVersion);
+    m_layoutRestored = restoreState(state, AppSettings::kLayoutVersion);
+    if (!m_layoutRestored)
+        restoreState(defaults, AppSettings::kLayoutVersion);
+}
+
+void MainWindow::saveSession()
+{
+    if (m_presentation)
+        AppSettings::setWindowLayout(m_presentation->geometry, m_presentation->state);
+    else
+        AppSettings::setWindowLayout(saveGeometry(), saveState(AppSettings::kLayoutVersion));
 }
 
 void MainWindow::onExport()

@@ -1,12 +1,15 @@
 #pragma once
 
 #include "core/types.h"
+#include "viewtransform.h"
 
 #include <QByteArray>
 #include <QElapsedTimer>
+#include <QFont>
 #include <QMainWindow>
 
 #include <memory>
+#include <optional>
 
 namespace Ui {
 class MainWindow;
@@ -53,6 +56,20 @@ public:
     /// the QMessageBox named "unsavedChangesBox"). False when the user cancels or saving fails.
     bool maybeSave();
 
+    /// Puts the window back as it was at the last close: geometry and dock layout (QSettings).
+    /// A missing or unreadable layout leaves the default one. main() calls it before show();
+    /// pictures drawn with --export keep the default layout.
+    void restoreSession();
+
+    /// Presentation mode (View, F11): full screen, the interface text 1.5 times larger, thicker
+    /// arrows, and only the canvas and the weight chart. Leaving puts back the geometry, the dock
+    /// layout and the font exactly as they were.
+    void setPresentationMode(bool on);
+    bool isPresenting() const { return m_presentation.has_value(); }
+    /// The factors presentation mode applies to the interface font and to lines.
+    static constexpr double kPresentationFontScale = 1.5;
+    static constexpr double kPresentationLineScale = 1.6;
+
     SceneEditor *editor() const { return m_editor; }
     SceneDocument *document() const { return m_document; }
 
@@ -86,6 +103,12 @@ private:
     void applyDefaultDockSizes();
     void onOpen();
     void onAbout();
+    void onShortcuts();
+    void createAppearanceActions();
+    void refreshAppearanceActions();
+    void applyIconColours();
+    /// The geometry and dock layout to remember: the ones before presentation mode, if on.
+    void saveSession();
     void createFileActions();
     void buildPresetsMenu();
     void retranslatePresets();
@@ -126,4 +149,19 @@ private:
     bool m_shown = false;
     attn::Method m_shownMethod = attn::Method::Dot;
     QElapsedTimer m_sinceShown;
+    QActionGroup *m_themes = nullptr;
+    // A layout restored from the settings keeps its dock sizes; the proportional defaults are
+    // for a first start only.
+    bool m_layoutRestored = false;
+    struct Presentation
+    {
+        QByteArray geometry; ///< saveGeometry(), for the session saved while presenting
+        QRect normalRect;    ///< geometry(), put back when leaving
+        QByteArray state;
+        QFont font;
+        Qt::WindowStates windowState;
+        ViewTransform view;
+    };
+    // What presentation mode replaced, while it is on.
+    std::optional<Presentation> m_presentation;
 };

@@ -118,7 +118,9 @@ bool SceneDocument::revert(QString *error)
 QStringList SceneDocument::recentFiles() const
 {
     QStringList files = QSettings().value(kRecentKey).toStringList();
-    files.removeAll(QString());
+    // Only what this program writes: absolute paths. A hand-edited or foreign value ("5", a
+    // rectangle read as text) is not a file to offer.
+    files.removeIf([](const QString &f) { return f.isEmpty() || !QDir::isAbsolutePath(f); });
     if (files.size() > kMaxRecentFiles)
         files.resize(kMaxRecentFiles);
     return files;

@@ -189,9 +189,7 @@ void SelfAttentionHeatMap::paintEvent(QPaintEvent *)
             if (masked)
                 p.fillRect(cell, QBrush(ColorScheme::axis().lighter(160), Qt::BDiagPattern));
             if (numbers) {
-                p.setPen(masked                      ? ColorScheme::axis()
-                         : ColorScheme::isDark(fill) ? QColor(Qt::white)
-                                                     : ColorScheme::text());
+                p.setPen(masked ? ColorScheme::axis() : ColorScheme::textOn(fill));
                 p.drawText(cell, Qt::AlignCenter, cellText(r, c));
             }
         }

@@ -1,5 +1,6 @@
 #include "steppanel.h"
 
+#include "appearance.h"
 #include "colorscheme.h"
 #include "methodnames.h"
 #include "model/scenemodel.h"
@@ -153,6 +154,7 @@ StepPanel::StepPanel(SceneModel *model, Selection *selection, QWidget *parent)
     m_table->horizontalHeader()->setDefaultAlignment(Qt::AlignRight | Qt::AlignVCenter);
     m_table->horizontalHeader()->setHighlightSections(false);
 
+    retranslate();
     m_split->addWidget(m_formula);
     m_split->addWidget(m_table);
     m_split->setStretchFactor(1, 1);
@@ -169,6 +171,8 @@ StepPanel::StepPanel(SceneModel *model, Selection *selection, QWidget *parent)
                     onRowClicked(current);
             });
     connect(m_selection, &Selection::changed, this, &StepPanel::refresh);
+    // The formula is rich text with the lesson's colours written into it.
+    connect(Appearance::instance(), &Appearance::changed, this, &StepPanel::refresh);
     // Laying out the formula's rich text is the costliest part of a drag step: throttled.
     connect(m_model, &SceneModel::changed, this, [this] {
         if (m_walkthrough)
@@ -232,9 +236,22 @@ void StepPanel::applyFonts()
     m_formula->setFont(f);
 }
 
+void StepPanel::retranslate()
+{
+    m_formula->setAccessibleName(tr("Arithmetic of the selected key"));
+    m_formula->setToolTip(tr("The selected key's score, softmax and share of the output, written "
+                             "out with its numbers. Select another key on the canvas or in the "
+                             "table."));
+    m_table->setAccessibleName(tr("Steps of every key"));
+    m_table->setToolTip(tr("One row per key: length, angle, cosine, score, s/τ, the softmax steps "
+                           "and the weight; the last row holds the sums. Click a row to explain "
+                           "that key above."));
+}
+
 void StepPanel::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
+        retranslate();
         m_formulaStale = true;
         if (isVisible())
             updateFormula();
@@ -328,7 +345,7 @@ void StepPanel::updateFormula()
 
     auto explained = m.explain(key);
     if (!explained) {
-        lines << coloured(m.errorText().toHtmlEscaped(), QColor(0xb0, 0x00, 0x20));
+        lines << coloured(m.errorText().toHtmlEscaped(), ColorScheme::error());
         m_formulaHtml = lines.text.join(QStringLiteral("<br>"));
         m_formula->setHtml(m_formulaHtml);
         fitFormula();
@@ -462,8 +479,8 @@ void StepPanel::updateFormula()
         const int step = lines.steps[k];
         if (!walk || step < 0 || walk->isShown(step))
             shown << (walk && walk->isCurrent(step)
-                          ? QStringLiteral("<span style='background-color:#fff1c2'>%1</span>")
-                                .arg(lines.text[k])
+                          ? QStringLiteral("<span style='background-color:%1'>%2</span>")
+                                .arg(ColorScheme::highlight().name(), lines.text[k])
                           : lines.text[k]);
     }
     if (walk && !walk->isRevealed())

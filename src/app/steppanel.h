@@ -47,6 +47,7 @@ private:
     void ensureFormula() const;
     void syncSelection();
     void onRowClicked(const QModelIndex &index);
+    void retranslate();
     void applyFonts();
     void fitFormula();
     void fitColumns();

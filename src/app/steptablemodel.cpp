@@ -142,7 +142,7 @@ QVariant StepTableModel::data(const QModelIndex &index, int role) const
     case Qt::BackgroundRole:
         // The walkthrough's current step: its columns light up.
         if (m_walkthrough && m_walkthrough->isCurrent(stepOfColumn(index.column())))
-            return QBrush(QColor(0xff, 0xf1, 0xc2));
+            return QBrush(ColorScheme::highlight());
         return {};
     case Qt::ToolTipRole:
         if (sum && index.column() == ValueColumn)

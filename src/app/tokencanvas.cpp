@@ -27,7 +27,7 @@ TokenCanvas::TokenCanvas(SelfAttentionModel *model, QWidget *parent)
     setMouseTracking(true);
     setFocusPolicy(Qt::StrongFocus);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
-    setAccessibleName(tr("Tokens"));
+    retranslate();
     connect(m_model, &SelfAttentionModel::changed, this, &TokenCanvas::refresh);
     fitView(true);
 }
@@ -121,10 +121,18 @@ void TokenCanvas::resizeEvent(QResizeEvent *event)
     QWidget::resizeEvent(event);
 }
 
+void TokenCanvas::retranslate()
+{
+    setAccessibleName(tr("Tokens"));
+    setToolTip(
+        tr("Drag a token xᵢ to move it; click one to see whom it attends to. The keys 1 to 8 "
+           "select a token, the arrow keys move it."));
+}
+
 void TokenCanvas::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
-        setAccessibleName(tr("Tokens"));
+        retranslate();
         update();
     }
     QWidget::changeEvent(event);
@@ -263,6 +271,8 @@ void TokenCanvas::drawLegend(QPainter &painter) const
         tr("key k<sub>i</sub> = x<sub>i</sub> W<sub>k</sub>"),
         tr("value v<sub>i</sub> = x<sub>i</sub> W<sub>v</sub>"),
         tr("output y<sub>i</sub> = Σ<sub>j</sub> w<sub>ij</sub> v<sub>j</sub>")};
+    using Role = ColorScheme::Role;
+    const Role roles[] = {Role::Query, Role::Key, Role::Value, Role::Output};
     const QColor colors[] = {ColorScheme::text(), ColorScheme::query(), ColorScheme::key(),
                              ColorScheme::value(), ColorScheme::output()};
     const bool shown[] = {true, m_layers[0], m_layers[1], m_layers[2], m_layers[3]};
@@ -293,11 +303,7 @@ void TokenCanvas::drawLegend(QPainter &painter) const
             painter.setBrush(colors[i]);
             painter.drawEllipse(QPointF(box.left() + 20, cy), 5, 5);
         } else {
-            ArrowPainter::Style style;
-            style.color = colors[i];
-            style.width = 2;
-            style.headLength = 8;
-            style.dashed = i == 4;
+            ArrowPainter::Style style = ArrowPainter::styleFor(roles[i - 1], 2, 8);
             ArrowPainter::drawArrow(painter, QPointF(box.left() + 8, cy),
                                     QPointF(box.left() + 34, cy), style);
         }
@@ -339,6 +345,8 @@ void TokenCanvas::paintEvent(QPaintEvent *)
         const int order[] = {int(Layer::Value), int(Layer::Key), int(Layer::Query),
                              int(Layer::Output)};
         const attn::Matrix *mats[] = {&r.q, &r.k, &r.v, &r.output};
+        using Role = ColorScheme::Role;
+        const Role roles[] = {Role::Query, Role::Key, Role::Value, Role::Output};
         const QColor colors[] = {ColorScheme::query(), ColorScheme::key(), ColorScheme::value(),
                                  ColorScheme::output()};
         const QString names[] = {QStringLiteral("q"), QStringLiteral("k"), QStringLiteral("v"),
@@ -361,11 +369,8 @@ void TokenCanvas::paintEvent(QPaintEvent *)
                         continue;
                     const attn::Matrix &m = *mats[layer];
                     const QPointF tip = m_view.toScreen(QPointF(m(i, 0), m(i, 1)));
-                    ArrowPainter::Style style;
-                    style.color = colors[layer];
-                    style.width = selected ? 2.5 : 1.5;
-                    style.headLength = selected ? 13 : 9;
-                    style.dashed = layer == int(Layer::Output);
+                    ArrowPainter::Style style = ArrowPainter::styleFor(
+                        roles[layer], selected ? 2.5 : 1.5, selected ? 13 : 9);
                     style.opacity = selected ? 1.0 : kFaint;
                     ArrowPainter::drawArrow(painter, origin, tip, style);
                     if (!selected)

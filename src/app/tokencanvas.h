@@ -58,6 +58,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void retranslate();
     void refresh();
     /// Fits the view to what is drawn when it no longer fits, or fits far too loosely.
     void fitView(bool force);

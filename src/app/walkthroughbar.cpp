@@ -1,5 +1,6 @@
 #include "walkthroughbar.h"
 
+#include "appearance.h"
 #include "colorscheme.h"
 #include "methodnames.h"
 #include "model/scenemodel.h"
@@ -29,24 +30,10 @@ WalkthroughBar::WalkthroughBar(Walkthrough *walkthrough, SceneModel *model, QWid
     m_ui->setupUi(this);
     // A tinted panel: the window is in presentation mode and the class should see it.
     setAutoFillBackground(true);
-    QPalette pal = palette();
-    pal.setColor(QPalette::Window, QColor(0xff, 0xf8, 0xe1));
-    setPalette(pal);
-    QFont title = m_ui->titleLabel->font();
-    title.setBold(true);
-    title.setPointSizeF(title.pointSizeF() * 1.25);
-    m_ui->titleLabel->setFont(title);
-    // "Step 2 of 5" quieter than the step's title beside it.
-    QFont step = title;
-    step.setBold(false);
-    m_ui->stepLabel->setFont(step);
-    QPalette quiet = m_ui->stepLabel->palette();
-    quiet.setColor(QPalette::WindowText, ColorScheme::axis());
-    m_ui->stepLabel->setPalette(quiet);
+    applyColours();
+    connect(Appearance::instance(), &Appearance::changed, this, &WalkthroughBar::applyColours);
+    applyFonts();
     m_ui->topRow->setSpacing(12);
-    QFont text = m_ui->textLabel->font();
-    text.setPointSizeF(text.pointSizeF() * 1.1);
-    m_ui->textLabel->setFont(text);
 
     connect(m_ui->backButton, &QPushButton::clicked, m_walkthrough, &Walkthrough::back);
     connect(m_ui->revealButton, &QPushButton::clicked, m_walkthrough, &Walkthrough::reveal);
@@ -77,6 +64,38 @@ WalkthroughBar::WalkthroughBar(Walkthrough *walkthrough, SceneModel *model, QWid
 
 WalkthroughBar::~WalkthroughBar() = default;
 
+void WalkthroughBar::applyFonts()
+{
+    // From the bar's own font, so that presentation mode's larger font reaches the labels too.
+    QFont title = font();
+    title.setBold(true);
+    title.setPointSizeF(title.pointSizeF() * 1.25);
+    m_ui->titleLabel->setFont(title);
+    // "Step 2 of 5" quieter than the step's title beside it.
+    QFont step = title;
+    step.setBold(false);
+    m_ui->stepLabel->setFont(step);
+    QFont text = font();
+    text.setPointSizeF(text.pointSizeF() * 1.1);
+    m_ui->textLabel->setFont(text);
+}
+
+void WalkthroughBar::applyColours()
+{
+    // Halfway between the highlight of the current step and the background: tinted, but calmer
+    // than the step it points at.
+    const QColor a = ColorScheme::highlight(), b = ColorScheme::background();
+    QPalette pal = palette();
+    pal.setColor(QPalette::Window, QColor((a.red() + b.red()) / 2, (a.green() + b.green()) / 2,
+                                          (a.blue() + b.blue()) / 2));
+    pal.setColor(QPalette::WindowText, ColorScheme::text());
+    setPalette(pal);
+    // "Step 2 of 5" quieter than the step's title beside it.
+    QPalette quiet = m_ui->stepLabel->palette();
+    quiet.setColor(QPalette::WindowText, ColorScheme::axis());
+    m_ui->stepLabel->setPalette(quiet);
+}
+
 void WalkthroughBar::setAutoHide(bool on)
 {
     m_autoHide = on;
@@ -98,6 +117,8 @@ void WalkthroughBar::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange) {
         m_ui->retranslateUi(this);
         refresh();
+    } else if (event->type() == QEvent::FontChange) {
+        applyFonts();
     }
     QFrame::changeEvent(event);
 }

@@ -44,6 +44,8 @@ protected:
 
 private:
     void refresh();
+    void applyColours();
+    void applyFonts();
     QString explanation() const;
 
     std::unique_ptr<Ui::WalkthroughBar> m_ui;

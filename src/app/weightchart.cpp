@@ -1,5 +1,6 @@
 #include "weightchart.h"
 
+#include "appearance.h"
 #include "barsetbatch.h"
 #include "colorscheme.h"
 #include "methodnames.h"
@@ -105,7 +106,12 @@ WeightChart::WeightChart(SceneModel *model, QWidget *parent) : QChartView(parent
             updateKeyLabels();
         });
     connect(m_model, &SceneModel::changed, this, &WeightChart::refresh);
+    connect(Appearance::instance(), &Appearance::changed, this, [this] {
+        applyColours();
+        refresh();
+    });
 
+    applyColours();
     applyFonts();
     retranslate();
 }
@@ -119,24 +125,38 @@ void WeightChart::setUpPanel(Panel &panel, bool withKeyTitle)
     c->legend()->hide();
     c->setBackgroundRoundness(0);
     c->setMargins(QMargins(4, 2, 12, 2));
-    c->setTitleBrush(ColorScheme::text());
 
     panel.keyAxis = new QCategoryAxis;
     panel.keyAxis->setRange(-0.5, 0.5);
     panel.keyAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     panel.keyAxis->setGridLineVisible(false);
     panel.keyAxis->setTitleVisible(withKeyTitle);
-    panel.keyAxis->setLabelsColor(ColorScheme::text());
-    panel.keyAxis->setTitleBrush(ColorScheme::text());
-    panel.keyAxis->setLinePenColor(ColorScheme::axis());
     c->addAxis(panel.keyAxis, Qt::AlignBottom);
 
     panel.valueAxis = new QValueAxis;
-    panel.valueAxis->setLabelsColor(ColorScheme::text());
-    panel.valueAxis->setTitleBrush(ColorScheme::text());
-    panel.valueAxis->setGridLineColor(ColorScheme::grid());
-    panel.valueAxis->setLinePenColor(ColorScheme::axis());
     c->addAxis(panel.valueAxis, Qt::AlignLeft);
+}
+
+void WeightChart::applyColours()
+{
+    const QColor background = ColorScheme::background(), text = ColorScheme::text();
+    setBackgroundBrush(background);
+    for (Panel *p : {&m_weights, &m_scores}) {
+        // Qt Charts' own light theme paints the chart white: the theme's background instead.
+        p->chart->setBackgroundBrush(background);
+        p->chart->setBackgroundPen(Qt::NoPen);
+        p->chart->setTitleBrush(text);
+        for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(p->keyAxis),
+                                    static_cast<QAbstractAxis *>(p->valueAxis)}) {
+            axis->setLabelsColor(text);
+            axis->setTitleBrush(text);
+            axis->setLinePenColor(ColorScheme::axis());
+        }
+        p->valueAxis->setGridLineColor(ColorScheme::grid());
+        if (!m_grouped)
+            for (QBarSet *set : std::as_const(p->sets))
+                set->setPen(QPen(background, 1.0));
+    }
 }
 
 void WeightChart::applyFonts()
@@ -211,13 +231,20 @@ void WeightChart::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
-    else if (event->type() == QEvent::FontChange)
+    else if (event->type() == QEvent::FontChange) {
         applyFonts();
+        // QChartView only ever raises its minimum size to the chart's: after presentation mode's
+        // larger font it would keep the large minimum and shift the docks' layout.
+        setMinimumSize(0, 0);
+    }
     QChartView::changeEvent(event);
 }
 
 void WeightChart::retranslate()
 {
+    setAccessibleName(tr("Weights and scores chart"));
+    setToolTip(tr("Top: each key's attention weight after softmax (0 to 1). Bottom: its raw "
+                  "attention score. Every bar has its key's colour."));
     m_weights.keyAxis->setTitleText(tr("Key"));
     m_scores.keyAxis->setTitleText(tr("Key"));
     updateTitles();
@@ -333,7 +360,7 @@ void WeightChart::refresh()
     // Colours first and outside the batch below: a colour change needs the series listening.
     for (int i = 0; i < n; ++i) {
         const QColor colour =
-            isMasked(m, i) ? ColorScheme::grid().darker(115) : ColorScheme::keyColor(i, n);
+            isMasked(m, i) ? ColorScheme::gridMajor() : ColorScheme::keyColor(i, n);
         for (Panel *p : {&m_weights, &m_scores})
             if (p->sets[i]->color() != colour)
                 p->sets[i]->setColor(colour);
@@ -484,22 +511,24 @@ void WeightChart::positionValueLabels(Panel &panel)
         const QSizeF size = label->boundingRect().size();
         double y;
         QColor colour = ColorScheme::text();
+        // A bar reaching the end of the plot carries its number inside, in a colour that reads
+        // on the bar.
+        const QColor inside = ColorScheme::textOn(panel.sets[i]->color());
         if (v >= 0) {
             y = yValue - size.height() - 1;
-            // A bar reaching the top of the plot carries its number inside, in white.
             if (y < plot.top() && yZero - yValue > size.height() + 4) {
                 y = yValue + 2;
-                colour = Qt::white;
+                colour = inside;
             }
         } else {
             y = yValue + 1;
             if (y + size.height() > plot.bottom() && yValue - yZero > size.height() + 4) {
                 y = yValue - size.height() - 2;
-                colour = Qt::white;
+                colour = inside;
             }
         }
         if (size.width() > barWidth + slot * 0.2)
-            colour = ColorScheme::text(); // wider than the bar: never white on white
+            colour = ColorScheme::text(); // wider than the bar: on the background, not the bar
         label->setBrush(colour);
         label->setPos(x - size.width() / 2, y);
     }

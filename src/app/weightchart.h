@@ -65,6 +65,8 @@ private:
     void retranslate();
     void updateTitles();
     void applyFonts();
+    /// The theme's background, text and axis colours on both charts (bars follow in refresh()).
+    void applyColours();
     void updateKeyLabels();
     void updateScoreRange(double lo, double hi);
     void positionValueLabels(Panel &panel);

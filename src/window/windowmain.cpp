@@ -50,6 +50,8 @@ extern "C" Q_DECL_EXPORT int AC_WINDOW_ENTRY(int argc, char **argv)
 
     SceneModel model;
     MainWindow window(&model);
+    // The saved layout and geometry: only for the window, not for --export's default picture.
+    window.restoreSession();
     if (!cli.options().scenePath.isEmpty())
         window.openScene(cli.options().scenePath);
     if (cli.options().method)

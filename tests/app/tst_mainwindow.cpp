@@ -47,6 +47,24 @@ class TestMainWindow : public QObject
     Q_OBJECT
 
 private slots:
+    void headsDockHoldsTheHeads()
+    {
+        // Each dock holds its own panel: the form once nested the explanation dock inside the
+        // heads dock, which then showed nothing at all.
+        SceneModel model;
+        model.setMethod(attn::Method::MultiHead);
+        MainWindow window(&model);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto *heads = window.findChild<QDockWidget *>(QStringLiteral("dockHeads"));
+        auto *explanation = window.findChild<QDockWidget *>(QStringLiteral("dockExplanation"));
+        QCOMPARE(heads->widget()->objectName(), QStringLiteral("headsHost"));
+        QCOMPARE(explanation->widget()->objectName(), QStringLiteral("explanationHost"));
+        QCOMPARE(explanation->parentWidget(), &window);
+        QTRY_VERIFY(window.headHeatMap()->isVisible());
+        QVERIFY(window.headHeatMap()->width() > 100);
+    }
+
     void dragTheQueryUpdatesEveryView_data()
     {
         QTest::addColumn<int>("method");

@@ -1,0 +1,161 @@
+// Presentation mode as a teacher uses it: F11 on the window (or View → Presentation Mode) makes
+// it full screen with larger text, thicker lines and only the canvas and the weights; F11 again
+// gives back exactly the window that was there before — geometry, docks, font and view.
+
+#include "app/appearance.h"
+#include "app/canvaswidget.h"
+#include "app/mainwindow.h"
+#include "model/scenemodel.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QDockWidget>
+#include <QSettings>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QToolBar>
+
+namespace {
+// The docks by their names in the form, independent of the window's own list.
+const QStringList kDocks{QStringLiteral("dockMethod"), QStringLiteral("dockExplanation"),
+                         QStringLiteral("dockChart"), QStringLiteral("dockSteps"),
+                         QStringLiteral("dockHeads")};
+
+double pointSize(const QFont &f)
+{
+    return f.pointSizeF() > 0 ? f.pointSizeF() : f.pixelSize() * 72.0 / 96.0;
+}
+
+struct Snapshot
+{
+    QByteArray state;
+    QRect geometry;
+    QFont font;
+    QStringList visibleDocks;
+    bool toolBar = false;
+    bool fullScreen = false;
+    QPointF viewOrigin;
+    double viewScale = 0;
+};
+
+Snapshot snapshot(MainWindow &w)
+{
+    Snapshot s;
+    s.state = w.saveState();
+    s.geometry = w.geometry();
+    s.font = QApplication::font();
+    for (const QString &name : kDocks)
+        if (w.findChild<QDockWidget *>(name)->isVisible())
+            s.visibleDocks << name;
+    s.toolBar = w.findChild<QToolBar *>(QStringLiteral("mainToolBar"))->isVisible();
+    s.fullScreen = w.isFullScreen();
+    s.viewOrigin = w.canvas()->view().toScreen(QPointF(0, 0));
+    s.viewScale = w.canvas()->view().scale();
+    return s;
+}
+} // namespace
+
+class TestPresentation : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void initTestCase()
+    {
+        QVERIFY(m_settings.isValid());
+        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
+    }
+
+    void f11EntersAndLeavesRestoringEverything_data()
+    {
+        QTest::addColumn<bool>("byMenu");
+        QTest::newRow("F11") << false;
+        QTest::newRow("View menu") << true;
+    }
+    void f11EntersAndLeavesRestoringEverything()
+    {
+        QFETCH(bool, byMenu);
+        SceneModel model;
+        MainWindow window(&model);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        // A layout of the user's own: one dock closed, the canvas zoomed.
+        window.findChild<QDockWidget *>(QStringLiteral("dockSteps"))->hide();
+        window.canvas()->zoomIn();
+        QTest::qWait(50);
+        const Snapshot before = snapshot(window);
+        const double canvasFont = pointSize(window.canvas()->font());
+        QVERIFY(!before.fullScreen);
+
+        QAction *action = window.findChild<QAction *>(QStringLiteral("actionPresentation"));
+        if (byMenu)
+            action->trigger();
+        else
+            QTest::keyClick(&window, Qt::Key_F11);
+        QTest::qWait(50);
+        QVERIFY(window.isPresenting());
+        QVERIFY(action->isChecked());
+        QTRY_VERIFY(window.isFullScreen());
+        const Snapshot during = snapshot(window);
+        QCOMPARE(during.visibleDocks, QStringList{QStringLiteral("dockChart")});
+        QVERIFY(!during.toolBar);
+        QVERIFY(pointSize(during.font) >= 1.5 * pointSize(before.font) - 1e-9);
+        QVERIFY(pointSize(window.canvas()->font()) >= 1.5 * canvasFont - 1e-9);
+        QVERIFY(pointSize(window.findChild<QDockWidget *>(QStringLiteral("dockChart"))->font()) >=
+                1.5 * pointSize(before.font) - 1e-9);
+        QVERIFY(Appearance::instance()->lineScale() >= 1.5);
+
+        if (byMenu)
+            action->trigger();
+        else
+            QTest::keyClick(&window, Qt::Key_F11);
+        QTest::qWait(100);
+        QVERIFY(!window.isPresenting());
+        QVERIFY(!action->isChecked());
+        const Snapshot after = snapshot(window);
+        QVERIFY(!after.fullScreen);
+        QCOMPARE(after.geometry, before.geometry);
+        QCOMPARE(after.visibleDocks, before.visibleDocks);
+        QCOMPARE(after.toolBar, before.toolBar);
+        QCOMPARE(after.font, before.font);
+        QCOMPARE(after.state, before.state);
+        QCOMPARE(after.viewScale, before.viewScale);
+        QCOMPARE(after.viewOrigin, before.viewOrigin);
+        QCOMPARE(pointSize(window.canvas()->font()), canvasFont);
+        QCOMPARE(Appearance::instance()->lineScale(), 1.0);
+    }
+
+    void closingWhilePresentingSavesTheEarlierLayout()
+    {
+        QSettings().clear();
+        QByteArray stateBefore;
+        {
+            SceneModel model;
+            MainWindow window(&model);
+            window.resize(1100, 700);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            stateBefore = window.saveState(1);
+            QTest::keyClick(&window, Qt::Key_F11);
+            QTRY_VERIFY(window.isFullScreen());
+            QVERIFY(window.close());
+        }
+        // The application's font came back with the window gone.
+        QCOMPARE(Appearance::instance()->lineScale(), 1.0);
+        SceneModel model;
+        MainWindow window(&model);
+        window.restoreSession();
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(!window.isFullScreen());
+        QCOMPARE(window.size(), QSize(1100, 700));
+        QCOMPARE(window.saveState(1), stateBefore);
+    }
+
+private:
+    QTemporaryDir m_settings;
+};
+
+QTEST_MAIN(TestPresentation)
+#include "tst_presentation.moc"
