@@ -5,10 +5,8 @@
 #include "model/scenemodel.h"
 #include "numberformat.h"
 
-#include <QAbstractTextDocumentLayout>
 #include <QEvent>
 #include <QPainter>
-#include <QTextDocument>
 
 #include <algorithm>
 #include <cmath>
@@ -28,26 +26,6 @@ QString subscript(int number)
 }
 
 // Draws a line of rich text (sub- and superscripts) with its top left at `at`; returns its height.
-double drawRichText(QPainter &p, const QString &html, QPointF at, double width, const QFont &font,
-                    Qt::Alignment align = Qt::AlignLeft)
-{
-    QTextDocument doc;
-    doc.setDefaultFont(font);
-    doc.setDocumentMargin(0);
-    doc.setTextWidth(width);
-    doc.setHtml(
-        QStringLiteral("<div style='color:%1' align='%2'>%3</div>")
-            .arg(ColorScheme::text().name(),
-                 align & Qt::AlignHCenter ? QStringLiteral("center") : QStringLiteral("left"),
-                 html));
-    p.save();
-    p.translate(at);
-    QAbstractTextDocumentLayout::PaintContext ctx;
-    doc.documentLayout()->draw(&p, ctx);
-    p.restore();
-    return doc.size().height();
-}
-
 // A step of 1, 2 or 5 × 10ᵏ giving about `count` intervals over `span`.
 double niceStep(double span, int count)
 {
@@ -190,6 +168,9 @@ void HeadCanvases::paintTile(QPainter &p, int head, const QRect &tile)
     const attn::HeadResult &hr = m_model->result().heads[std::size_t(head)];
     const int dk = int(hr.query.size());
     const QFontMetrics fm(font());
+    // On screen the title and caption are stamped from pictures; in an exported file they stay
+    // text.
+    const bool stamp = p.device() == this;
 
     p.setPen(QPen(ColorScheme::gridMajor(), 1));
     p.setBrush(Qt::NoBrush);
@@ -199,8 +180,9 @@ void HeadCanvases::paintTile(QPainter &p, int head, const QRect &tile)
     title.setBold(true);
     const double pad = fm.height() * 0.4;
     const double titleHeight =
-        drawRichText(p, tr("head %1: d<sub>k</sub> = %2").arg(head + 1).arg(dk),
-                     QPointF(tile.left() + pad, tile.top() + pad), tile.width() - 2 * pad, title);
+        m_richText.draw(p, tr("head %1: d<sub>k</sub> = %2").arg(head + 1).arg(dk),
+                        QPointF(tile.left() + pad, tile.top() + pad), tile.width() - 2 * pad, title,
+                        ColorScheme::text(), stamp);
     // The caption says what the arrows are: the head's own projections of q and kᵢ.
     QString caption =
         tr("Arrows: %1 and %2")
@@ -214,8 +196,8 @@ void HeadCanvases::paintTile(QPainter &p, int head, const QRect &tile)
     const bool withCaption = tile.height() >= fm.height() * 11;
     const double captionHeight = withCaption ? fm.height() * (dk > 2 ? 2.6 : 1.3) : 0.0;
     if (withCaption)
-        drawRichText(p, caption, QPointF(tile.left() + pad, tile.bottom() - pad - captionHeight),
-                     tile.width() - 2 * pad, font());
+        m_richText.draw(p, caption, QPointF(tile.left() + pad, tile.bottom() - pad - captionHeight),
+                        tile.width() - 2 * pad, font(), ColorScheme::text(), stamp);
 
     const QRect area =
         QRectF(tile.left() + pad, tile.top() + pad + titleHeight + pad / 2, tile.width() - 2 * pad,

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "richtextcache.h"
+
 #include <QRect>
 #include <QWidget>
 
@@ -53,4 +55,5 @@ private:
     // The scale of each canvas only grows during a drag, and shrinks when the vectors use less
     // than a third of it, so that arrows do not jitter while the learner drags.
     std::vector<double> m_extent;
+    RichTextCache m_richText;
 };

@@ -21,6 +21,7 @@
 #include "scenepresets.h"
 #include "selection.h"
 #include "shortcutsdialog.h"
+#include "stablelabel.h"
 #include "steppanel.h"
 #include "ui_mainwindow.h"
 #include "walkthrough.h"
@@ -134,9 +135,9 @@ void MainWindow::createViews()
     tabifyDockWidget(m_ui->dockMethod, m_ui->dockExplanation);
     m_ui->dockMethod->raise();
 
-    m_pointerLabel = new QLabel(this);
-    m_pointerLabel->setMinimumWidth(180);
-    m_resultLabel = new QLabel(this);
+    m_pointerLabel = new StableLabel(this);
+    m_pointerLabel->setFloorWidth(180);
+    m_resultLabel = new StableLabel(this);
     statusBar()->addPermanentWidget(m_resultLabel);
     statusBar()->addPermanentWidget(m_pointerLabel);
     m_canvas->setFocus();
@@ -315,15 +316,18 @@ void MainWindow::refresh()
         m_ui->actionNormalise->setChecked(m_model->normalised());
     }
     m_ui->actionAddKey->setEnabled(m_model->keyCount() < attn::Scene::kMaxKeys);
-    if (m_model->hasResult()) {
-        m_resultLabel->setStyleSheet(QString());
-        m_resultLabel->setText(tr("%1 keys · output %2")
-                                   .arg(m_model->keyCount())
-                                   .arg(NumberFormat::vector(m_model->result().output, 3)));
-    } else {
-        m_resultLabel->setStyleSheet(QStringLiteral("color: %1").arg(ColorScheme::error().name()));
-        m_resultLabel->setText(m_model->errorText());
-    }
+    // A style sheet re-polishes the label and lays out the status bar again: set it only when
+    // the label turns from a result into an error or back, not on every step of a drag.
+    const QString style = m_model->hasResult()
+                              ? QString()
+                              : QStringLiteral("color: %1").arg(ColorScheme::error().name());
+    if (m_resultLabel->styleSheet() != style)
+        m_resultLabel->setStyleSheet(style);
+    m_resultLabel->setStableText(m_model->hasResult()
+                                     ? tr("%1 keys · output %2")
+                                           .arg(m_model->keyCount())
+                                           .arg(NumberFormat::vector(m_model->result().output, 3))
+                                     : m_model->errorText());
     refreshSelectionActions();
 }
 
@@ -340,7 +344,7 @@ void MainWindow::refreshSelectionActions()
 
 void MainWindow::showPointer(QPointF world)
 {
-    m_pointerLabel->setText(
+    m_pointerLabel->setStableText(
         QStringLiteral("x = %1, y = %2")
             .arg(NumberFormat::number(world.x(), 2), NumberFormat::number(world.y(), 2)));
 }

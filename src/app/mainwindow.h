@@ -30,6 +30,7 @@ class SceneDocument;
 class SceneEditor;
 class SceneModel;
 class Selection;
+class StableLabel;
 class StepPanel;
 class WeightChart;
 
@@ -139,8 +140,8 @@ private:
     HeadCanvases *m_headCanvases = nullptr;
     QActionGroup *m_methods = nullptr;
     QList<QAction *> m_presetActions;
-    QLabel *m_pointerLabel = nullptr;
-    QLabel *m_resultLabel = nullptr;
+    StableLabel *m_pointerLabel = nullptr;
+    StableLabel *m_resultLabel = nullptr;
     QByteArray m_initialLayout;
     ExplanationPanel *m_explanation = nullptr;
     QActionGroup *m_languages = nullptr;

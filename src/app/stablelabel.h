@@ -1,0 +1,29 @@
+#pragma once
+
+#include <QLabel>
+
+/// A label for numbers that change on every mouse move (the status bar's output and pointer
+/// coordinates). A plain QLabel asks its parent to lay out again on every new text, which in a
+/// status bar means the main window; this one keeps a fixed size and changes it only when the
+/// text no longer fits, or is much shorter than the room it has.
+class StableLabel : public QLabel
+{
+    Q_OBJECT
+
+public:
+    explicit StableLabel(QWidget *parent = nullptr);
+
+    /// Shows `text`, resizing only when needed.
+    void setStableText(const QString &text);
+
+    /// The narrowest the label ever gets.
+    void setFloorWidth(int width);
+
+protected:
+    void changeEvent(QEvent *event) override;
+
+private:
+    void fit(bool force);
+
+    int m_floor = 0;
+};
