@@ -6,6 +6,9 @@
 //     need a display);
 //   - a headless command line that parses must be one that runs headless (--report, --help or
 //     --version), otherwise main() would end with no output and no message;
+//   - a command line that the parser reads as --export is one the scan sends to the offscreen
+//     drawing, and the scan sends no other there (it would start an invisible window that never
+//     ends);
 //   - --lang as the parser reads it is the language the scan installed for the messages.
 
 #include "model/commandline.h"
@@ -63,6 +66,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     const int argc = int(args.size());
 
     const bool headless = CommandLine::scanHeadless(argc, argv.data());
+    const bool exporting = CommandLine::scanExport(argc, argv.data());
     const QString scannedLanguage = CommandLine::scanLanguage(argc, argv.data());
 
     CommandLine cli;
@@ -76,6 +80,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         broken("--report would start a window (and need a display)");
     if (headless && !(o.headless() || o.help || o.version))
         broken("a headless start that neither reports nor prints help or the version");
+    if (o.exporting() != exporting)
+        broken("--export as the parser reads it is not what the scan found");
     if (!o.language.isEmpty() && Language::canonical(scannedLanguage) != o.language)
         broken("the messages' language is not the --lang the parser read");
     return 0;
