@@ -2489,6 +2489,10 @@ Weight %4</source>
         <source>The file cannot be written: %1</source>
         <translation>无法写入文件：%1</translation>
     </message>
+    <message>
+        <source>This is not a regular file (it is a pipe, a device or a socket); choose a scene file.</source>
+        <translation>这不是普通文件（而是管道、设备或套接字）；请选择一个场景文件。</translation>
+    </message>
 </context>
 <context>
     <name>ScoreHistogramChart</name>

@@ -275,6 +275,7 @@ inline QList<Case> cases()
             {QStringLiteral("The file cannot be read"), QStringLiteral("Permission denied")});
     special("unreadable file (read error)", Kind::ReadError,
             {QStringLiteral("The file cannot be read")});
+    special("named pipe", Kind::Fifo, {QStringLiteral("not a regular file")});
 
     // Accepted on purpose (Windows Notepad writes it); documented in docs/scene-format.md.
     special("byte-order mark", Kind::Bom, {});
