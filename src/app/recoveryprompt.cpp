@@ -1,0 +1,54 @@
+#include "recoveryprompt.h"
+
+#include "model/autosaver.h"
+#include "model/errortext.h"
+#include "model/scenemodel.h"
+
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
+
+RecoveryPrompt::Answer RecoveryPrompt::ask(QWidget *parent, const QDateTime &written)
+{
+    QMessageBox box(parent);
+    box.setIcon(QMessageBox::Question);
+    box.setWindowTitle(tr("Recover Scene"));
+    box.setText(tr("Attention Canvas did not close properly last time."));
+    box.setInformativeText(tr("A scene with unsaved changes was autosaved at %1. Recover it?")
+                               .arg(QLocale().toString(written, QLocale::ShortFormat)));
+    QPushButton *recover = box.addButton(tr("&Recover"), QMessageBox::AcceptRole);
+    QPushButton *discard = box.addButton(tr("&Discard"), QMessageBox::DestructiveRole);
+    box.addButton(tr("Decide &Later"), QMessageBox::RejectRole);
+    box.setDefaultButton(recover);
+    box.exec();
+    if (box.clickedButton() == recover)
+        return Answer::Recover;
+    if (box.clickedButton() == discard)
+        return Answer::Discard;
+    return Answer::Later;
+}
+
+bool RecoveryPrompt::offer(QWidget *parent, Autosaver &autosaver, SceneModel &model)
+{
+    if (!autosaver.recoverable())
+        return false;
+    switch (ask(parent, autosaver.recoverableTime())) {
+    case Answer::Discard:
+        autosaver.discard();
+        return false;
+    case Answer::Later:
+        return false;
+    case Answer::Recover:
+        break;
+    }
+    QString why;
+    const auto scene = autosaver.recover(&why);
+    if (scene) {
+        if (const auto error = model.setScene(*scene))
+            why = ErrorText::describe(*error);
+        else
+            return true;
+    }
+    QMessageBox::warning(parent, tr("Recover Scene"), why);
+    return false;
+}
