@@ -2,6 +2,13 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AutosaveSession</name>
+    <message>
+        <source>Recovered the scene autosaved at %1. Save it to keep it.</source>
+        <translation>已恢复于 %1 自动保存的场景。请保存它，以免丢失。</translation>
+    </message>
+</context>
+<context>
     <name>Autosaver</name>
     <message>
         <source>Autosave is off: the folder %1 cannot be created.</source>

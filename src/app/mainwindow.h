@@ -6,11 +6,13 @@
 #include <QElapsedTimer>
 #include <QMainWindow>
 
+#include <chrono>
 #include <memory>
 
 namespace Ui {
 class MainWindow;
 }
+class AutosaveSession;
 class CanvasWidget;
 class HeadCanvases;
 class ExplanationPanel;
@@ -52,6 +54,14 @@ public:
     /// When the scene has unsaved changes, asks whether to save them (Save / Discard / Cancel,
     /// the QMessageBox named "unsavedChangesBox"). False when the user cancels or saving fails.
     bool maybeSave();
+
+    /// Never lose work: from now on the scene is autosaved every `interval` (while it has
+    /// unsaved changes) into the application's data folder, and once the event loop runs, a
+    /// scene that an abnormal exit left there is offered back. Closing the window removes the
+    /// autosave. main() calls this once, after show(); windows made for --export and tests that
+    /// do not call it touch no autosave.
+    void startAutosave(std::chrono::milliseconds interval = std::chrono::minutes(1));
+    AutosaveSession *autosaveSession() const { return m_autosave; }
 
     SceneEditor *editor() const { return m_editor; }
     SceneDocument *document() const { return m_document; }
@@ -107,6 +117,7 @@ private:
     SceneModel *m_model;
     SceneEditor *m_editor;
     SceneDocument *m_document;
+    AutosaveSession *m_autosave;
     Selection *m_selection;
     CanvasWidget *m_canvas = nullptr;
     MethodPanel *m_methodPanel = nullptr;

@@ -1,8 +1,7 @@
 #include "recoveryprompt.h"
 
 #include "model/autosaver.h"
-#include "model/errortext.h"
-#include "model/scenemodel.h"
+#include "scenedocument.h"
 
 #include <QLocale>
 #include <QMessageBox>
@@ -11,6 +10,7 @@
 RecoveryPrompt::Answer RecoveryPrompt::ask(QWidget *parent, const QDateTime &written)
 {
     QMessageBox box(parent);
+    box.setObjectName(QStringLiteral("recoveryPrompt"));
     box.setIcon(QMessageBox::Question);
     box.setWindowTitle(tr("Recover Scene"));
     box.setText(tr("Attention Canvas did not close properly last time."));
@@ -28,7 +28,7 @@ RecoveryPrompt::Answer RecoveryPrompt::ask(QWidget *parent, const QDateTime &wri
     return Answer::Later;
 }
 
-bool RecoveryPrompt::offer(QWidget *parent, Autosaver &autosaver, SceneModel &model)
+bool RecoveryPrompt::offer(QWidget *parent, Autosaver &autosaver, SceneDocument &document)
 {
     if (!autosaver.recoverable())
         return false;
@@ -43,12 +43,8 @@ bool RecoveryPrompt::offer(QWidget *parent, Autosaver &autosaver, SceneModel &mo
     }
     QString why;
     const auto scene = autosaver.recover(&why);
-    if (scene) {
-        if (const auto error = model.setScene(*scene))
-            why = ErrorText::describe(*error);
-        else
-            return true;
-    }
+    if (scene && document.recover(*scene, &why))
+        return true;
     QMessageBox::warning(parent, tr("Recover Scene"), why);
     return false;
 }

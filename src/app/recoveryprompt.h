@@ -5,7 +5,7 @@
 
 class Autosaver;
 class QWidget;
-class SceneModel;
+class SceneDocument;
 
 /// The question at start after an abnormal exit: bring back the autosaved scene, throw it away,
 /// or decide later (it is offered again at the next start).
@@ -21,11 +21,13 @@ public:
         Later
     };
 
-    /// Asks with a message box; `written` is when the scene was last autosaved.
+    /// Asks with a message box (object name "recoveryPrompt"); `written` is when the scene was
+    /// last autosaved.
     static Answer ask(QWidget *parent, const QDateTime &written);
 
-    /// When the autosaver has a scene to recover: asks, then recovers it into the model or
-    /// discards it. Returns true when the model now holds the recovered scene. A scene that
-    /// cannot be read is reported in a warning and kept on disk.
-    static bool offer(QWidget *parent, Autosaver &autosaver, SceneModel &model);
+    /// When the autosaver has a scene to recover: asks, then recovers it into the document (an
+    /// untitled document with unsaved changes) or discards it. Returns true when the document
+    /// now holds the recovered scene. A scene that cannot be read is reported in a warning and
+    /// kept on disk.
+    static bool offer(QWidget *parent, Autosaver &autosaver, SceneDocument &document);
 };

@@ -178,7 +178,7 @@ bool Autosaver::write(const QByteArray &text)
 
 bool Autosaver::autosaveNow()
 {
-    if (!m_lock || !m_model || !m_dirty)
+    if (!m_lock || !m_model || !m_dirty || !m_modified)
         return true;
     m_dirty = false;
     const QByteArray text = QByteArray::fromStdString(attn::writeScene(m_model->scene()));
@@ -201,6 +201,22 @@ void Autosaver::sceneSaved()
     if (m_model)
         m_lastWritten = QByteArray::fromStdString(attn::writeScene(m_model->scene()));
     QFile::remove(autosavePath());
+}
+
+void Autosaver::setModified(bool modified)
+{
+    if (modified == m_modified)
+        return;
+    m_modified = modified;
+    if (!modified) {
+        sceneSaved();
+        return;
+    }
+    // Unsaved again, maybe with the very scene that sceneSaved() remembered (a recovered scene,
+    // an undo back past the save): the file was removed, so the next tick writes it whatever
+    // it holds.
+    m_lastWritten.clear();
+    m_dirty = true;
 }
 
 void Autosaver::cleanExit()

@@ -24,9 +24,9 @@ class SceneModel;
 /// offers it. Every running instance has its own pair of files, so two windows never take each
 /// other's work, and a running instance's autosave is never offered to another one.
 ///
-/// Wiring (main.cpp): start() once the model exists; then, if recoverable(), ask the user and
-/// recover() (and SceneModel::setScene the result) or discard(); call sceneSaved() after the
-/// user saved to a file; cleanExit() on QCoreApplication::aboutToQuit.
+/// Wiring (AutosaveSession does it for the window): start() once the model exists; then, if
+/// recoverable(), ask the user and recover() or discard(); setModified() follows the document's
+/// unsaved changes; cleanExit() when the user closes the window.
 class Autosaver : public QObject
 {
     Q_OBJECT
@@ -67,6 +67,11 @@ public:
     /// The user saved the scene to a file: nothing is unsaved, so the autosave goes until the
     /// next change.
     void sceneSaved();
+    /// Whether the scene has changes that no file holds (the document's "modified"). Only then
+    /// is it written; false removes the autosave, as sceneSaved() does. Until the first call
+    /// every change counts as unsaved.
+    void setModified(bool modified);
+    bool isModified() const { return m_modified; }
     /// The app quits normally: removes this session's autosave and its lock.
     void cleanExit();
 
@@ -93,4 +98,5 @@ private:
     QString m_id;
     QByteArray m_lastWritten;
     bool m_dirty = false;
+    bool m_modified = true;
 };

@@ -2,6 +2,8 @@
 // each answer does what it says. The buttons are clicked from a timer, as a user would.
 
 #include "app/recoveryprompt.h"
+#include "app/scenedocument.h"
+#include "app/sceneeditor.h"
 #include "core/scenefile.h"
 #include "model/autosaver.h"
 #include "model/scenemodel.h"
@@ -38,7 +40,7 @@ void clickLater(const QString &label, QString *seenText)
             *seenText = box->text() + QLatin1Char('\n') + box->informativeText();
             for (QAbstractButton *b : box->buttons())
                 if (b->text().remove(QLatin1Char('&')) == label) {
-                    b->click();
+                    QTest::mouseClick(b, Qt::LeftButton);
                     return;
                 }
         }
@@ -59,9 +61,11 @@ private slots:
     void nothingToRecoverAsksNothing()
     {
         SceneModel model;
+        SceneEditor editor(&model);
+        SceneDocument document(&editor);
         Autosaver autosaver;
         QVERIFY(autosaver.start(&model, 1h));
-        QVERIFY(!RecoveryPrompt::offer(nullptr, autosaver, model));
+        QVERIFY(!RecoveryPrompt::offer(nullptr, autosaver, document));
         autosaver.cleanExit();
     }
 
@@ -69,13 +73,16 @@ private slots:
     {
         leaveAnAutosave(2.75);
         SceneModel model;
+        SceneEditor editor(&model);
+        SceneDocument document(&editor);
         Autosaver autosaver;
         QVERIFY(autosaver.start(&model, 1h));
         QString text;
         clickLater(QStringLiteral("Recover"), &text);
-        QVERIFY(RecoveryPrompt::offer(nullptr, autosaver, model));
+        QVERIFY(RecoveryPrompt::offer(nullptr, autosaver, document));
         QVERIFY2(text.contains(QStringLiteral("did not close properly")), qPrintable(text));
         QCOMPARE(model.scene().temperature, 2.75);
+        QVERIFY(document.isModified());
         QVERIFY(!autosaver.recoverable());
         autosaver.cleanExit();
     }
@@ -84,12 +91,14 @@ private slots:
     {
         leaveAnAutosave(2.75);
         SceneModel model;
+        SceneEditor editor(&model);
+        SceneDocument document(&editor);
         const std::string before = attn::writeScene(model.scene());
         Autosaver autosaver;
         QVERIFY(autosaver.start(&model, 1h));
         QString text;
         clickLater(QStringLiteral("Discard"), &text);
-        QVERIFY(!RecoveryPrompt::offer(nullptr, autosaver, model));
+        QVERIFY(!RecoveryPrompt::offer(nullptr, autosaver, document));
         QCOMPARE(attn::writeScene(model.scene()), before);
         QVERIFY(!autosaver.recoverable());
         autosaver.cleanExit();
@@ -99,11 +108,13 @@ private slots:
     {
         leaveAnAutosave(2.75);
         SceneModel model;
+        SceneEditor editor(&model);
+        SceneDocument document(&editor);
         Autosaver autosaver;
         QVERIFY(autosaver.start(&model, 1h));
         QString text;
         clickLater(QStringLiteral("Decide Later"), &text);
-        QVERIFY(!RecoveryPrompt::offer(nullptr, autosaver, model));
+        QVERIFY(!RecoveryPrompt::offer(nullptr, autosaver, document));
         QVERIFY(autosaver.recoverable()); // offered again next time
         autosaver.cleanExit();
     }

@@ -152,6 +152,36 @@ private slots:
         QCOMPARE(saved.count(), 1);
     }
 
+    void onlyUnsavedChangesAreWritten()
+    {
+        SceneModel model;
+        Autosaver autosaver;
+        QVERIFY(autosaver.start(&model, 1h));
+        QSignalSpy saved(&autosaver, &Autosaver::saved);
+        // The document says its scene is what its file holds: edits that leave it so (as an
+        // undo back to the file does) are nothing to keep.
+        autosaver.setModified(false);
+        QVERIFY(model.setTemperature(2));
+        QVERIFY(autosaver.autosaveNow());
+        QCOMPARE(saved.count(), 0);
+
+        autosaver.setModified(true);
+        QVERIFY(autosaver.autosaveNow());
+        QCOMPARE(saved.count(), 1);
+        QVERIFY(QFileInfo::exists(autosaver.autosavePath()));
+
+        // Saved: the autosave goes at once.
+        autosaver.setModified(false);
+        QVERIFY(!QFileInfo::exists(autosaver.autosavePath()));
+        // Unsaved again with the very same scene (a recovered one, an undo past the save): it
+        // is written again although the text did not change since the last write.
+        autosaver.setModified(true);
+        QVERIFY(autosaver.autosaveNow());
+        QCOMPARE(saved.count(), 2);
+        QCOMPARE(readScene(autosaver.autosavePath()).temperature, 2.0);
+        autosaver.cleanExit();
+    }
+
     void sessionWithoutCleanExitIsRecovered()
     {
         attn::Scene edited;
