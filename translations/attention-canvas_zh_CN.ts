@@ -2286,7 +2286,8 @@ Weight %4</source>
     </message>
     <message>
         <source>A scene with unsaved changes was autosaved at %1. Recover it?</source>
-        <translation>一个有未保存更改的场景已于 %1 自动保存。要恢复它吗？</translation>
+        <translation>一个有未保存更改的场景已于 %1 自动保存。
+要恢复它吗？</translation>
     </message>
     <message>
         <source>&amp;Recover</source>

@@ -4,7 +4,6 @@
 #include "scenedocument.h"
 #include "sceneeditor.h"
 
-#include <QLocale>
 #include <QWidget>
 
 AutosaveSession::AutosaveSession(SceneDocument *document, QWidget *window)
@@ -35,7 +34,7 @@ bool AutosaveSession::offerRecovery()
     // after recovering must not lose the scene.
     m_autosaver.autosaveNow();
     emit message(tr("Recovered the scene autosaved at %1. Save it to keep it.")
-                     .arg(QLocale().toString(written, QLocale::ShortFormat)));
+                     .arg(RecoveryPrompt::timeText(written)));
     return true;
 }
 

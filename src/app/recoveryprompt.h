@@ -25,6 +25,10 @@ public:
     /// last autosaved.
     static Answer ask(QWidget *parent, const QDateTime &written);
 
+    /// When a scene was autosaved, short, in the interface language's way of writing dates (the
+    /// system's own format when that is the interface language).
+    static QString timeText(const QDateTime &written);
+
     /// When the autosaver has a scene to recover: asks, then recovers it into the document (an
     /// untitled document with unsaved changes) or discards it. Returns true when the document
     /// now holds the recovered scene. A scene that cannot be read is reported in a warning and
