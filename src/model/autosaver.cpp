@@ -74,6 +74,7 @@ bool Autosaver::start(SceneModel *model, std::chrono::milliseconds interval)
         return false;
     }
     m_lock = std::move(lock);
+    removeStaleLocks();
     m_model = model;
     m_dirty = false;
     // Every edit and every replacement of the scene emits changed().
@@ -102,6 +103,21 @@ QList<Autosaver::Orphan> Autosaver::orphans() const
     std::sort(found.begin(), found.end(),
               [](const Orphan &a, const Orphan &b) { return a.written > b.written; });
     return found;
+}
+
+void Autosaver::removeStaleLocks() const
+{
+    // A session that ended abnormally before it had anything to autosave leaves only its lock:
+    // nothing to offer, and without this every crash would leave one more file behind.
+    const QDir dir(folder());
+    const QString own = kPrefix + m_id + kLockSuffix;
+    const QStringList locks =
+        dir.entryList({kPrefix + QLatin1Char('*') + kLockSuffix}, QDir::Files | QDir::Hidden);
+    for (const QString &name : locks) {
+        const QString scene = name.chopped(kLockSuffix.size()) + kSceneSuffix;
+        if (name != own && !dir.exists(scene))
+            heldByLiveProcess(dir.filePath(name)); // takes a stale lock over and removes it
+    }
 }
 
 bool Autosaver::recoverable() const

@@ -88,6 +88,7 @@ private:
         QDateTime written;
     };
     QList<Orphan> orphans() const;
+    void removeStaleLocks() const;
     static void removeOrphan(const Orphan &orphan);
     bool write(const QByteArray &text);
     void markDirty() { m_dirty = true; }

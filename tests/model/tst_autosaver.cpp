@@ -14,6 +14,7 @@
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
+#include <QSysInfo>
 #include <QTest>
 
 #include <csignal>
@@ -262,6 +263,33 @@ private slots:
         QCOMPARE(autosaveFiles(QStringLiteral(".lock")).size(), 1);
         QVERIFY(!next.recoverable());
         next.cleanExit();
+    }
+
+    void crashBeforeAnyAutosaveLeavesNoLockForLong()
+    {
+        SceneModel runningModel;
+        Autosaver running; // a live second instance, whose lock must stay
+        QVERIFY(running.start(&runningModel, 1h));
+        // A session that ended abnormally with nothing unsaved leaves only its lock, here with a
+        // pid that no process has (as after SIGKILL).
+        const QString dead = Autosaver::folder() + QStringLiteral("/autosave-dead.lock");
+        {
+            QFile lock(dead);
+            QVERIFY(lock.open(QIODevice::WriteOnly));
+            lock.write("2147483646\nattention-canvas\n" + QSysInfo::machineHostName().toUtf8() +
+                       "\n");
+        }
+        QCOMPARE(autosaveFiles(QStringLiteral(".lock")).size(), 2);
+
+        SceneModel model;
+        Autosaver next;
+        QVERIFY(next.start(&model, 1h));
+        QVERIFY(!next.recoverable());
+        QVERIFY(!QFileInfo::exists(dead));
+        QCOMPARE(autosaveFiles(QStringLiteral(".lock")).size(), 2); // running's and next's
+        next.cleanExit();
+        running.cleanExit();
+        QVERIFY(autosaveFiles(QStringLiteral(".lock")).isEmpty());
     }
 
     void runningInstanceIsNotOffered()
