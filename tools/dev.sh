@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # The README commands in one script:
 #   tools/dev.sh run            install what is missing, build, start the app
-#   tools/dev.sh test           install what is missing, build, run every test with ctest
-#   tools/dev.sh asan           the same tests in the AddressSanitizer + UBSan build (clang,
-#                               preset "asan", folder build-asan), plus a short run of each fuzzer
-#   tools/dev.sh ci             test, then asan: what .ci/run does
+#   tools/dev.sh test           install what is missing, then: the normal build and every test;
+#                               the AddressSanitizer + UBSan build (clang, preset "asan", folder
+#                               build-asan) and every test again, GUI tests included, with
+#                               LeakSanitizer on; and a one-minute run of each fuzzer. This is
+#                               what .ci/run does.
+#   tools/dev.sh quick          the normal build and its tests only (for the edit-test loop)
+#   tools/dev.sh asan           the sanitizer build and its tests (with the short fuzz runs) only
 #   tools/dev.sh fuzz [SECONDS] run each fuzzer for SECONDS (default 600) in the asan build and
 #                               print its figures (executions, coverage)
 # Run as root on Debian 12. All are idempotent: with everything installed and built they only
@@ -14,9 +17,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-}
 case "$mode" in
-run | test | asan | ci | fuzz) shift ;;
+run | test | quick | asan | fuzz) shift ;;
 *)
-    echo "usage: $0 run|test|asan|ci|fuzz [arguments]" >&2
+    echo "usage: $0 run|test|quick|asan|fuzz [arguments]" >&2
     exit 2
     ;;
 esac
@@ -37,7 +40,7 @@ packages=(
     libeigen3-dev fonts-noto-cjk xvfb xauth
     dpkg-dev desktop-file-utils appstream
 )
-if [[ "$mode" == asan || "$mode" == ci || "$mode" == fuzz ]]; then
+if [[ "$mode" == test || "$mode" == asan || "$mode" == fuzz ]]; then
     packages+=(clang libclang-rt-14-dev lld llvm)
 fi
 missing=()
@@ -82,15 +85,15 @@ section() {
 }
 
 case "$mode" in
-test)
+quick)
     build_normal
-    exec ctest --test-dir "$build_dir" --output-on-failure -j"$jobs"
+    test_normal
     ;;
 asan)
     build_asan
     test_asan
     ;;
-ci)
+test)
     start=$SECONDS
     section "normal build"
     build_normal
