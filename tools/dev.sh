@@ -1,27 +1,38 @@
 #!/usr/bin/env bash
-# The two README commands in one script:
-#   tools/dev.sh run   install what is missing, build, start the app
-#   tools/dev.sh test  install what is missing, build, run every test with ctest
-# Run as root on Debian 12. Both are idempotent: with everything installed and built they only
-# check and start.
+# The README commands in one script:
+#   tools/dev.sh run            install what is missing, build, start the app
+#   tools/dev.sh test           install what is missing, then: the normal build and every test;
+#                               the AddressSanitizer + UBSan build (clang, preset "asan", folder
+#                               build-asan) and every test again, GUI tests included, with
+#                               LeakSanitizer on; and a one-minute run of each fuzzer. This is
+#                               what .ci/run does.
+#   tools/dev.sh quick          the normal build and its tests only (for the edit-test loop)
+#   tools/dev.sh asan           the sanitizer build and its tests (with the short fuzz runs) only
+#   tools/dev.sh fuzz [SECONDS] run each fuzzer for SECONDS (default 600) in the asan build and
+#                               print its figures (executions, coverage)
+# Run as root on Debian 12. All are idempotent: with everything installed and built they only
+# check and run.
 set -euo pipefail
 
 cd "$(dirname "$0")/.."
 mode=${1:-}
 case "$mode" in
-run | test) shift ;;
+run | test | quick | asan | fuzz) shift ;;
 *)
-    echo "usage: $0 run|test [arguments for the app]" >&2
+    echo "usage: $0 run|test|quick|asan|fuzz [arguments]" >&2
     exit 2
     ;;
 esac
 
 build_dir=${AC_BUILD_DIR:-build}
+asan_dir=build-asan
+jobs=$(nproc)
 
 # Debian 12 packages: compiler and build tools, Qt 6.4 with Charts, SVG and the translation
 # tools, Qt's own Chinese translations, Eigen, a CJK font, Xvfb for machines with no display, and
 # what the package test uses: dpkg-shlibdeps (dpkg-dev) for cpack, and the .desktop and AppStream
-# validators.
+# validators. The sanitizer build and the fuzzers add clang with its runtimes (ASan, UBSan, LSan,
+# libFuzzer: libclang-rt-14-dev), lld, and llvm for llvm-symbolizer (readable stacks in the reports).
 packages=(
     cmake g++ make pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
@@ -29,6 +40,9 @@ packages=(
     libeigen3-dev fonts-noto-cjk xvfb xauth
     dpkg-dev desktop-file-utils appstream
 )
+if [[ "$mode" == test || "$mode" == asan || "$mode" == fuzz ]]; then
+    packages+=(clang libclang-rt-14-dev lld llvm)
+fi
 missing=()
 for p in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
@@ -42,18 +56,80 @@ if ((${#missing[@]})); then
     apt-get install -y -qq --no-install-recommends "${missing[@]}"
 fi
 
-if [[ ! -f "$build_dir/CMakeCache.txt" ]]; then
-    cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo
-fi
-cmake --build "$build_dir" -j"$(nproc)"
+build_normal() {
+    if [[ ! -f "$build_dir/CMakeCache.txt" ]]; then
+        cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    fi
+    cmake --build "$build_dir" -j"$jobs"
+}
 
-if [[ "$mode" == test ]]; then
-    exec ctest --test-dir "$build_dir" --output-on-failure -j"$(nproc)"
-fi
+build_asan() {
+    if [[ ! -f "$asan_dir/CMakeCache.txt" ]]; then
+        cmake --preset asan
+    fi
+    cmake --build "$asan_dir" -j"$jobs"
+}
 
-app="$build_dir/src/attention-canvas"
-if [[ -z "${DISPLAY:-}" && -z "${WAYLAND_DISPLAY:-}" ]]; then
-    echo "No display found: starting the app inside Xvfb (it runs, but nothing is visible)." >&2
-    exec xvfb-run -a "$app" "$@"
-fi
-exec "$app" "$@"
+test_normal() {
+    ctest --test-dir "$build_dir" --output-on-failure -j"$jobs"
+}
+
+# The whole suite, GUI tests included, under ASan + UBSan + LSan; the fuzzers' short runs are
+# tests of this build too (label "fuzz").
+test_asan() {
+    ctest --preset asan -j"$jobs"
+}
+
+section() {
+    printf '\n=== %s (%s) ===\n' "$1" "$(date +%T)"
+}
+
+case "$mode" in
+quick)
+    build_normal
+    test_normal
+    ;;
+asan)
+    build_asan
+    test_asan
+    ;;
+test)
+    start=$SECONDS
+    section "normal build"
+    build_normal
+    section "tests"
+    test_normal
+    section "sanitizer build (ASan + UBSan, clang)"
+    build_asan
+    section "tests under the sanitizers, short fuzz runs"
+    test_asan
+    section "done in $((SECONDS - start)) s"
+    ;;
+fuzz)
+    seconds=${1:-600}
+    build_asan
+    for target in scene commandline; do
+        section "fuzz_$target for $seconds s"
+        corpus="$asan_dir/fuzz/corpus-$target"
+        seeds=(fuzz/corpus/"$target")
+        if [[ "$target" == scene && -d resources/scenes ]]; then
+            seeds+=(resources/scenes)
+        fi
+        mkdir -p "$corpus" "$asan_dir/fuzz/artifacts-$target"
+        LSAN_OPTIONS=suppressions=$PWD/tools/lsan.supp:print_suppressions=0 \
+            UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+            "$asan_dir/fuzz/fuzz_$target" -max_total_time="$seconds" -timeout=10 \
+            -rss_limit_mb=2560 -print_final_stats=1 -dict="fuzz/$target.dict" \
+            -artifact_prefix="$asan_dir/fuzz/artifacts-$target/" "$corpus" "${seeds[@]}"
+    done
+    ;;
+run)
+    build_normal
+    app="$build_dir/src/attention-canvas"
+    if [[ -z "${DISPLAY:-}" && -z "${WAYLAND_DISPLAY:-}" ]]; then
+        echo "No display found: starting the app inside Xvfb (it runs, but nothing is visible)." >&2
+        exec xvfb-run -a "$app" "$@"
+    fi
+    exec "$app" "$@"
+    ;;
+esac

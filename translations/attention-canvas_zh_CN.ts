@@ -2,6 +2,40 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AutosaveSession</name>
+    <message>
+        <source>Recovered the scene autosaved at %1. Save it to keep it.</source>
+        <translation>已恢复于 %1 自动保存的场景。请保存它，以免丢失。</translation>
+    </message>
+</context>
+<context>
+    <name>Autosaver</name>
+    <message>
+        <source>Autosave is off: the folder %1 cannot be created.</source>
+        <translation>自动保存已关闭：无法创建文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>Autosave is off: the folder %1 cannot be written.</source>
+        <translation>自动保存已关闭：无法写入文件夹 %1。</translation>
+    </message>
+    <message>
+        <source>There is no autosaved scene to recover.</source>
+        <translation>没有可恢复的自动保存场景。</translation>
+    </message>
+    <message>
+        <source>The autosaved scene cannot be read: %1</source>
+        <translation>无法读取自动保存的场景：%1</translation>
+    </message>
+    <message>
+        <source>The autosaved scene cannot be copied to %1.</source>
+        <translation>无法把自动保存的场景复制到 %1。</translation>
+    </message>
+    <message>
+        <source>The scene could not be autosaved to %1: %2</source>
+        <translation>无法把场景自动保存到 %1：%2</translation>
+    </message>
+</context>
+<context>
     <name>CanvasWidget</name>
     <message>
         <source>Cannot add more than %1 keys</source>
@@ -2385,6 +2419,34 @@ Weight %4</source>
     </message>
 </context>
 <context>
+    <name>RecoveryPrompt</name>
+    <message>
+        <source>Recover Scene</source>
+        <translation>恢复场景</translation>
+    </message>
+    <message>
+        <source>Attention Canvas did not close properly last time.</source>
+        <translation>注意力画布上次没有正常关闭。</translation>
+    </message>
+    <message>
+        <source>A scene with unsaved changes was autosaved at %1. Recover it?</source>
+        <translation>一个有未保存更改的场景已于 %1 自动保存。
+要恢复它吗？</translation>
+    </message>
+    <message>
+        <source>&amp;Recover</source>
+        <translation>恢复(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>丢弃(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Decide &amp;Later</source>
+        <translation>稍后决定(&amp;L)</translation>
+    </message>
+</context>
+<context>
     <name>ReportCommand</name>
     <message>
         <source>%1: %2</source>
@@ -2632,6 +2694,10 @@ Weight %4</source>
     <message>
         <source>The file cannot be written: %1</source>
         <translation>无法写入文件：%1</translation>
+    </message>
+    <message>
+        <source>This is not a regular file (it is a pipe, a device or a socket); choose a scene file.</source>
+        <translation>这不是普通文件（而是管道、设备或套接字）；请选择一个场景文件。</translation>
     </message>
 </context>
 <context>

@@ -28,7 +28,11 @@ LabChart::LabChart(DimensionLabModel *model, QWidget *parent)
     m_chart->legend()->setAlignment(Qt::AlignBottom);
     m_chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
     m_chart->legend()->setLabelColor(ColorScheme::text());
+    // QChartView made a chart of its own, which setChart() lets go of without deleting it
+    // (LeakSanitizer found it and all its items, once per lab chart): it is deleted here.
+    QChart *unused = chart();
     setChart(m_chart);
+    delete unused;
     m_shownScaled = scaledColor();
     m_shownTheory = theoryColor();
     m_shownText = ColorScheme::text();

@@ -2,6 +2,7 @@
 
 #include "appearance.h"
 #include "appsettings.h"
+#include "autosavesession.h"
 #include "canvaswidget.h"
 #include "explanationpanel.h"
 #include "exportdialog.h"
@@ -58,7 +59,7 @@
 MainWindow::MainWindow(SceneModel *model, QWidget *parent)
     : QMainWindow(parent), m_ui(std::make_unique<Ui::MainWindow>()), m_model(model),
       m_editor(new SceneEditor(model, this)), m_document(new SceneDocument(m_editor, this)),
-      m_selection(new Selection(this))
+      m_autosave(new AutosaveSession(m_document, this)), m_selection(new Selection(this))
 {
     m_ui->setupUi(this);
     createViews();
@@ -72,6 +73,8 @@ MainWindow::MainWindow(SceneModel *model, QWidget *parent)
     connect(m_model, &SceneModel::keyCountChanged, this,
             [this](int count) { m_selection->clamp(count); });
     connect(m_selection, &Selection::changed, this, &MainWindow::refreshSelectionActions);
+    connect(m_autosave, &AutosaveSession::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 10000); });
 
     resize(1280, 800);
     m_initialLayout = saveState();
@@ -551,8 +554,19 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
+    // Saved or knowingly discarded: nothing is left to recover.
+    m_autosave->cleanExit();
     saveSession();
     event->accept();
+}
+
+void MainWindow::startAutosave(std::chrono::milliseconds interval)
+{
+    if (m_autosave->isStarted())
+        return;
+    m_autosave->start(interval);
+    // Asked from the event loop, over the window that is already on screen.
+    QTimer::singleShot(0, m_autosave, &AutosaveSession::offerRecovery);
 }
 
 bool MainWindow::openScene(const QString &path)

@@ -8,12 +8,14 @@
 #include <QFont>
 #include <QMainWindow>
 
+#include <chrono>
 #include <memory>
 #include <optional>
 
 namespace Ui {
 class MainWindow;
 }
+class AutosaveSession;
 class CanvasWidget;
 class HeadCanvases;
 class ExplanationPanel;
@@ -70,6 +72,14 @@ public:
     /// The factors presentation mode applies to the interface font and to lines.
     static constexpr double kPresentationFontScale = 1.5;
     static constexpr double kPresentationLineScale = 1.6;
+
+    /// Never lose work: from now on the scene is autosaved every `interval` (while it has
+    /// unsaved changes) into the application's data folder, and once the event loop runs, a
+    /// scene that an abnormal exit left there is offered back. Closing the window removes the
+    /// autosave. main() calls this once, after show(); windows made for --export and tests that
+    /// do not call it touch no autosave.
+    void startAutosave(std::chrono::milliseconds interval = std::chrono::minutes(1));
+    AutosaveSession *autosaveSession() const { return m_autosave; }
 
     SceneEditor *editor() const { return m_editor; }
     SceneDocument *document() const { return m_document; }
@@ -131,6 +141,7 @@ private:
     SceneModel *m_model;
     SceneEditor *m_editor;
     SceneDocument *m_document;
+    AutosaveSession *m_autosave;
     Selection *m_selection;
     CanvasWidget *m_canvas = nullptr;
     MethodPanel *m_methodPanel = nullptr;

@@ -115,6 +115,18 @@ bool SceneDocument::revert(QString *error)
     return open(m_path, error);
 }
 
+bool SceneDocument::recover(const attn::Scene &scene, QString *error)
+{
+    if (auto e = m_editor->resetScene(scene)) {
+        if (error)
+            *error = ErrorText::describe(*e);
+        return false;
+    }
+    setIdentity({}, {});
+    m_editor->setUnsaved();
+    return true;
+}
+
 QStringList SceneDocument::recentFiles() const
 {
     QStringList files = QSettings().value(kRecentKey).toStringList();

@@ -4,6 +4,9 @@
 #include <QString>
 #include <QStringList>
 
+namespace attn {
+struct Scene;
+}
 class SceneEditor;
 
 /// The scene as a document: which file (or preset) it came from, whether it has unsaved
@@ -47,6 +50,9 @@ public:
     bool saveAs(const QString &path, QString *error);
     /// Reads filePath() again, dropping the changes and the history.
     bool revert(QString *error);
+    /// Starts an untitled document with a scene recovered after an abnormal exit. No file holds
+    /// it, so it is modified from the start and stays so until it is saved.
+    bool recover(const attn::Scene &scene, QString *error);
 
     /// Most recent first, at most kMaxRecentFiles absolute paths (QSettings "recentFiles").
     QStringList recentFiles() const;

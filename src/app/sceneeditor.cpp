@@ -115,6 +115,9 @@ std::optional<attn::Error> SceneEditor::resetScene(const attn::Scene &scene)
         return error;
     m_dragging = false;
     m_stack->clear();
+    // clear() returns early on an empty stack, which keeps an unsaved state (setUnsaved) that
+    // the new document must not inherit.
+    m_stack->setClean();
     return std::nullopt;
 }
 
@@ -126,6 +129,11 @@ bool SceneEditor::isClean() const
 void SceneEditor::setClean()
 {
     m_stack->setClean();
+}
+
+void SceneEditor::setUnsaved()
+{
+    m_stack->resetClean();
 }
 
 QString SceneEditor::describe(Edit edit, int index)

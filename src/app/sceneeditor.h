@@ -104,6 +104,9 @@ public:
     bool isClean() const;
     /// Marks the current state as saved.
     void setClean();
+    /// Marks the current state as unsaved with no step to undo (a scene recovered after a crash
+    /// that no file holds): no undo or redo makes it clean again, only a save does.
+    void setUnsaved();
 
     /// The name of a step in the current language: "Move Query", "Remove Key 2".
     static QString describe(Edit edit, int index);

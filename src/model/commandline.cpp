@@ -7,51 +7,125 @@
 #include <QRegularExpression>
 
 #include <cmath>
-#include <cstring>
+#include <string_view>
+
+namespace {
+// The options that take a value. QCommandLineParser takes the argument after such an option as
+// its value whatever it looks like ("--scene --help" opens a file named "--help"), so the scans
+// below must skip it too.
+bool takesValue(std::string_view name)
+{
+    return name == "scene" || name == "report" || name == "method" || name == "temperature" ||
+           name == "lang" || name == "export" || name == "part" || name == "size" ||
+           name == "scale";
+}
+
+// Qt's own options, which QApplication takes out of argv (with one dash or two) before the
+// parser sees them: "-reverse" or "-stylesheet" must not read as the short flags -v or -h, and
+// the value of "-style" or "-platform" is no option of ours.
+enum class QtOption
+{
+    None,
+    Flag,
+    WithValue
+};
+QtOption qtOption(std::string_view name)
+{
+    for (const char *n : {"platform", "platformpluginpath", "platformtheme", "plugin",
+                          "qwindowgeometry", "geometry", "qwindowtitle", "title", "qwindowicon",
+                          "icon", "display", "session", "style", "stylesheet"}) {
+        if (name == n)
+            return QtOption::WithValue;
+    }
+    for (const char *n : {"reverse", "widgetcount", "testability", "nograb", "dograb", "sync"}) {
+        if (name == n)
+            return QtOption::Flag;
+    }
+    return QtOption::None;
+}
+
+// Walks argv the way QCommandLineParser reads it (long options as "--name value" or
+// "--name=value", "--" ends the options) and calls `visit(name, value, isQt)` for each long
+// option and each of Qt's own options; value is null for a flag or a missing value. Returns
+// whether a short help or version flag ("-h", "-v", also within a group such as "-hv") was seen.
+template <typename Visit> bool walkOptions(int argc, char **argv, Visit visit)
+{
+    bool shortHelpOrVersion = false;
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view arg(argv[i]);
+        if (arg == "--")
+            break;
+        if (arg.size() < 2 || arg[0] != '-')
+            continue;
+        const bool doubleDash = arg[1] == '-';
+        std::string_view name = arg.substr(doubleDash ? 2 : 1);
+        const char *value = nullptr;
+        const auto eq = name.find('=');
+        if (eq != std::string_view::npos) {
+            value = argv[i] + (doubleDash ? 2 : 1) + eq + 1;
+            name = name.substr(0, eq);
+        }
+        if (const QtOption qt = qtOption(name); qt != QtOption::None) {
+            if (qt == QtOption::WithValue && !value && i + 1 < argc)
+                value = argv[++i];
+            visit(name, value, true);
+        } else if (doubleDash) {
+            if (takesValue(name) && !value && i + 1 < argc)
+                value = argv[++i];
+            visit(name, value, false);
+        } else if (arg.find_first_of("hv", 1) != std::string_view::npos) {
+            shortHelpOrVersion = true;
+        }
+    }
+    return shortHelpOrVersion;
+}
+} // namespace
 
 QString CommandLine::scanLanguage(int argc, char **argv)
 {
-    for (int i = 1; i < argc; ++i) {
-        if (std::strcmp(argv[i], "--lang") == 0 && i + 1 < argc)
-            return QString::fromLocal8Bit(argv[i + 1]);
-        if (std::strncmp(argv[i], "--lang=", 7) == 0)
-            return QString::fromLocal8Bit(argv[i] + 7);
-    }
-    return {};
+    // The last --lang wins, as in QCommandLineParser::value().
+    QString lang;
+    walkOptions(argc, argv, [&lang](std::string_view name, const char *value, bool isQt) {
+        if (!isQt && name == "lang" && value)
+            lang = QString::fromLocal8Bit(value);
+    });
+    return lang;
 }
-
-namespace {
-// True when one of argv[1..] is one of `flags`, alone or as "--flag=value".
-bool hasFlag(int argc, char **argv, std::initializer_list<const char *> flags)
-{
-    for (int i = 1; i < argc; ++i) {
-        for (const char *flag : flags) {
-            const std::size_t n = std::strlen(flag);
-            if (std::strncmp(argv[i], flag, n) == 0 && (argv[i][n] == 0 || argv[i][n] == '='))
-                return true;
-        }
-    }
-    return false;
-}
-} // namespace
 
 bool CommandLine::scanHeadless(int argc, char **argv)
 {
     // The export options count too: alone they are a usage error, which must be reported
     // without first needing a display.
-    return hasFlag(argc, argv,
-                   {"--report", "--export", "--help", "-h", "--version", "-v", "--help-all",
-                    "--part", "--size", "--scale", "--caption", "--transparent"});
+    bool headless = false;
+    const bool shortFlag =
+        walkOptions(argc, argv, [&headless](std::string_view name, const char *, bool isQt) {
+            for (const char *n : {"report", "export", "help", "help-all", "version", "part", "size",
+                                  "scale", "caption", "transparent"}) {
+                if (!isQt && name == n)
+                    headless = true;
+            }
+        });
+    return headless || shortFlag;
 }
 
 bool CommandLine::scanExport(int argc, char **argv)
 {
-    return hasFlag(argc, argv, {"--export"});
+    bool exporting = false;
+    walkOptions(argc, argv, [&exporting](std::string_view name, const char *, bool isQt) {
+        if (!isQt && name == "export")
+            exporting = true;
+    });
+    return exporting;
 }
 
 bool CommandLine::scanPlatform(int argc, char **argv)
 {
-    return hasFlag(argc, argv, {"-platform", "--platform"});
+    bool platform = false;
+    walkOptions(argc, argv, [&platform](std::string_view name, const char *, bool isQt) {
+        if (isQt && name == "platform")
+            platform = true;
+    });
+    return platform;
 }
 
 bool CommandLine::parse(const QStringList &arguments)
@@ -109,7 +183,8 @@ bool CommandLine::parse(const QStringList &arguments)
         m_error = parser.errorText();
         return false;
     }
-    m_options.help = parser.isSet(helpOption);
+    // addHelpOption() adds --help-all as an option of its own; it prints the same help here.
+    m_options.help = parser.isSet(helpOption) || parser.isSet(QStringLiteral("help-all"));
     m_options.version = parser.isSet(versionOption);
     if (!parser.positionalArguments().isEmpty()) {
         m_error = tr("Unexpected argument \"%1\"; use --scene FILE to open a scene.")

@@ -30,6 +30,11 @@ std::optional<attn::Scene> SceneStorage::load(const QString &path, QString *erro
         return fail(tr("The file does not exist."));
     if (info.isDir())
         return fail(tr("This is a folder, not a scene file."));
+    // Opening a named pipe waits until something writes to it, which may be never, and a device
+    // never ends: only regular files are read.
+    if (!info.isFile())
+        return fail(tr("This is not a regular file (it is a pipe, a device or a socket); choose a "
+                       "scene file."));
     // Checked before reading so that a huge file is never loaded into memory.
     if (info.size() > qint64(attn::kMaxSceneBytes))
         return fail(tr("The file is %1 bytes; scene files may be at most %2 bytes.")

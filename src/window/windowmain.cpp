@@ -59,5 +59,6 @@ extern "C" Q_DECL_EXPORT int AC_WINDOW_ENTRY(int argc, char **argv)
     if (cli.options().temperature)
         model.setTemperature(*cli.options().temperature);
     window.show();
+    window.startAutosave();
     return app.exec();
 }

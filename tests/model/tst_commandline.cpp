@@ -1,5 +1,7 @@
 // The command line as a user runs it: the real binary through QProcess, with no display.
 
+#include "model/commandline.h"
+
 #include <QDir>
 #include <QFile>
 #include <QJsonArray>
@@ -10,6 +12,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <vector>
 
 namespace {
 struct Run
@@ -222,6 +225,67 @@ private slots:
                  QStringLiteral("cubic"), QStringLiteral("--report"), QStringLiteral("-")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(QString::fromUtf8(r.err).contains(QStringLiteral("方法")), r.err.constData());
+    }
+
+    // Found by fuzz_commandline: --help-all (which QCommandLineParser adds) and an option value
+    // that looks like a flag ("--scene --help") chose the headless start, whose parse then asked
+    // for neither a report, help nor the version: the program ended at once with 255 and no word.
+    void helpAll()
+    {
+        const Run h = run({QStringLiteral("--help-all")});
+        QCOMPARE(h.exitCode, 0);
+        QVERIFY(h.out.contains("--report"));
+    }
+
+    void scansAgreeWithTheParser_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<bool>("headless");
+        QTest::addColumn<QString>("language");
+        auto row = [](const char *name, const QString &line, bool headless, const char *lang) {
+            QTest::newRow(name) << line.split(QLatin1Char(' '), Qt::SkipEmptyParts) << headless
+                                << QString::fromLatin1(lang);
+        };
+        row("window", QStringLiteral("--scene a.json"), false, "");
+        row("report", QStringLiteral("--report -"), true, "");
+        row("report=", QStringLiteral("--report=out.json"), true, "");
+        row("help", QStringLiteral("--help"), true, "");
+        row("help-all", QStringLiteral("--help-all"), true, "");
+        row("short group", QStringLiteral("-hv"), true, "");
+        row("version", QStringLiteral("-v"), true, "");
+        row("file named --help", QStringLiteral("--scene --help"), false, "");
+        row("file named --report", QStringLiteral("--scene --report"), false, "");
+        row("negative temperature", QStringLiteral("--temperature -1 --report -"), true, "");
+        row("after --", QStringLiteral("-- --report x"), false, "");
+        row("language", QStringLiteral("--lang zh_CN --report -"), true, "zh_CN");
+        row("language=", QStringLiteral("--lang=zh_CN"), false, "zh_CN");
+        row("last language wins", QStringLiteral("--lang en --lang zh_CN"), false, "zh_CN");
+        row("file named --lang", QStringLiteral("--scene --lang zh_CN"), false, "");
+        row("language named --help", QStringLiteral("--lang --help"), false, "--help");
+        row("export", QStringLiteral("--export out.png"), true, "");
+        row("file named --export", QStringLiteral("--scene --export"), false, "");
+        row("export option alone", QStringLiteral("--caption"), true, "");
+        // Qt's own options, which QApplication takes out before the parser sees them.
+        row("Qt -reverse is no -v", QStringLiteral("-reverse"), false, "");
+        row("Qt -stylesheet is no -h", QStringLiteral("-stylesheet a.qss"), false, "");
+        row("Qt option's value", QStringLiteral("-style --help"), false, "");
+        row("Qt option and report", QStringLiteral("-platform offscreen --report -"), true, "");
+    }
+
+    void scansAgreeWithTheParser()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(bool, headless);
+        QFETCH(QString, language);
+        std::vector<QByteArray> bytes{QByteArrayLiteral("attention-canvas")};
+        for (const QString &a : args)
+            bytes.push_back(a.toLocal8Bit());
+        std::vector<char *> argv;
+        for (QByteArray &b : bytes)
+            argv.push_back(b.data());
+        argv.push_back(nullptr);
+        QCOMPARE(CommandLine::scanHeadless(int(bytes.size()), argv.data()), headless);
+        QCOMPARE(CommandLine::scanLanguage(int(bytes.size()), argv.data()), language);
     }
 
     void versionAndHelp()
