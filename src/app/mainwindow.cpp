@@ -747,7 +747,9 @@ void MainWindow::createAppearanceActions()
         {m_ui->actionThemeLight, ColorScheme::Theme::Light},
         {m_ui->actionThemeDark, ColorScheme::Theme::Dark},
         {m_ui->actionThemeHighContrast, ColorScheme::Theme::HighContrast}};
-    for (const auto &[action, theme] : themes) {
+    for (const auto &[action, binding] : themes) {
+        // A copy: clang 14 (the sanitizer build) cannot capture a structured binding.
+        const ColorScheme::Theme theme = binding;
         m_themes->addAction(action);
         action->setData(int(theme));
         connect(action, &QAction::triggered, this, [theme] {
