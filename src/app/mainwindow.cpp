@@ -888,6 +888,26 @@ void MainWindow::setPresentationMode(bool on)
                 restoreState(before.state, AppSettings::kLayoutVersion);
                 m_canvas->setView(before.view);
             });
+            // On a slow machine (the sanitizer build) those events can come later still: check a
+            // few times more, and stop as soon as the layout is the saved one twice running, so
+            // that a dock the user moves afterwards stays where it is put.
+            auto *settle = new QTimer(this);
+            settle->setInterval(100);
+            connect(settle, &QTimer::timeout, this,
+                    [this, settle, state = before.state, tries = 0, same = 0]() mutable {
+                        if (isPresenting() || ++tries > 20) {
+                            settle->deleteLater();
+                            return;
+                        }
+                        if (saveState(AppSettings::kLayoutVersion) == state) {
+                            if (++same == 2)
+                                settle->deleteLater();
+                            return;
+                        }
+                        same = 0;
+                        restoreState(state, AppSettings::kLayoutVersion);
+                    });
+            settle->start();
         }
     }
     const QSignalBlocker block(m_ui->actionPresentation);
