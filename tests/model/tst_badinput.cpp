@@ -4,6 +4,7 @@
 // an existing report file as it was. A byte-order mark is the one accepted row: the file loads
 // and gives exactly what the same file without it gives.
 
+#include "../common/apprun.h"
 #include "../common/badinputcases.h"
 #include "core/scenefile.h"
 #include "model/scenestorage.h"
@@ -14,30 +15,12 @@
 #include <QTest>
 
 namespace {
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = AppRun;
 
+// Generous for a sanitizer build on a busy machine; a hang still fails.
 Run run(const QStringList &args)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(AC_APP_PATH), args);
-    // Generous for a sanitizer build on a busy machine; a hang still fails.
-    if (!p.waitForFinished(60000)) {
-        p.kill();
-        p.waitForFinished();
-        return {-3, {}, "the program did not finish within 60 s"};
-    }
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return runApp(args);
 }
 
 const QByteArray kEarlierReport = "the report of an earlier run\n";

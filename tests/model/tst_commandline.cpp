@@ -1,5 +1,6 @@
 // The command line as a user runs it: the real binary through QProcess, with no display.
 
+#include "../common/apprun.h"
 #include "model/commandline.h"
 
 #include <QDir>
@@ -15,28 +16,12 @@
 #include <vector>
 
 namespace {
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = AppRun;
 
+// The report must not need a display: runApp() takes every hint of one away.
 Run run(const QStringList &args)
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    // The report must not need a display: take every hint of one away.
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
-    env.insert(QStringLiteral("XDG_CONFIG_HOME"), QDir::tempPath() + QStringLiteral("/ac-cli-cfg"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(AC_APP_PATH), args);
-    if (!p.waitForFinished(30000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return runApp(args, QDir::tempPath() + QStringLiteral("/ac-cli-cfg"), {}, 30000);
 }
 
 const char *kArticle = R"({

@@ -2,6 +2,8 @@
 // pictures are checked from their bytes (the PNG header, the SVG's XML, the PDF signature) so
 // that this test needs nothing beyond Qt Core.
 
+#include "../common/apprun.h"
+
 #include <QDir>
 #include <QFile>
 #include <QProcess>
@@ -10,31 +12,11 @@
 #include <QXmlStreamReader>
 
 namespace {
-struct Run
-{
-    int exitCode = -1;
-    QByteArray out, err;
-};
+using Run = AppRun;
 
 Run run(const QStringList &args, const QStringList &extraEnv = {})
 {
-    QProcess p;
-    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-    // No display of any kind: the program must choose the offscreen platform itself.
-    env.remove(QStringLiteral("DISPLAY"));
-    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-    env.insert(QStringLiteral("LC_ALL"), QStringLiteral("C.UTF-8"));
-    env.insert(QStringLiteral("XDG_CONFIG_HOME"),
-               QDir::tempPath() + QStringLiteral("/ac-export-cfg"));
-    for (const QString &e : extraEnv)
-        env.insert(e.section(QLatin1Char('='), 0, 0), e.section(QLatin1Char('='), 1));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral(AC_APP_PATH), args);
-    if (!p.waitForFinished(60000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
-            p.readAllStandardError()};
+    return runApp(args, QDir::tempPath() + QStringLiteral("/ac-export-cfg"), extraEnv);
 }
 
 const char *kArticle = R"({
