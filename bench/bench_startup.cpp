@@ -1,5 +1,5 @@
 // --report on the default scene as a whole process, against a bare Qt program that starts and
-// quits: the report should cost no more than starting Qt. Median of 41 runs of each, alternated;
+// quits: the report should cost no more than starting Qt. Median of 101 runs of each, alternated;
 // wall time and the child's CPU time (user + system, which other processes on the machine
 // disturb less).
 
@@ -8,9 +8,8 @@
 #include <QCoreApplication>
 #include <QProcess>
 
-#include <sys/resource.h>
-
 #include <cstdio>
+#include <sys/resource.h>
 
 namespace {
 double childCpuSeconds()
@@ -46,7 +45,7 @@ int main(int argc, char **argv)
     QCoreApplication app(argc, argv);
     std::vector<double> reportWall, reportCpu, bareWall, bareCpu;
     const QStringList reportArgs{QStringLiteral("--report"), QStringLiteral("-")};
-    for (int i = 0; i < 41; ++i) {
+    for (int i = 0; i < 101; ++i) {
         const Run r = runOnce(QStringLiteral(AC_APP_PATH), reportArgs);
         const Run b = runOnce(QStringLiteral(AC_BARE_PATH), {});
         reportWall.push_back(r.wallMs);
@@ -56,7 +55,7 @@ int main(int argc, char **argv)
     }
     const auto rw = bench::stats(reportWall), rc = bench::stats(reportCpu);
     const auto bw = bench::stats(bareWall), bc = bench::stats(bareCpu);
-    std::printf("whole process, median of 41 runs (ms)      wall (p95)      cpu\n");
+    std::printf("whole process, median of 101 runs (ms)      wall (p95)      cpu\n");
     std::printf("%-34s %8.1f (%5.1f) %8.1f\n", "attention-canvas --report -", rw.median, rw.p95,
                 rc.median);
     std::printf("%-34s %8.1f (%5.1f) %8.1f\n", "bare QCoreApplication", bw.median, bw.p95,

@@ -58,14 +58,8 @@ int main(int argc, char **argv)
     if (!CommandLine::scanHeadless(argc, argv) || CommandLine::scanExport(argc, argv))
         return runWindow(argc, argv, lang);
 
-    // No display is needed or touched: a core application is enough.
-    int code = -1;
-    {
-        QCoreApplication app(argc, argv);
-        Startup::installLanguage(lang);
-        CommandLine cli;
-        code = Startup::runCommandLine(cli);
-    }
+    // No display is needed or touched, and a report that works needs no application object.
+    const int code = Startup::runWithoutApplication(argc, argv, lang);
     // -1: the arguments ask for the window after all (an export option given as a value, say).
     return code >= 0 ? code : runWindow(argc, argv, lang);
 }

@@ -32,17 +32,26 @@ void installLanguage(const QString &fromArguments)
     Language::install(lang);
 }
 
-int runCommandLine(CommandLine &cli, const ExportRunner &exportRunner)
+namespace {
+// run()'s answer when it stopped before saying anything because `quiet` was set.
+constexpr int kWouldSpeak = -2;
+
+int run(CommandLine &cli, const QStringList &arguments, const ExportRunner &exportRunner,
+        bool quiet)
 {
     const auto fail = [](const QString &error) {
         printLine(stderr, QStringLiteral("attention-canvas: ") + error);
     };
-    if (!cli.parse(QCoreApplication::arguments())) {
+    if (!cli.parse(arguments)) {
+        if (quiet)
+            return kWouldSpeak;
         fail(cli.error());
         return CommandLine::kUsageError;
     }
     const CommandLineOptions &o = cli.options();
     if (o.help) {
+        if (quiet)
+            return kWouldSpeak;
         printLine(stdout, cli.helpText());
         return 0;
     }
@@ -54,9 +63,35 @@ int runCommandLine(CommandLine &cli, const ExportRunner &exportRunner)
         return -1;
     QString error;
     const int code = o.exporting() ? exportRunner(o, &error) : ReportCommand::run(o, &error);
-    if (code != 0)
+    if (code != 0) {
+        if (quiet)
+            return kWouldSpeak;
         fail(error);
+    }
     return code;
+}
+} // namespace
+
+int runCommandLine(CommandLine &cli, const ExportRunner &exportRunner)
+{
+    return run(cli, QCoreApplication::arguments(), exportRunner, false);
+}
+
+int runWithoutApplication(int &argc, char **argv, const QString &languageFromArguments)
+{
+    // What QCoreApplication::arguments() would give on Unix.
+    QStringList arguments;
+    for (int i = 0; i < argc; ++i)
+        arguments << QString::fromLocal8Bit(argv[i]);
+    {
+        CommandLine quietly;
+        if (const int code = run(quietly, arguments, {}, true); code != kWouldSpeak)
+            return code;
+    }
+    QCoreApplication app(argc, argv);
+    installLanguage(languageFromArguments);
+    CommandLine cli; // made after the translator: its option texts are translated as it parses
+    return run(cli, QCoreApplication::arguments(), {}, false);
 }
 
 } // namespace Startup

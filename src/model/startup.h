@@ -31,4 +31,13 @@ using ExportRunner = std::function<int(const CommandLineOptions &, QString *erro
 /// without a runner.
 int runCommandLine(CommandLine &cli, const ExportRunner &exportRunner = {});
 
+/// As runCommandLine() without an export runner, for the executable's own headless path, before
+/// any application object exists. Loading Qt is most of a report's cost: a report that works
+/// prints only numbers, so it runs without a QCoreApplication, without translations and without
+/// reading the saved language from the settings. Only when something is to be said (help, an
+/// error) is the application made, the language installed (--lang, else the saved choice, else
+/// the system's) and the command run again, so that every word is in that language; a failed
+/// report writes nothing, so the second run changes nothing on disk.
+int runWithoutApplication(int &argc, char **argv, const QString &languageFromArguments);
+
 } // namespace Startup

@@ -212,6 +212,53 @@ private slots:
         QVERIFY2(QString::fromUtf8(r.err).contains(QStringLiteral("方法")), r.err.constData());
     }
 
+    // The report reads the saved language only when it has something to say (it starts faster
+    // without the settings); what it says must still be in that language.
+    void savedLanguageWhenSpeaking()
+    {
+        QTemporaryDir config;
+        QVERIFY(config.isValid());
+        QVERIFY(QDir(config.path()).mkpath(QStringLiteral("AttentionCanvas")));
+        QFile conf(config.filePath(QStringLiteral("AttentionCanvas/attention-canvas.conf")));
+        QVERIFY(conf.open(QIODevice::WriteOnly));
+        conf.write("[General]\nlanguage=zh_CN\n");
+        conf.close();
+        const auto inSavedLanguage = [&config](const QStringList &args) {
+            return runApp(args, config.path(), {}, 30000);
+        };
+
+        const Run bad = inSavedLanguage({QStringLiteral("--method"), QStringLiteral("cubic"),
+                                         QStringLiteral("--report"), QStringLiteral("-")});
+        QCOMPARE(bad.exitCode, 2);
+        QVERIFY2(QString::fromUtf8(bad.err).contains(QStringLiteral("方法")), bad.err.constData());
+        QCOMPARE(bad.err.count('\n'), 1); // said once, not once per run
+        QVERIFY(bad.out.isEmpty());
+
+        QTemporaryDir dir;
+        const QString missing = dir.filePath(QStringLiteral("missing.json"));
+        const Run noFile = inSavedLanguage(
+            {QStringLiteral("--scene"), missing, QStringLiteral("--report"), QStringLiteral("-")});
+        QCOMPARE(noFile.exitCode, 1);
+        QVERIFY2(QString::fromUtf8(noFile.err).contains(QStringLiteral("missing.json")),
+                 noFile.err.constData());
+        QVERIFY2(noFile.err.count('\n') == 1 && !noFile.err.startsWith("attention-canvas: Can"),
+                 noFile.err.constData());
+
+        const Run help = inSavedLanguage({QStringLiteral("--help")});
+        QCOMPARE(help.exitCode, 0);
+        QVERIFY2(QString::fromUtf8(help.out).contains(QStringLiteral("温度")),
+                 help.out.constData());
+
+        // Saying nothing but numbers, it works the same; --lang still wins over the saved choice.
+        const Run ok = inSavedLanguage({QStringLiteral("--report"), QStringLiteral("-")});
+        QCOMPARE(ok.exitCode, 0);
+        QVERIFY(QJsonDocument::fromJson(ok.out).isObject());
+        const Run english = inSavedLanguage({QStringLiteral("--lang"), QStringLiteral("en"),
+                                             QStringLiteral("--method"), QStringLiteral("cubic"),
+                                             QStringLiteral("--report"), QStringLiteral("-")});
+        QVERIFY2(english.err.contains("method"), english.err.constData());
+    }
+
     // Found by fuzz_commandline: --help-all (which QCommandLineParser adds) and an option value
     // that looks like a flag ("--scene --help") chose the headless start, whose parse then asked
     // for neither a report, help nor the version: the program ended at once with 255 and no word.
