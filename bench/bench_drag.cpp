@@ -7,6 +7,8 @@
 // Run: QT_QPA_PLATFORM=offscreen ./bench/bench_drag
 
 #include "app/canvaswidget.h"
+#include "app/explanationpanel.h"
+#include "app/headcanvases.h"
 #include "app/headheatmap.h"
 #include "app/mainwindow.h"
 #include "app/steppanel.h"
@@ -27,6 +29,7 @@
 #include <QTest>
 #include <QValueAxis>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 
@@ -98,6 +101,8 @@ Figures measureApp(int keys, QSize size)
             {"chart", window.weightChart()->viewport()},
             {"steps", window.stepPanel()},
             {"heatmap", window.headHeatMap()},
+            {"head canvases", window.findChild<HeadCanvases *>()},
+            {"explanation", window.explanationPanel()},
             {"whole window", &window}};
         for (const auto &[name, widget] : views) {
             std::vector<double> t;
@@ -192,13 +197,17 @@ int main(int argc, char **argv)
                 "cpu = this thread's CPU time (unaffected by other processes on the machine)\n");
     std::printf("%-10s %4s | %8s %8s %8s %8s | %8s %8s | %6s\n", "size", "keys", "wall med",
                 "wall p95", "cpu med", "cpu p95", "floor wm", "floor cm", "cpu/fl");
-    // --quick: only 16 keys at 1280 × 800, with a per-view breakdown (for profiling).
+    // --quick [N]: only N keys (16 unless given) at 1280 × 800, with a per-view breakdown (for
+    // profiling).
     const bool quick = argc > 1 && QByteArray(argv[1]) == "--quick";
+    const int quickKeys = quick && argc > 2 ? std::clamp(QByteArray(argv[2]).toInt(), 1, 64) : 16;
     g_breakdown = quick;
     for (QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
-        for (int keys : {3, 16, 64}) {
-            if (quick && (keys != 16 || size.width() != 1280))
+        for (int keys : {3, 16, 64}) { // NOLINT: --quick replaces the count
+            if (quick && (keys != 3 || size.width() != 1280))
                 continue;
+            if (quick)
+                keys = quickKeys;
             const Figures a = measureApp(keys, size);
             const Figures f = measureFloor(keys, size);
             std::printf("%4dx%-5d %4d | %8.2f %8.2f %8.2f %8.2f | %8.2f %8.2f | %6.2f\n",

@@ -22,7 +22,14 @@ namespace {
 const QStaticText &laidOut(const QFont &font, const QString &text)
 {
     static QHash<QString, QStaticText> cache;
-    const QString key = font.key() + QChar(0x1f) + text;
+    // QFont::key() builds a long string; the labels of a frame share one or two fonts.
+    static QFont lastFont;
+    static QString lastFontKey = lastFont.key();
+    if (!(font == lastFont)) {
+        lastFont = font;
+        lastFontKey = font.key();
+    }
+    const QString key = lastFontKey + QChar(0x1f) + text;
     if (auto it = cache.constFind(key); it != cache.cend())
         return *it;
     if (cache.size() > 4000)
@@ -46,10 +53,38 @@ Style styleFor(ColorScheme::Role role, double width, double headLength)
     return s;
 }
 
+namespace {
+// What drawArrow changes, put back when it returns: cheaper than QPainter::save() and
+// restore(), which copy and re-apply the whole state, for the hundreds of arrows of a frame.
+class PenBrushOpacity
+{
+public:
+    explicit PenBrushOpacity(QPainter &painter)
+        : m_painter(painter), m_pen(painter.pen()), m_brush(painter.brush()),
+          m_opacity(painter.opacity())
+    {}
+    ~PenBrushOpacity()
+    {
+        m_painter.setPen(m_pen);
+        m_painter.setBrush(m_brush);
+        m_painter.setOpacity(m_opacity);
+    }
+    PenBrushOpacity(const PenBrushOpacity &) = delete;
+    PenBrushOpacity &operator=(const PenBrushOpacity &) = delete;
+
+private:
+    QPainter &m_painter;
+    QPen m_pen;
+    QBrush m_brush;
+    qreal m_opacity;
+};
+} // namespace
+
 void drawArrow(QPainter &painter, QPointF from, QPointF to, const Style &style)
 {
-    painter.save();
-    painter.setOpacity(style.opacity);
+    const PenBrushOpacity restore(painter);
+    if (painter.opacity() != style.opacity)
+        painter.setOpacity(style.opacity);
     const QLineF line(from, to);
     const double length = line.length();
     // A flat cap: the head covers the tip end anyway, and round caps with antialiasing send Qt
@@ -64,7 +99,6 @@ void drawArrow(QPainter &painter, QPointF from, QPointF to, const Style &style)
         // A zero vector: a dot, so that it can still be seen and grabbed.
         painter.setBrush(style.color);
         painter.drawEllipse(to, style.width * 1.6, style.width * 1.6);
-        painter.restore();
         return;
     }
     const double head = std::min(style.headLength, length * 0.6);
@@ -84,7 +118,6 @@ void drawArrow(QPainter &painter, QPointF from, QPointF to, const Style &style)
         painter.setPen(Qt::NoPen);
         painter.setBrush(style.color);
         painter.drawConvexPolygon(triangle, 3);
-        painter.restore();
         return;
     }
     QPainterPath tip;
@@ -130,7 +163,6 @@ void drawArrow(QPainter &painter, QPointF from, QPointF to, const Style &style)
         painter.setBrush(Qt::NoBrush);
     }
     painter.drawPath(tip);
-    painter.restore();
 }
 
 QSizeF labelSize(const QFont &font, const QString &text)
@@ -141,7 +173,7 @@ QSizeF labelSize(const QFont &font, const QString &text)
 void drawLabel(QPainter &painter, QPointF from, QPointF tip, const QString &text,
                const QColor &color)
 {
-    painter.save();
+    const QPen pen = painter.pen();
     const QStaticText &laid = laidOut(painter.font(), text);
     const QSizeF size = labelSize(painter.font(), text);
     QPointF dir = tip - from;
@@ -158,7 +190,7 @@ void drawLabel(QPainter &painter, QPointF from, QPointF tip, const QString &text
     painter.fillRect(box.adjusted(-3, -1, 3, 1), halo);
     painter.setPen(color);
     painter.drawStaticText(centre - QPointF(laid.size().width(), laid.size().height()) / 2, laid);
-    painter.restore();
+    painter.setPen(pen);
 }
 
 } // namespace ArrowPainter

@@ -4,6 +4,7 @@
 #include "colorscheme.h"
 #include "model/scenemodel.h"
 #include "numberformat.h"
+#include "richtext.h"
 
 #include <QEvent>
 #include <QPainter>
@@ -25,7 +26,6 @@ QString subscript(int number)
     return s;
 }
 
-// Draws a line of rich text (sub- and superscripts) with its top left at `at`; returns its height.
 // A step of 1, 2 or 5 × 10ᵏ giving about `count` intervals over `span`.
 double niceStep(double span, int count)
 {
@@ -104,8 +104,10 @@ QRect HeadCanvases::tileRect(int head) const
 
 void HeadCanvases::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         setAccessibleName(tr("Each head's projected query and keys"));
+        ++m_texts;
+    }
     if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
         updateGeometry();
         update();
@@ -147,9 +149,8 @@ double HeadCanvases::extentFor(int head)
 void HeadCanvases::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
-    p.setRenderHint(QPainter::Antialiasing);
-    p.fillRect(rect(), ColorScheme::background());
     if (m_heads == 0) {
+        p.fillRect(rect(), ColorScheme::background());
         const QString hint =
             m_model->scene().method == attn::Method::MultiHead && !m_model->hasResult()
                 ? m_model->errorText()
@@ -159,18 +160,63 @@ void HeadCanvases::paintEvent(QPaintEvent *)
                    hint);
         return;
     }
-    for (int h = 0; h < m_heads; ++h)
-        paintTile(p, h, tileRect(h));
+    if (p.device() == this) {
+        p.drawPixmap(0, 0, background());
+    } else {
+        // Into a file (SVG, PDF): the titles and ticks stay text rather than a picture.
+        p.setRenderHint(QPainter::Antialiasing);
+        p.fillRect(rect(), ColorScheme::background());
+        m_arrowAreas.resize(std::size_t(m_heads));
+        for (int h = 0; h < m_heads; ++h)
+            m_arrowAreas[std::size_t(h)] = paintTileBackground(p, h, tileRect(h));
+    }
+    p.setRenderHint(QPainter::Antialiasing);
+    for (int h = 0; h < m_heads; ++h) {
+        const QRect &area = m_arrowAreas[std::size_t(h)];
+        if (m_model->result().heads[std::size_t(h)].query.size() == 1)
+            paintNumberLineArrows(p, h, area);
+        else
+            paintPlaneArrows(p, h, area);
+    }
 }
 
-void HeadCanvases::paintTile(QPainter &p, int head, const QRect &tile)
+HeadCanvases::BackgroundKey HeadCanvases::backgroundKey() const
+{
+    BackgroundKey key{size(), devicePixelRatioF(), font(), {}, {}, m_model->keyCount(), m_texts};
+    key.colors = {ColorScheme::background().rgba(), ColorScheme::gridMajor().rgba(),
+                  ColorScheme::grid().rgba(),       ColorScheme::axis().rgba(),
+                  ColorScheme::text().rgba(),       ColorScheme::query().rgba(),
+                  ColorScheme::key().rgba()};
+    for (int h = 0; h < m_heads; ++h)
+        key.heads.emplace_back(int(m_model->result().heads[std::size_t(h)].query.size()),
+                               m_extent[std::size_t(h)]);
+    return key;
+}
+
+const QPixmap &HeadCanvases::background()
+{
+    BackgroundKey key = backgroundKey();
+    if (m_background.isNull() || !(key == m_backgroundKey)) {
+        const qreal ratio = key.devicePixelRatio;
+        m_background = QPixmap((QSizeF(size()) * ratio).toSize().expandedTo(QSize(1, 1)));
+        m_background.setDevicePixelRatio(ratio);
+        m_background.fill(ColorScheme::background());
+        QPainter p(&m_background);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setFont(font());
+        m_arrowAreas.resize(std::size_t(m_heads));
+        for (int h = 0; h < m_heads; ++h)
+            m_arrowAreas[std::size_t(h)] = paintTileBackground(p, h, tileRect(h));
+        m_backgroundKey = std::move(key);
+    }
+    return m_background;
+}
+
+QRect HeadCanvases::paintTileBackground(QPainter &p, int head, const QRect &tile) const
 {
     const attn::HeadResult &hr = m_model->result().heads[std::size_t(head)];
     const int dk = int(hr.query.size());
     const QFontMetrics fm(font());
-    // On screen the title and caption are stamped from pictures; in an exported file they stay
-    // text.
-    const bool stamp = p.device() == this;
 
     p.setPen(QPen(ColorScheme::gridMajor(), 1));
     p.setBrush(Qt::NoBrush);
@@ -180,9 +226,9 @@ void HeadCanvases::paintTile(QPainter &p, int head, const QRect &tile)
     title.setBold(true);
     const double pad = fm.height() * 0.4;
     const double titleHeight =
-        m_richText.draw(p, tr("head %1: d<sub>k</sub> = %2").arg(head + 1).arg(dk),
-                        QPointF(tile.left() + pad, tile.top() + pad), tile.width() - 2 * pad, title,
-                        ColorScheme::text(), stamp);
+        RichText::draw(p, tr("head %1: d<sub>k</sub> = %2").arg(head + 1).arg(dk),
+                       QPointF(tile.left() + pad, tile.top() + pad), tile.width() - 2 * pad, title,
+                       ColorScheme::text());
     // The caption says what the arrows are: the head's own projections of q and kᵢ.
     QString caption =
         tr("Arrows: %1 and %2")
@@ -196,17 +242,18 @@ void HeadCanvases::paintTile(QPainter &p, int head, const QRect &tile)
     const bool withCaption = tile.height() >= fm.height() * 11;
     const double captionHeight = withCaption ? fm.height() * (dk > 2 ? 2.6 : 1.3) : 0.0;
     if (withCaption)
-        m_richText.draw(p, caption, QPointF(tile.left() + pad, tile.bottom() - pad - captionHeight),
-                        tile.width() - 2 * pad, font(), ColorScheme::text(), stamp);
+        RichText::draw(p, caption, QPointF(tile.left() + pad, tile.bottom() - pad - captionHeight),
+                       tile.width() - 2 * pad, font(), ColorScheme::text());
 
     const QRect area =
         QRectF(tile.left() + pad, tile.top() + pad + titleHeight + pad / 2, tile.width() - 2 * pad,
                tile.height() - 3 * pad - titleHeight - captionHeight)
             .toRect();
     if (dk == 1)
-        paintNumberLine(p, head, area);
+        paintNumberLineAxis(p, head, area);
     else
-        paintPlane(p, head, area);
+        paintPlaneAxes(p, head, area);
+    return area;
 }
 
 namespace {
@@ -242,99 +289,136 @@ ArrowPainter::Style keyStyle(int key, int count, double weight, double maxWeight
     s.opacity = masked ? 0.3 : 0.3 + 0.7 * t;
     return s;
 }
+
+// Where a number line's parts go in its area: the line in the upper third, the query above
+// it, one lane per key below.
+struct NumberLineLayout
+{
+    double centre, scale, lineY, queryY, lanesTop, lane;
+    double x(double v) const { return centre + v * scale; }
+};
+
+NumberLineLayout numberLineLayout(const QRect &area, double extent, const QFontMetricsF &fm,
+                                  int keys)
+{
+    NumberLineLayout l{};
+    l.centre = area.center().x();
+    l.scale = (area.width() / 2.0 - fm.height()) / extent;
+    l.lineY = area.top() + fm.height() * 2.4;
+    l.queryY = l.lineY - fm.height() * 1.0;
+    l.lanesTop = l.lineY + fm.height() * 1.6;
+    l.lane = std::min(fm.height() * 1.1, (area.bottom() - l.lanesTop) / std::max(keys, 1));
+    return l;
+}
+
+// A plane's square plot in its area.
+struct PlaneLayout
+{
+    QPointF origin;
+    double scale;
+    QPointF toScreen(double x, double y) const
+    {
+        return {origin.x() + x * scale, origin.y() - y * scale};
+    }
+};
+
+PlaneLayout planeLayout(const QRect &area, double extent, const QFontMetricsF &fm)
+{
+    const double side = std::min(area.width(), area.height());
+    return {QPointF(area.center().x(), area.center().y()), (side / 2 - fm.height() * 0.6) / extent};
+}
 } // namespace
 
-void HeadCanvases::paintNumberLine(QPainter &p, int head, const QRect &area)
+void HeadCanvases::paintNumberLineAxis(QPainter &p, int head, const QRect &area) const
 {
-    const attn::HeadResult &hr = m_model->result().heads[std::size_t(head)];
-    const int n = int(hr.keys.rows());
     const double extent = m_extent[std::size_t(head)];
     const QFontMetricsF fm(font());
-    const double cx = area.center().x();
-    const double scale = (area.width() / 2.0 - fm.height()) / extent;
-    auto xOf = [&](double v) { return cx + v * scale; };
-
-    // The line sits in the upper third: the query above it, one lane per key below.
-    const double lineY = area.top() + fm.height() * 2.4;
+    const int n = int(m_model->result().heads[std::size_t(head)].keys.rows());
+    const NumberLineLayout l = numberLineLayout(area, extent, fm, n);
     p.setPen(QPen(ColorScheme::axis(), 1.2));
-    p.drawLine(QPointF(area.left(), lineY), QPointF(area.right(), lineY));
+    p.drawLine(QPointF(area.left(), l.lineY), QPointF(area.right(), l.lineY));
     const double step = niceStep(2 * extent, 4);
     p.setFont(font());
     for (double v = -std::floor(extent / step) * step; v <= extent + 1e-9; v += step) {
-        const double x = xOf(v);
-        p.drawLine(QPointF(x, lineY - 3), QPointF(x, lineY + 3));
+        const double x = l.x(v);
+        p.drawLine(QPointF(x, l.lineY - 3), QPointF(x, l.lineY + 3));
         const QString text = NumberFormat::number(v, step < 1 ? 1 : 0);
-        p.drawText(QRectF(x - 30, lineY + 4, 60, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
+        p.drawText(QRectF(x - 30, l.lineY + 4, 60, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
                    text);
-    }
-
-    const ArrowPainter::Style q = ArrowPainter::styleFor(ColorScheme::Role::Query, 3, 14);
-    const double qy = lineY - fm.height() * 1.0;
-    ArrowPainter::drawArrow(p, QPointF(xOf(0), qy), QPointF(xOf(hr.query[0]), qy), q);
-    ArrowPainter::drawLabel(p, QPointF(xOf(0), qy), QPointF(xOf(hr.query[0]), qy),
-                            QStringLiteral("q"), ColorScheme::query());
-
-    const KeyOrder order = keyOrder(hr.softmax.weights);
-    const auto &mask = m_model->scene().mask;
-    const double lanesTop = lineY + fm.height() * 1.6;
-    const double lane = std::min(fm.height() * 1.1, (area.bottom() - lanesTop) / std::max(n, 1));
-    for (int k : order.order) {
-        const double y = lanesTop + lane * (k + 0.5);
-        const bool masked = !mask.empty() && mask[std::size_t(k)];
-        const ArrowPainter::Style s =
-            keyStyle(k, n, hr.softmax.weights[k], order.maxWeight, masked);
-        const QPointF from(xOf(0), y), to(xOf(hr.keys(k, 0)), y);
-        ArrowPainter::drawArrow(p, from, to, s);
-        if (order.labelled[std::size_t(k)] && lane >= fm.height() * 0.8)
-            ArrowPainter::drawLabel(p, from, to, QStringLiteral("k") + subscript(k + 1), s.color);
     }
     // The origin across the lanes, so that the arrows' common start is visible.
     p.setPen(QPen(ColorScheme::gridMajor(), 1, Qt::DashLine));
-    p.drawLine(QPointF(xOf(0), qy - fm.height() * 0.5), QPointF(xOf(0), lanesTop + lane * n));
+    p.drawLine(QPointF(l.x(0), l.queryY - fm.height() * 0.5),
+               QPointF(l.x(0), l.lanesTop + l.lane * n));
 }
 
-void HeadCanvases::paintPlane(QPainter &p, int head, const QRect &area)
+void HeadCanvases::paintNumberLineArrows(QPainter &p, int head, const QRect &area) const
 {
     const attn::HeadResult &hr = m_model->result().heads[std::size_t(head)];
     const int n = int(hr.keys.rows());
+    const QFontMetricsF fm(font());
+    const NumberLineLayout l = numberLineLayout(area, m_extent[std::size_t(head)], fm, n);
+    p.setFont(font());
+
+    const ArrowPainter::Style q = ArrowPainter::styleFor(ColorScheme::Role::Query, 3, 14);
+    const QPointF queryFrom(l.x(0), l.queryY), queryTip(l.x(hr.query[0]), l.queryY);
+    ArrowPainter::drawArrow(p, queryFrom, queryTip, q);
+    ArrowPainter::drawLabel(p, queryFrom, queryTip, QStringLiteral("q"), ColorScheme::query());
+
+    const KeyOrder order = keyOrder(hr.softmax.weights);
+    const auto &mask = m_model->scene().mask;
+    for (int k : order.order) {
+        const double y = l.lanesTop + l.lane * (k + 0.5);
+        const bool masked = !mask.empty() && mask[std::size_t(k)];
+        const ArrowPainter::Style s =
+            keyStyle(k, n, hr.softmax.weights[k], order.maxWeight, masked);
+        const QPointF from(l.x(0), y), to(l.x(hr.keys(k, 0)), y);
+        ArrowPainter::drawArrow(p, from, to, s);
+        if (order.labelled[std::size_t(k)] && l.lane >= fm.height() * 0.8)
+            ArrowPainter::drawLabel(p, from, to, QStringLiteral("k") + subscript(k + 1), s.color);
+    }
+}
+
+void HeadCanvases::paintPlaneAxes(QPainter &p, int head, const QRect &area) const
+{
     const double extent = m_extent[std::size_t(head)];
     const QFontMetricsF fm(font());
-    const double side = std::min(area.width(), area.height());
-    const QRectF plot(area.center().x() - side / 2, area.center().y() - side / 2, side, side);
-    const double scale = (side / 2 - fm.height() * 0.6) / extent;
-    const QPointF origin = plot.center();
-    auto toScreen = [&](double x, double y) {
-        return QPointF(origin.x() + x * scale, origin.y() - y * scale);
-    };
-
+    const PlaneLayout l = planeLayout(area, extent, fm);
     const double step = niceStep(2 * extent, 4);
     p.setPen(QPen(ColorScheme::grid(), 1));
     for (double v = step; v <= extent + 1e-9; v += step)
         for (double s : {v, -v}) {
-            p.drawLine(toScreen(s, -extent), toScreen(s, extent));
-            p.drawLine(toScreen(-extent, s), toScreen(extent, s));
+            p.drawLine(l.toScreen(s, -extent), l.toScreen(s, extent));
+            p.drawLine(l.toScreen(-extent, s), l.toScreen(extent, s));
         }
     p.setPen(QPen(ColorScheme::axis(), 1.2));
-    p.drawLine(toScreen(-extent, 0), toScreen(extent, 0));
-    p.drawLine(toScreen(0, -extent), toScreen(0, extent));
+    p.drawLine(l.toScreen(-extent, 0), l.toScreen(extent, 0));
+    p.drawLine(l.toScreen(0, -extent), l.toScreen(0, extent));
     p.setFont(font());
-    p.drawText(QRectF(toScreen(step, 0) + QPointF(-30, 2), QSizeF(60, fm.height())),
+    p.drawText(QRectF(l.toScreen(step, 0) + QPointF(-30, 2), QSizeF(60, fm.height())),
                Qt::AlignHCenter | Qt::AlignTop, NumberFormat::number(step, step < 1 ? 1 : 0));
+}
 
+void HeadCanvases::paintPlaneArrows(QPainter &p, int head, const QRect &area) const
+{
+    const attn::HeadResult &hr = m_model->result().heads[std::size_t(head)];
+    const int n = int(hr.keys.rows());
+    const PlaneLayout l = planeLayout(area, m_extent[std::size_t(head)], QFontMetricsF(font()));
+    p.setFont(font());
     const KeyOrder order = keyOrder(hr.softmax.weights);
     const auto &mask = m_model->scene().mask;
     for (int k : order.order) {
         const bool masked = !mask.empty() && mask[std::size_t(k)];
         const ArrowPainter::Style s =
             keyStyle(k, n, hr.softmax.weights[k], order.maxWeight, masked);
-        const QPointF tip = toScreen(hr.keys(k, 0), hr.keys(k, 1));
-        ArrowPainter::drawArrow(p, origin, tip, s);
+        const QPointF tip = l.toScreen(hr.keys(k, 0), hr.keys(k, 1));
+        ArrowPainter::drawArrow(p, l.origin, tip, s);
         if (order.labelled[std::size_t(k)])
-            ArrowPainter::drawLabel(p, origin, tip, QStringLiteral("k") + subscript(k + 1),
+            ArrowPainter::drawLabel(p, l.origin, tip, QStringLiteral("k") + subscript(k + 1),
                                     s.color);
     }
     const ArrowPainter::Style q = ArrowPainter::styleFor(ColorScheme::Role::Query, 3, 14);
-    const QPointF qTip = toScreen(hr.query[0], hr.query[1]);
-    ArrowPainter::drawArrow(p, origin, qTip, q);
-    ArrowPainter::drawLabel(p, origin, qTip, QStringLiteral("q"), ColorScheme::query());
+    const QPointF qTip = l.toScreen(hr.query[0], hr.query[1]);
+    ArrowPainter::drawArrow(p, l.origin, qTip, q);
+    ArrowPainter::drawLabel(p, l.origin, qTip, QStringLiteral("q"), ColorScheme::query());
 }

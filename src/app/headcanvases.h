@@ -1,8 +1,9 @@
 #pragma once
 
-#include "richtextcache.h"
-
+#include <QFont>
+#include <QPixmap>
 #include <QRect>
+#include <QRgb>
 #include <QWidget>
 
 #include <vector>
@@ -45,15 +46,39 @@ private:
     Grid gridFor(QSize area) const;
     int preferredTile() const;
     int minimumTile() const;
-    void paintTile(QPainter &p, int head, const QRect &tile);
-    void paintNumberLine(QPainter &p, int head, const QRect &area);
-    void paintPlane(QPainter &p, int head, const QRect &area);
+    // A tile in two layers: what stays still during a drag (frame, title, caption, axes, ticks),
+    // which returns the area left for the arrows, and the arrows themselves.
+    QRect paintTileBackground(QPainter &p, int head, const QRect &tile) const;
+    void paintNumberLineAxis(QPainter &p, int head, const QRect &area) const;
+    void paintNumberLineArrows(QPainter &p, int head, const QRect &area) const;
+    void paintPlaneAxes(QPainter &p, int head, const QRect &area) const;
+    void paintPlaneArrows(QPainter &p, int head, const QRect &area) const;
     double extentFor(int head);
+
+    // Everything the background layer shows besides the heads' numbers: when none of it changes,
+    // the layer is drawn from its picture. Laying out the titles' rich text and the ticks' text
+    // cost more than all the arrows of a frame.
+    struct BackgroundKey
+    {
+        QSize size;
+        qreal devicePixelRatio = 0;
+        QFont font;
+        std::vector<QRgb> colors;
+        std::vector<std::pair<int, double>> heads; // d_k and extent of each
+        int keys = 0;                              // a number line has a lane per key
+        int texts = 0;                             // bumped when the language changes
+        bool operator==(const BackgroundKey &) const = default;
+    };
+    BackgroundKey backgroundKey() const;
+    const QPixmap &background();
 
     SceneModel *m_model;
     int m_heads = 0;
     // The scale of each canvas only grows during a drag, and shrinks when the vectors use less
     // than a third of it, so that arrows do not jitter while the learner drags.
     std::vector<double> m_extent;
-    RichTextCache m_richText;
+    int m_texts = 0;
+    BackgroundKey m_backgroundKey;
+    QPixmap m_background;
+    std::vector<QRect> m_arrowAreas; // per head, from the last background painted
 };
