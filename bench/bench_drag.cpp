@@ -34,8 +34,6 @@
 #include <cstdio>
 
 namespace {
-bool g_breakdown = false;
-
 attn::Scene sceneWithKeys(int n)
 {
     attn::Scene s = attn::Scene::defaultScene();
@@ -57,53 +55,78 @@ QPointF dragPoint(int step)
     return {1.2 * std::cos(a), 1.2 * std::sin(a)};
 }
 
-struct Figures
+struct Sample
 {
-    bench::Stats wall, cpu;
+    double wall, cpu; // ms
 };
 
-Figures measureApp(int keys, QSize size)
+// One move of the drag and the painting that follows; what both the app and the floor do.
+class Scenario
 {
-    SceneModel model;
-    model.setScene(sceneWithKeys(keys));
-    model.setMethod(attn::Method::MultiHead); // every dock has something to draw
-    MainWindow window(&model);
-    window.resize(size);
-    window.show();
-    QTest::qWaitForWindowExposed(&window);
-    for (auto *dock : window.findChildren<QDockWidget *>())
-        dock->show();
-    CanvasWidget *canvas = window.canvas();
-    canvas->fitAll();
-    QApplication::processEvents();
+public:
+    virtual ~Scenario() = default;
+    virtual void move(int step) = 0;
 
-    const QPoint start = canvas->view().toScreen(QPointF(1.2, 0.8)).toPoint();
-    model.setQuery((attn::Vector(2) << 1.2, 0.8).finished());
-    QTest::mousePress(canvas, Qt::LeftButton, {}, start);
-    std::vector<double> wall, cpu;
-    for (int step = 0; step < 500; ++step) {
-        const QPoint p = canvas->view().toScreen(dragPoint(step)).toPoint();
+    Sample timedMove(int step)
+    {
         const auto t0 = bench::Clock::now();
         const double c0 = bench::threadCpuSeconds();
-        QTest::mouseMove(canvas, p);
-        // Every view that changed has asked for an update; processing the events paints them
-        // (canvas, chart, heat map, head canvases, table, formula), as the real event loop would.
+        move(step);
+        // Every view that changed has asked for an update; processing the events paints them,
+        // as the real event loop would.
         QApplication::processEvents();
-        wall.push_back(bench::secondsSince(t0) * 1e3);
-        cpu.push_back((bench::threadCpuSeconds() - c0) * 1e3);
+        return {bench::secondsSince(t0) * 1e3, (bench::threadCpuSeconds() - c0) * 1e3};
     }
-    QTest::mouseRelease(canvas, Qt::LeftButton, {},
-                        canvas->view().toScreen(dragPoint(499)).toPoint());
-    if (g_breakdown) {
-        // Where the time goes: each view repainted alone, CPU ms per paint.
+};
+
+void showAndWait(QWidget &window, QSize size)
+{
+    window.resize(size);
+    window.show();
+    if (!QTest::qWaitForWindowExposed(&window))
+        std::fprintf(stderr, "the window was not exposed; figures may be off\n");
+}
+
+// The application: a real mouse drag of the query on the canvas, multi-head so that every dock
+// (canvas, chart, heat map, head canvases, table, formula) has something to draw.
+class AppScenario : public Scenario
+{
+public:
+    AppScenario(int keys, QSize size) : m_window(&m_model)
+    {
+        m_model.setScene(sceneWithKeys(keys));
+        m_model.setMethod(attn::Method::MultiHead);
+        showAndWait(m_window, size);
+        for (auto *dock : m_window.findChildren<QDockWidget *>())
+            dock->show();
+        canvas()->fitAll();
+        QApplication::processEvents();
+        m_model.setQuery((attn::Vector(2) << 1.2, 0.8).finished());
+        QTest::mousePress(canvas(), Qt::LeftButton, {},
+                          canvas()->view().toScreen(QPointF(1.2, 0.8)).toPoint());
+    }
+    ~AppScenario() override
+    {
+        QTest::mouseRelease(canvas(), Qt::LeftButton, {},
+                            canvas()->view().toScreen(dragPoint(0)).toPoint());
+    }
+    void move(int step) override
+    {
+        QTest::mouseMove(canvas(), canvas()->view().toScreen(dragPoint(step)).toPoint());
+    }
+    CanvasWidget *canvas() const { return m_window.canvas(); }
+
+    // Where the time goes: each view repainted alone, and the edit itself.
+    void printBreakdown()
+    {
         const std::pair<const char *, QWidget *> views[] = {
-            {"canvas", canvas},
-            {"chart", window.weightChart()->viewport()},
-            {"steps", window.stepPanel()},
-            {"heatmap", window.headHeatMap()},
-            {"head canvases", window.findChild<HeadCanvases *>()},
-            {"explanation", window.explanationPanel()},
-            {"whole window", &window}};
+            {"canvas", canvas()},
+            {"chart", m_window.weightChart()->viewport()},
+            {"steps", m_window.stepPanel()},
+            {"heatmap", m_window.headHeatMap()},
+            {"head canvases", m_window.findChild<HeadCanvases *>()},
+            {"explanation", m_window.explanationPanel()},
+            {"whole window", &m_window}};
         for (const auto &[name, widget] : views) {
             std::vector<double> t;
             for (int i = 0; i < 50; ++i) {
@@ -111,13 +134,12 @@ Figures measureApp(int keys, QSize size)
                 widget->repaint();
                 t.push_back((bench::threadCpuSeconds() - c0) * 1e3);
             }
-            std::printf("    repaint %-12s %6.2f ms cpu\n", name, bench::stats(t).median);
+            std::printf("    repaint %-14s %6.2f ms cpu\n", name, bench::stats(t).median);
         }
-        // The edit itself: the model recomputes and every view's slot refreshes its state.
         std::vector<double> t, p;
         for (int i = 0; i < 50; ++i) {
             const double c0 = bench::threadCpuSeconds();
-            model.setQuery((attn::Vector(2) << 0.5 + 0.01 * i, 0.7).finished());
+            m_model.setQuery((attn::Vector(2) << 0.5 + 0.01 * i, 0.7).finished());
             const double c1 = bench::threadCpuSeconds();
             QApplication::processEvents();
             t.push_back((c1 - c0) * 1e3);
@@ -126,8 +148,11 @@ Figures measureApp(int keys, QSize size)
         std::printf("    setQuery + view slots  %6.2f ms cpu\n", bench::stats(t).median);
         std::printf("    then processEvents     %6.2f ms cpu\n", bench::stats(p).median);
     }
-    return {bench::stats(wall), bench::stats(cpu)};
-}
+
+private:
+    SceneModel m_model;
+    MainWindow m_window;
+};
 
 // The floor: the least any app must do per move for n keys — a bar chart and n lines.
 class LinesWidget : public QWidget
@@ -148,71 +173,106 @@ public:
     }
 };
 
-Figures measureFloor(int keys, QSize size)
+class FloorScenario : public Scenario
 {
-    QWidget window;
-    window.resize(size);
-    auto *layout = new QHBoxLayout(&window);
-    auto *lines = new LinesWidget;
-    lines->count = keys;
-    auto *series = new QBarSeries;
-    auto *set = new QBarSet(QStringLiteral("w"));
-    for (int i = 0; i < keys; ++i)
-        *set << 1.0 / keys;
-    series->append(set);
-    auto *chart = new QChart;
-    chart->addSeries(series);
-    chart->setAnimationOptions(QChart::NoAnimation);
-    auto *axis = new QValueAxis;
-    axis->setRange(0, 1);
-    chart->addAxis(axis, Qt::AlignLeft);
-    series->attachAxis(axis);
-    auto *view = new QChartView(chart);
-    layout->addWidget(lines, 2);
-    layout->addWidget(view, 1);
-    window.show();
-    QTest::qWaitForWindowExposed(&window);
-
-    std::vector<double> wall, cpu;
-    for (int step = 0; step < 500; ++step) {
-        const auto t0 = bench::Clock::now();
-        const double c0 = bench::threadCpuSeconds();
-        lines->query = dragPoint(step);
+public:
+    FloorScenario(int keys, QSize size) : m_keys(keys)
+    {
+        auto *layout = new QHBoxLayout(&m_window);
+        m_lines = new LinesWidget;
+        m_lines->count = keys;
+        auto *series = new QBarSeries;
+        m_set = new QBarSet(QStringLiteral("w"));
         for (int i = 0; i < keys; ++i)
-            set->replace(i, 0.5 + 0.5 * std::sin(step * 0.01 + i));
-        lines->update();
-        QApplication::processEvents();
-        wall.push_back(bench::secondsSince(t0) * 1e3);
-        cpu.push_back((bench::threadCpuSeconds() - c0) * 1e3);
+            *m_set << 1.0 / keys;
+        series->append(m_set);
+        auto *chart = new QChart;
+        chart->addSeries(series);
+        chart->setAnimationOptions(QChart::NoAnimation);
+        auto *axis = new QValueAxis;
+        axis->setRange(0, 1);
+        chart->addAxis(axis, Qt::AlignLeft);
+        series->attachAxis(axis);
+        layout->addWidget(m_lines, 2);
+        layout->addWidget(new QChartView(chart), 1);
+        showAndWait(m_window, size);
     }
-    return {bench::stats(wall), bench::stats(cpu)};
+    void move(int step) override
+    {
+        m_lines->query = dragPoint(step);
+        for (int i = 0; i < m_keys; ++i)
+            m_set->replace(i, 0.5 + 0.5 * std::sin(step * 0.01 + i));
+        m_lines->update();
+    }
+
+private:
+    int m_keys;
+    QWidget m_window;
+    LinesWidget *m_lines = nullptr;
+    QBarSet *m_set = nullptr;
+};
+
+struct Figures
+{
+    bench::Stats wall, cpu, floorWall, floorCpu;
+    double ratio; // the median over rounds of app CPU / floor CPU
+};
+
+// 500 moves of each, in ten alternating rounds of 50, so that both see the same machine: on a
+// shared virtual machine the speed of a core drifts by a third within seconds.
+Figures measure(int keys, QSize size, bool breakdown)
+{
+    AppScenario app(keys, size);
+    FloorScenario floor(keys, size);
+    std::vector<double> wall, cpu, floorWall, floorCpu, ratios;
+    int step = 0;
+    for (int round = 0; round < 10; ++round) {
+        std::vector<double> roundApp, roundFloor;
+        for (int i = 0; i < 50; ++i, ++step) {
+            const Sample a = app.timedMove(step);
+            wall.push_back(a.wall);
+            cpu.push_back(a.cpu);
+            roundApp.push_back(a.cpu);
+        }
+        for (int i = 0; i < 50; ++i) {
+            const Sample f = floor.timedMove(step - 50 + i);
+            floorWall.push_back(f.wall);
+            floorCpu.push_back(f.cpu);
+            roundFloor.push_back(f.cpu);
+        }
+        ratios.push_back(bench::stats(roundApp).median / bench::stats(roundFloor).median);
+    }
+    if (breakdown)
+        app.printBreakdown();
+    return {bench::stats(wall), bench::stats(cpu), bench::stats(floorWall), bench::stats(floorCpu),
+            bench::stats(ratios).median};
 }
 } // namespace
 
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
-    std::printf("500 drag moves of the query, offscreen, multi-head (every dock drawing);\n"
+    std::printf("500 drag moves of the query, offscreen, multi-head (every dock drawing), in ten\n"
+                "rounds of 50 alternating with the floor (a bar chart and n lines).\n"
                 "ms per move = mouse event + painting what changed. wall = elapsed time,\n"
-                "cpu = this thread's CPU time (unaffected by other processes on the machine)\n");
+                "cpu = this thread's CPU time; cpu/fl = median over rounds of app / floor cpu\n");
     std::printf("%-10s %4s | %8s %8s %8s %8s | %8s %8s | %6s\n", "size", "keys", "wall med",
                 "wall p95", "cpu med", "cpu p95", "floor wm", "floor cm", "cpu/fl");
     // --quick [N]: only N keys (16 unless given) at 1280 × 800, with a per-view breakdown (for
     // profiling).
     const bool quick = argc > 1 && QByteArray(argv[1]) == "--quick";
-    const int quickKeys = quick && argc > 2 ? std::clamp(QByteArray(argv[2]).toInt(), 1, 64) : 16;
-    g_breakdown = quick;
-    for (QSize size : {QSize(1280, 800), QSize(1920, 1080)}) {
-        for (int keys : {3, 16, 64}) { // NOLINT: --quick replaces the count
-            if (quick && (keys != 3 || size.width() != 1280))
-                continue;
-            if (quick)
-                keys = quickKeys;
-            const Figures a = measureApp(keys, size);
-            const Figures f = measureFloor(keys, size);
+    std::vector<int> counts{3, 16, 64};
+    std::vector<QSize> sizes{QSize(1280, 800), QSize(1920, 1080)};
+    if (quick) {
+        counts = {argc > 2 ? std::clamp(QByteArray(argv[2]).toInt(), 1, 64) : 16};
+        sizes = {QSize(1280, 800)};
+    }
+    for (QSize size : sizes) {
+        for (int keys : counts) {
+            const Figures f = measure(keys, size, quick);
             std::printf("%4dx%-5d %4d | %8.2f %8.2f %8.2f %8.2f | %8.2f %8.2f | %6.2f\n",
-                        size.width(), size.height(), keys, a.wall.median, a.wall.p95, a.cpu.median,
-                        a.cpu.p95, f.wall.median, f.cpu.median, a.cpu.median / f.cpu.median);
+                        size.width(), size.height(), keys, f.wall.median, f.wall.p95, f.cpu.median,
+                        f.cpu.p95, f.floorWall.median, f.floorCpu.median, f.ratio);
         }
     }
     return 0;

@@ -1,10 +1,9 @@
 #include "arrowpainter.h"
 
 #include "appearance.h"
+#include "textstamp.h"
 
 #include <QFont>
-#include <QFontMetricsF>
-#include <QHash>
 #include <QPainter>
 #include <QPainterPath>
 #include <QStaticText>
@@ -15,29 +14,32 @@
 namespace ArrowPainter {
 
 namespace {
-// Labels laid out once and drawn from their glyphs afterwards: shaping a label's text costs more
-// than drawing it, and a drag redraws the same few dozen labels every frame. Only the GUI thread
-// paints labels. The weights' numbers bring new texts during a drag, so the cache is emptied
-// when it grows past a bound.
-const QStaticText &laidOut(const QFont &font, const QString &text)
+// A label in two parts split at its last space, a name ("k₁₂") and a number ("0.153"), each
+// laid out once: the whole label changes on nearly every frame of a drag, its parts recur
+// (64 names, a thousand weights).
+struct LabelParts
 {
-    static QHash<QString, QStaticText> cache;
-    // QFont::key() builds a long string; the labels of a frame share one or two fonts.
-    static QFont lastFont;
-    static QString lastFontKey = lastFont.key();
-    if (!(font == lastFont)) {
-        lastFont = font;
-        lastFontKey = font.key();
+    QStaticText name, number; // number is empty when the text has no space to split at
+    double gap = 0;
+    QSizeF size;
+};
+
+LabelParts partsOf(const QFont &font, const QString &text)
+{
+    LabelParts parts;
+    const qsizetype split = text.lastIndexOf(QLatin1Char(' '));
+    if (split > 0 && split < text.size() - 1) {
+        parts.name = TextStamp::laidOut(font, text.left(split));
+        parts.number = TextStamp::laidOut(font, text.mid(split + 1));
+        parts.gap = TextStamp::spaceWidth(font);
+    } else {
+        parts.name = TextStamp::laidOut(font, text);
     }
-    const QString key = lastFontKey + QChar(0x1f) + text;
-    if (auto it = cache.constFind(key); it != cache.cend())
-        return *it;
-    if (cache.size() > 4000)
-        cache.clear();
-    QStaticText laid(text);
-    laid.setTextFormat(Qt::PlainText);
-    laid.prepare(QTransform(), font);
-    return *cache.insert(key, laid);
+    const double width =
+        parts.name.size().width() +
+        (parts.number.text().isEmpty() ? 0.0 : parts.gap + parts.number.size().width());
+    parts.size = QSizeF(width, TextStamp::lineHeight(font));
+    return parts;
 }
 } // namespace
 
@@ -96,9 +98,11 @@ void drawArrow(QPainter &painter, QPointF from, QPointF to, const Style &style)
         pen.setDashPattern({1.0, 1.4});
     painter.setPen(pen);
     if (length < 0.5) {
-        // A zero vector: a dot, so that it can still be seen and grabbed.
+        // A zero vector: a dot, so that it can still be seen and grabbed. Filled without an
+        // outline (as large as the outlined dot was): stroking a circle costs ten times more.
+        painter.setPen(Qt::NoPen);
         painter.setBrush(style.color);
-        painter.drawEllipse(to, style.width * 1.6, style.width * 1.6);
+        painter.drawEllipse(to, style.width * 2.1, style.width * 2.1);
         return;
     }
     const double head = std::min(style.headLength, length * 0.6);
@@ -167,15 +171,15 @@ void drawArrow(QPainter &painter, QPointF from, QPointF to, const Style &style)
 
 QSizeF labelSize(const QFont &font, const QString &text)
 {
-    return {laidOut(font, text).size().width(), QFontMetricsF(font).height()};
+    return partsOf(font, text).size;
 }
 
 void drawLabel(QPainter &painter, QPointF from, QPointF tip, const QString &text,
                const QColor &color)
 {
     const QPen pen = painter.pen();
-    const QStaticText &laid = laidOut(painter.font(), text);
-    const QSizeF size = labelSize(painter.font(), text);
+    const LabelParts parts = partsOf(painter.font(), text);
+    const QSizeF size = parts.size;
     QPointF dir = tip - from;
     const double len = std::hypot(dir.x(), dir.y());
     dir = len > 0 ? dir / len : QPointF(1, 0);
@@ -189,7 +193,11 @@ void drawLabel(QPainter &painter, QPointF from, QPointF tip, const QString &text
     halo.setAlpha(200);
     painter.fillRect(box.adjusted(-3, -1, 3, 1), halo);
     painter.setPen(color);
-    painter.drawStaticText(centre - QPointF(laid.size().width(), laid.size().height()) / 2, laid);
+    const QPointF topLeft(box.left(), centre.y() - parts.name.size().height() / 2);
+    painter.drawStaticText(topLeft, parts.name);
+    if (!parts.number.text().isEmpty())
+        painter.drawStaticText(topLeft + QPointF(parts.name.size().width() + parts.gap, 0),
+                               parts.number);
     painter.setPen(pen);
 }
 

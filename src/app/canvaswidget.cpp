@@ -198,13 +198,17 @@ public:
         QPointF tip;  ///< and as its tip
     };
 
-    LabelPlacer(const QFont &font, const QRectF &viewport) : m_font(font), m_viewport(viewport) {}
+    LabelPlacer(const QFont &font, const QRectF &viewport)
+        : m_font(font), m_viewport(viewport),
+          m_columns(std::max(1, int(std::ceil(viewport.width() / kCell)))),
+          m_rows(std::max(1, int(std::ceil(viewport.height() / kCell)))),
+          m_cells(std::size_t(m_columns) * std::size_t(m_rows))
+    {}
 
     /// `radius` covers the arrow head, or the selection ring around it.
     void addObstacle(QPointF tip, double radius, int owner)
     {
-        m_taken.push_back(
-            {QRectF(tip - QPointF(radius, radius), QSizeF(2 * radius, 2 * radius)), owner});
+        take({QRectF(tip - QPointF(radius, radius), QSizeF(2 * radius, 2 * radius)), owner});
     }
 
     /// `clearance` keeps the label that much farther from its tip (beyond a selection ring).
@@ -228,7 +232,7 @@ public:
                 const QPointF t = tip + d * (clearance + extra * size.height());
                 const QRectF box = boxAt(t + d * push, size);
                 if (isFree(box, owner)) {
-                    m_taken.push_back({box, owner});
+                    take({box, owner});
                     return Spot{t - d, t};
                 }
             }
@@ -236,7 +240,7 @@ public:
         if (!force)
             return std::nullopt;
         const QPointF t = tip + dir * clearance;
-        m_taken.push_back({boxAt(t + dir * push, size), owner});
+        take({boxAt(t + dir * push, size), owner});
         return Spot{t - dir, t};
     }
 
@@ -253,18 +257,61 @@ private:
                       size.width() + 6, size.height() + 2);
     }
 
+    // The cells a box covers, clamped to the viewport (what lies outside can never be taken by
+    // a label, which must fit inside).
+    struct CellRange
+    {
+        int left, top, right, bottom;
+    };
+    CellRange cellsOf(const QRectF &box) const
+    {
+        // Clamped as doubles: a tip far off screen must not overflow an int (NaN lands on 0).
+        auto clampTo = [](double v, int count) {
+            return v > 0 ? int(std::min(v, double(count - 1))) : 0;
+        };
+        return {clampTo(std::floor((box.left() - m_viewport.left()) / kCell), m_columns),
+                clampTo(std::floor((box.top() - m_viewport.top()) / kCell), m_rows),
+                clampTo(std::floor((box.right() - m_viewport.left()) / kCell), m_columns),
+                clampTo(std::floor((box.bottom() - m_viewport.top()) / kCell), m_rows)};
+    }
+
+    void take(const Taken &taken)
+    {
+        const int index = int(m_taken.size());
+        m_taken.push_back(taken);
+        const CellRange r = cellsOf(taken.box);
+        for (int row = r.top; row <= r.bottom; ++row)
+            for (int column = r.left; column <= r.right; ++column)
+                m_cells[std::size_t(row * m_columns + column)].push_back(index);
+    }
+
     bool isFree(const QRectF &box, int owner) const
     {
         if (!m_viewport.contains(box))
             return false;
-        return std::none_of(m_taken.begin(), m_taken.end(), [&](const Taken &t) {
-            return t.owner != owner && t.box.intersects(box);
-        });
+        // Only what shares a cell with the box can overlap it: with 64 keys, a few boxes to
+        // test instead of all two hundred.
+        const CellRange r = cellsOf(box);
+        for (int row = r.top; row <= r.bottom; ++row) {
+            for (int column = r.left; column <= r.right; ++column) {
+                for (const int i : m_cells[std::size_t(row * m_columns + column)]) {
+                    const Taken &t = m_taken[std::size_t(i)];
+                    if (t.owner != owner && t.box.intersects(box))
+                        return false;
+                }
+            }
+        }
+        return true;
     }
+
+    static constexpr double kCell = 48; // pixels; about two labels' height
 
     QFont m_font;
     QRectF m_viewport;
+    int m_columns, m_rows;
     std::vector<Taken> m_taken;
+    // Indices into m_taken of the boxes touching each cell of a grid over the viewport.
+    std::vector<QVarLengthArray<int, 8>> m_cells;
 };
 
 } // namespace

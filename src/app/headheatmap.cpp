@@ -3,6 +3,7 @@
 #include "colorscheme.h"
 #include "model/scenemodel.h"
 #include "numberformat.h"
+#include "textstamp.h"
 
 #include <QEvent>
 #include <QHelpEvent>
@@ -236,8 +237,9 @@ void HeadHeatMap::paintEvent(QPaintEvent *)
 
     p.setFont(boldFont(font()));
     p.setPen(ColorScheme::text());
-    p.drawText(QRect(margin, margin, width() - 2 * margin, fm.height() + 2),
-               Qt::AlignLeft | Qt::AlignVCenter, tr("Attention weights of each head"));
+    // Texts from laid-out pictures (TextStamp): the numbers change on every frame of a drag.
+    TextStamp::draw(p, QRect(margin, margin, width() - 2 * margin, fm.height() + 2),
+                    Qt::AlignLeft | Qt::AlignVCenter, tr("Attention weights of each head"));
 
     // Column labels in their key's colour, thinned out when the cells are narrow.
     p.setFont(font());
@@ -245,14 +247,14 @@ void HeadHeatMap::paintEvent(QPaintEvent *)
         const QRect cell = cellRect(0, k);
         const QRect label(cell.center().x() - 40, g.grid.top() - fm.height() - 3, 80, fm.height());
         p.setPen(ColorScheme::keyColor(k, m_keys));
-        p.drawText(label, Qt::AlignHCenter | Qt::AlignBottom, keyLabel(k));
+        TextStamp::draw(p, label, Qt::AlignHCenter | Qt::AlignBottom, keyLabel(k));
     }
     p.setPen(ColorScheme::text());
     p.setFont(boldFont(font()));
     for (int h = 0; h < m_heads; ++h) {
         const QRect cell = cellRect(h, 0);
-        p.drawText(QRect(margin, cell.top(), g.rowLabelWidth - margin / 2, cell.height()),
-                   Qt::AlignRight | Qt::AlignVCenter, tr("head %1").arg(h + 1));
+        TextStamp::draw(p, QRect(margin, cell.top(), g.rowLabelWidth - margin / 2, cell.height()),
+                        Qt::AlignRight | Qt::AlignVCenter, tr("head %1").arg(h + 1));
     }
 
     p.setFont(font());
@@ -267,7 +269,8 @@ void HeadHeatMap::paintEvent(QPaintEvent *)
                 p.fillRect(cell, QBrush(ColorScheme::axis().lighter(160), Qt::BDiagPattern));
             if (g.numbers) {
                 p.setPen(ColorScheme::textOn(fill));
-                p.drawText(cell, Qt::AlignCenter, masked ? QStringLiteral("—") : cellNumber(w));
+                TextStamp::draw(p, cell, Qt::AlignCenter,
+                                masked ? QStringLiteral("—") : cellNumber(w));
             }
         }
     }
@@ -287,7 +290,8 @@ void HeadHeatMap::paintEvent(QPaintEvent *)
     int x = l.left();
     auto text = [&](const QString &t) {
         const int w = fm.horizontalAdvance(t);
-        p.drawText(QRect(x, l.top(), w + 2, l.height()), Qt::AlignLeft | Qt::AlignVCenter, t);
+        TextStamp::draw(p, QRect(x, l.top(), w + 2, l.height()), Qt::AlignLeft | Qt::AlignVCenter,
+                        t);
         x += w + margin / 2;
     };
     p.setFont(font());
