@@ -22,6 +22,7 @@ struct Style
     Qt::PenStyle line = Qt::SolidLine;
     ColorScheme::Head head = ColorScheme::Head::FilledTriangle;
     double opacity = 1.0;
+    bool operator==(const Style &) const = default;
 };
 
 /// The style of `role` in the current scheme (colour, head, dash) at `width` and `headLength`,

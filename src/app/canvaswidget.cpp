@@ -1099,6 +1099,58 @@ const QPixmap &CanvasWidget::gridLayer(const ViewTransform &view, qreal devicePi
     return g.pixmap;
 }
 
+namespace {
+// Thinner arrows when there are many, so that the picture does not turn into a solid disc.
+ArrowPainter::Style valueStyleFor(int keyCount, bool emphasised)
+{
+    const bool thin = keyCount > kUncrowdedKeys;
+    ArrowPainter::Style style =
+        ArrowPainter::styleFor(ColorScheme::Role::Value, thin ? 1.6 : 2.5, thin ? 10.0 : 13.0);
+    style.color = faded(style.color, emphasised ? 0.85 : 0.3);
+    return style;
+}
+
+// Arrows are clipped to a rectangle a little larger than the view, so that arrow heads just
+// outside still show their edge and absurdly far tips stay cheap.
+QRectF arrowBounds(const ViewTransform &view)
+{
+    const QSizeF size = view.viewportSize();
+    return QRectF(-400, -400, size.width() + 800, size.height() + 800);
+}
+} // namespace
+
+const QPixmap &CanvasWidget::gridAndValuesLayer(const ViewTransform &view,
+                                                qreal devicePixelRatio) const
+{
+    const QPixmap &grid = gridLayer(view, devicePixelRatio);
+    ValuesLayer &v = m_valuesLayer;
+    const ArrowPainter::Style style = valueStyleFor(m_model->keyCount(), valuesEmphasised());
+    const attn::Matrix &values = m_model->values();
+    if (v.pixmap.isNull() || v.grid != grid.cacheKey() || !(v.style == style) ||
+        v.values.rows() != values.rows() || v.values.cols() != values.cols() ||
+        v.values != values) {
+        v.grid = grid.cacheKey();
+        v.style = style;
+        v.values = values;
+        v.pixmap = grid.copy();
+        v.pixmap.setDevicePixelRatio(devicePixelRatio);
+        QPainter painter(&v.pixmap);
+        drawValues(painter, view);
+    }
+    return v.pixmap;
+}
+
+void CanvasWidget::drawValues(QPainter &painter, const ViewTransform &view) const
+{
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    const ArrowPainter::Style style = valueStyleFor(m_model->keyCount(), valuesEmphasised());
+    const QRectF bounds = arrowBounds(view);
+    const QPointF origin = view.toScreen(QPointF(0, 0));
+    for (int i = 0; i < m_model->keyCount(); ++i)
+        drawArrowClipped(painter, origin, view.toScreen(rowPoint(m_model->values(), i)), style,
+                         bounds);
+}
+
 void CanvasWidget::paintScene(QPainter &painter, const QRect &target, bool fillBackground) const
 {
     const ViewTransform view = transformFor(target.size());
@@ -1113,8 +1165,9 @@ void CanvasWidget::paintScene(QPainter &painter, const QRect &target, bool fillB
     // On screen, with nothing under the grid, the grid comes from its cached picture (the
     // widget's own painter has a device; exports paint into others and draw it afresh).
     const bool onScreen = painter.device() == this && target == rect();
-    if (fillBackground && onScreen && !landscape) {
-        painter.drawPixmap(0, 0, gridLayer(view, devicePixelRatioF()));
+    const bool layered = fillBackground && onScreen && !landscape;
+    if (layered) {
+        painter.drawPixmap(0, 0, gridAndValuesLayer(view, devicePixelRatioF()));
     } else {
         if (fillBackground)
             painter.fillRect(QRect(QPoint(0, 0), target.size()), ColorScheme::background());
@@ -1124,7 +1177,7 @@ void CanvasWidget::paintScene(QPainter &painter, const QRect &target, bool fillB
     }
     if (landscape)
         m_landscape->paintIsoLines(painter, view, m_tickFont, arrowLines(view));
-    drawVectors(painter, view);
+    drawVectors(painter, view, !layered);
     if (landscape)
         m_landscape->paintLegend(painter, view.viewportSize(), m_tickFont);
     painter.restore();
@@ -1251,13 +1304,14 @@ void CanvasWidget::drawGrid(QPainter &painter, const ViewTransform &view) const
     }
 }
 
-void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) const
+void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view, bool withValues) const
 {
+    // 1. Values, at the bottom: the keys and the beams to them are what the learner reads.
+    if (withValues)
+        drawValues(painter, view);
     painter.setRenderHint(QPainter::Antialiasing, true);
     const QSizeF size = view.viewportSize();
-    // Arrows are clipped to a rectangle a little larger than the view, so that arrow heads just
-    // outside still show their edge and absurdly far tips stay cheap.
-    const QRectF bounds(-400, -400, size.width() + 800, size.height() + 800);
+    const QRectF bounds = arrowBounds(view);
     const attn::Scene &scene = m_model->scene();
     const int n = m_model->keyCount();
     const bool hasResult = m_model->hasResult();
@@ -1280,7 +1334,7 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
     std::stable_sort(order.begin(), order.end(),
                      [&](int a, int b) { return weightOf(a) > weightOf(b); });
 
-    // 1. How strongly the query attends to each key: a beam from the query's tip, the strongest
+    // 2. How strongly the query attends to each key: a beam from the query's tip, the strongest
     // on top.
     if (showWeights) {
         for (auto it = order.rbegin(); it != order.rend(); ++it) {
@@ -1297,15 +1351,8 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view) con
         }
     }
 
-    // 2. Values under keys: a key is what the learner reads the weight from.
-    // Thinner arrows when there are many, so that the picture does not turn into a solid disc.
+    // 3. Keys, thinner when there are many.
     const bool thin = n > kUncrowdedKeys;
-    ArrowPainter::Style valueStyle =
-        ArrowPainter::styleFor(Role::Value, thin ? 1.6 : 2.5, thin ? 10.0 : 13.0);
-    valueStyle.color = faded(valueStyle.color, valuesEmphasised() ? 0.85 : 0.3);
-    for (int i = 0; i < n; ++i)
-        drawArrowClipped(painter, origin, valueTip(i), valueStyle, bounds);
-
     for (auto it = order.rbegin(); it != order.rend(); ++it) {
         const int i = *it;
         ArrowPainter::Style style =

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "arrowpainter.h"
 #include "core/types.h"
 #include "viewtransform.h"
 
@@ -202,7 +203,11 @@ private:
     void paintOverlay(QPainter &painter) const;
     void drawGrid(QPainter &painter, const ViewTransform &view) const;
     const QPixmap &gridLayer(const ViewTransform &view, qreal devicePixelRatio) const;
-    void drawVectors(QPainter &painter, const ViewTransform &view) const;
+    // The values lie under everything else that moves; drawVectors() leaves them out when they
+    // came with the background layer.
+    void drawValues(QPainter &painter, const ViewTransform &view) const;
+    const QPixmap &gridAndValuesLayer(const ViewTransform &view, qreal devicePixelRatio) const;
+    void drawVectors(QPainter &painter, const ViewTransform &view, bool withValues) const;
     void addLandscapeActions(QMenu *menu);
     QVector<QLineF> arrowLines(const ViewTransform &view) const;
     bool guided() const;
@@ -234,6 +239,16 @@ private:
         QPixmap pixmap;
     };
     mutable GridLayer m_gridLayer;
+    // The grid with the values drawn on it: dragging the query or a key changes no value, so a
+    // drag with 64 keys draws 64 arrows fewer per frame.
+    struct ValuesLayer
+    {
+        qint64 grid = 0; // the grid picture's cacheKey()
+        attn::Matrix values;
+        ArrowPainter::Style style;
+        QPixmap pixmap;
+    };
+    mutable ValuesLayer m_valuesLayer;
     std::unique_ptr<LandscapeLayer> m_landscape;
     bool m_landscapeVisible = false;
     QPointer<Walkthrough> m_walkthrough;

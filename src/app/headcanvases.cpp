@@ -367,13 +367,24 @@ void HeadCanvases::paintNumberLineArrows(QPainter &p, int head, const QRect &are
 
     const KeyOrder order = keyOrder(hr.softmax.weights);
     const auto &mask = m_model->scene().mask;
+    // A head (8 px and up, 0.9 of its length wide) would cover its neighbours' lanes.
+    const bool thinLanes = l.lane < 6;
     for (int k : order.order) {
         const double y = l.lanesTop + l.lane * (k + 0.5);
         const bool masked = !mask.empty() && mask[std::size_t(k)];
         const ArrowPainter::Style s =
             keyStyle(k, n, hr.softmax.weights[k], order.maxWeight, masked);
         const QPointF from(l.x(0), y), to(l.x(hr.keys(k, 0)), y);
-        ArrowPainter::drawArrow(p, from, to, s);
+        if (thinLanes) {
+            // Lanes too thin for arrow heads (many keys): bars, which read as a profile of the
+            // projections instead of a heap of overlapping heads.
+            p.setPen(QPen(s.color, std::max(1.0, l.lane * 0.7), Qt::SolidLine, Qt::FlatCap));
+            p.setOpacity(s.opacity);
+            p.drawLine(from, to);
+            p.setOpacity(1.0);
+        } else {
+            ArrowPainter::drawArrow(p, from, to, s);
+        }
         if (order.labelled[std::size_t(k)] && l.lane >= fm.height() * 0.8)
             ArrowPainter::drawLabel(p, from, to, QStringLiteral("k") + subscript(k + 1), s.color);
     }
