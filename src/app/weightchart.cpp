@@ -5,6 +5,8 @@
 #include "colorscheme.h"
 #include "methodnames.h"
 #include "model/scenemodel.h"
+#include "stampedtextitem.h"
+#include "textstamp.h"
 
 #include <QBarSeries>
 #include <QBarSet>
@@ -12,7 +14,6 @@
 #include <QChart>
 #include <QEvent>
 #include <QFontMetricsF>
-#include <QGraphicsSimpleTextItem>
 #include <QResizeEvent>
 #include <QStackedBarSeries>
 #include <QValueAxis>
@@ -338,7 +339,7 @@ void WeightChart::rebuildPanel(Panel &panel, int keyCount)
         set->setPen(m_grouped ? QPen(Qt::NoPen) : QPen(ColorScheme::background(), 1.0));
         sets << set;
         if (m_grouped) {
-            auto *label = new QGraphicsSimpleTextItem(panel.chart);
+            auto *label = new StampedTextItem(panel.chart);
             label->setZValue(10);
             panel.labels << label;
         }
@@ -378,13 +379,8 @@ void WeightChart::refresh()
             lo = std::min(lo, s);
             hi = std::max(hi, s);
             if (!m_weights.labels.isEmpty()) {
-                // setText lays the item out again even for the same text.
-                const QString weightText = isMasked(m, i) ? tr("masked") : barNumber(w);
-                if (m_weights.labels[i]->text() != weightText)
-                    m_weights.labels[i]->setText(weightText);
-                const QString scoreText = barNumber(s);
-                if (m_scores.labels[i]->text() != scoreText)
-                    m_scores.labels[i]->setText(scoreText);
+                m_weights.labels[i]->setText(isMasked(m, i) ? tr("masked") : barNumber(w));
+                m_scores.labels[i]->setText(barNumber(s));
             }
         }
     }
@@ -489,16 +485,15 @@ void WeightChart::positionValueLabels(Panel &panel)
     const double unit = plot.height() / std::max(hi - lo, 1e-12);
     // Shrink the numbers to the slot, but not below a size still readable at the back.
     QFont f = font();
-    const QFontMetricsF base(f);
     double widest = 0;
     for (auto *label : panel.labels)
-        widest = std::max(widest, base.horizontalAdvance(label->text()));
+        widest = std::max(widest, TextStamp::size(f, label->text()).width());
     const double scale = std::min(1.0, (slot - 4) / std::max(widest, 1.0));
     f.setPointSizeF(std::max(7.0, f.pointSizeF() * scale));
     const QFontMetricsF fm(f);
     const bool fits = fm.horizontalAdvance(QStringLiteral("0.00")) <= slot - 2;
     for (int i = 0; i < n; ++i) {
-        QGraphicsSimpleTextItem *label = panel.labels[i];
+        StampedTextItem *label = panel.labels[i];
         label->setVisible(fits);
         if (!fits)
             continue;

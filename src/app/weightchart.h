@@ -8,7 +8,7 @@ class QAbstractBarSeries;
 class QBarSet;
 class QCategoryAxis;
 class QChart;
-class QGraphicsSimpleTextItem;
+class StampedTextItem;
 class QValueAxis;
 
 /// The softmax weight of every key as a bar (top chart, axis 0…1) above its raw score (bottom
@@ -52,7 +52,7 @@ private:
         QCategoryAxis *keyAxis = nullptr;
         QValueAxis *valueAxis = nullptr;
         QList<QBarSet *> sets;
-        QList<QGraphicsSimpleTextItem *> labels;
+        QList<StampedTextItem *> labels;
         int extraLeft = 0; // added to the left margin so that both plot areas line up
     };
 

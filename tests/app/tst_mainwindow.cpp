@@ -22,13 +22,6 @@
 #include <cmath>
 
 namespace {
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
-
 // The expected weights come from the core called here on the scene as the test set it up.
 attn::AttentionResult expected(const SceneModel &m)
 {
