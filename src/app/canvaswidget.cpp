@@ -5,6 +5,7 @@
 #include "canvasidlemode.h"
 #include "colorscheme.h"
 #include "landscapelayer.h"
+#include "layercache.h"
 #include "model/scenemodel.h"
 #include "numberformat.h"
 #include "sceneeditor.h"
@@ -1162,10 +1163,10 @@ void CanvasWidget::paintScene(QPainter &painter, const QRect &target, bool fillB
     // arrows, its legend over everything. Coarse while a gesture repaints every frame.
     const bool landscape =
         m_landscapeVisible && m_landscape->prepare(view, m_mode && m_mode->isBusy());
-    // On screen, with nothing under the grid, the grid comes from its cached picture (the
-    // widget's own painter has a device; exports paint into others and draw it afresh).
-    const bool onScreen = painter.device() == this && target == rect();
-    const bool layered = fillBackground && onScreen && !landscape;
+    // On screen, with nothing under the grid, the grid and the values come from a cached
+    // picture; files and scaled exports draw them afresh.
+    const bool layered =
+        fillBackground && target == rect() && !landscape && LayerCache::usable(painter, *this);
     if (layered) {
         painter.drawPixmap(0, 0, gridAndValuesLayer(view, devicePixelRatioF()));
     } else {

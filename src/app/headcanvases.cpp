@@ -2,6 +2,7 @@
 
 #include "arrowpainter.h"
 #include "colorscheme.h"
+#include "layercache.h"
 #include "model/scenemodel.h"
 #include "numberformat.h"
 #include "richtext.h"
@@ -160,10 +161,10 @@ void HeadCanvases::paintEvent(QPaintEvent *)
                    hint);
         return;
     }
-    if (p.device() == this) {
+    if (LayerCache::usable(p, *this)) {
         p.drawPixmap(0, 0, background());
     } else {
-        // Into a file (SVG, PDF): the titles and ticks stay text rather than a picture.
+        // Into a file (SVG, PDF) the titles and ticks stay text rather than a picture.
         p.setRenderHint(QPainter::Antialiasing);
         p.fillRect(rect(), ColorScheme::background());
         m_arrowAreas.resize(std::size_t(m_heads));
