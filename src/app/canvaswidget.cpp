@@ -222,10 +222,14 @@ public:
         const double len = std::hypot(dir.x(), dir.y());
         dir = len > 0 ? dir / len : QPointF(1, 0);
         static constexpr std::array<double, 9> kTurns{0, 40, -40, 80, -80, 120, -120, 160, 180};
-        static constexpr std::array<double, 3> kExtras{0, 0.8, 1.6}; // in label heights
+        // In label heights. A label that must be shown (a heavy key's weight) may also stand
+        // farther out in any direction before it is laid over another.
+        static constexpr std::array<double, 5> kExtras{0, 0.8, 1.6, 2.4, 3.2};
         for (const double extra : kExtras) {
+            if (extra > 1.6 && !force)
+                break;
             for (const double turn : kTurns) {
-                if (extra > 0 && std::abs(turn) > 40)
+                if (extra > 0 && extra <= 1.6 && std::abs(turn) > 40)
                     continue;
                 const double a = turn * std::numbers::pi / 180;
                 const QPointF d(dir.x() * std::cos(a) - dir.y() * std::sin(a),
