@@ -72,14 +72,6 @@ double snapTo(double x, double step)
     return std::round(x * perUnit) / perUnit;
 }
 
-QString subscript(int n)
-{
-    QString s = QString::number(n);
-    for (QChar &c : s)
-        c = QChar(0x2080 + c.digitValue());
-    return s;
-}
-
 /// Liang–Barsky: clips the segment a–b to `r`; false when nothing of it is inside. Far tips would
 /// otherwise hand the raster engine coordinates of millions of pixels.
 bool clipSegment(QPointF &a, QPointF &b, const QRectF &r)
@@ -566,11 +558,11 @@ QString CanvasWidget::nameOf(const Handle &handle) const
     case Kind::Query:
         return QStringLiteral("q");
     case Kind::Key:
-        return QLatin1Char('k') + subscript(handle.index + 1);
+        return QLatin1Char('k') + NumberFormat::subscript(handle.index + 1);
     case Kind::Value:
-        return QLatin1Char('v') + subscript(handle.index + 1);
+        return QLatin1Char('v') + NumberFormat::subscript(handle.index + 1);
     case Kind::GeneralColumn:
-        return QStringLiteral("W·e") + subscript(handle.index + 1);
+        return QStringLiteral("W·e") + NumberFormat::subscript(handle.index + 1);
     case Kind::None:
         break;
     }
@@ -1140,15 +1132,15 @@ const QPixmap &CanvasWidget::gridAndValuesLayer(const ViewTransform &view,
         v.pixmap = grid.copy();
         v.pixmap.setDevicePixelRatio(devicePixelRatio);
         QPainter painter(&v.pixmap);
-        drawValues(painter, view);
+        drawValues(painter, view, style);
     }
     return v.pixmap;
 }
 
-void CanvasWidget::drawValues(QPainter &painter, const ViewTransform &view) const
+void CanvasWidget::drawValues(QPainter &painter, const ViewTransform &view,
+                              const ArrowPainter::Style &style) const
 {
     painter.setRenderHint(QPainter::Antialiasing, true);
-    const ArrowPainter::Style style = valueStyleFor(m_model->keyCount(), valuesEmphasised());
     const QRectF bounds = arrowBounds(view);
     const QPointF origin = view.toScreen(QPointF(0, 0));
     for (int i = 0; i < m_model->keyCount(); ++i)
@@ -1313,7 +1305,7 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view, boo
 {
     // 1. Values, at the bottom: the keys and the beams to them are what the learner reads.
     if (withValues)
-        drawValues(painter, view);
+        drawValues(painter, view, valueStyleFor(m_model->keyCount(), valuesEmphasised()));
     painter.setRenderHint(QPainter::Antialiasing, true);
     const QSizeF size = view.viewportSize();
     const QRectF bounds = arrowBounds(view);

@@ -205,7 +205,8 @@ private:
     const QPixmap &gridLayer(const ViewTransform &view, qreal devicePixelRatio) const;
     // The values lie under everything else that moves; drawVectors() leaves them out when they
     // came with the background layer.
-    void drawValues(QPainter &painter, const ViewTransform &view) const;
+    void drawValues(QPainter &painter, const ViewTransform &view,
+                    const ArrowPainter::Style &style) const;
     const QPixmap &gridAndValuesLayer(const ViewTransform &view, qreal devicePixelRatio) const;
     void drawVectors(QPainter &painter, const ViewTransform &view, bool withValues) const;
     void addLandscapeActions(QMenu *menu);

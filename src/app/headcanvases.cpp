@@ -18,23 +18,6 @@ namespace {
 constexpr int kGap = 8;
 // With more keys than this only the three heaviest are labelled.
 constexpr int kMaxLabelledKeys = 8;
-
-QString subscript(int number)
-{
-    QString s = QString::number(number);
-    for (QChar &c : s)
-        c = QChar(0x2080 + c.digitValue());
-    return s;
-}
-
-// A step of 1, 2 or 5 × 10ᵏ giving about `count` intervals over `span`.
-double niceStep(double span, int count)
-{
-    const double raw = span / count;
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    const double f = raw / mag;
-    return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
-}
 } // namespace
 
 HeadCanvases::HeadCanvases(SceneModel *model, QWidget *parent) : QWidget(parent), m_model(model)
@@ -172,13 +155,8 @@ void HeadCanvases::paintEvent(QPaintEvent *)
             m_arrowAreas[std::size_t(h)] = paintTileBackground(p, h, tileRect(h));
     }
     p.setRenderHint(QPainter::Antialiasing);
-    for (int h = 0; h < m_heads; ++h) {
-        const QRect &area = m_arrowAreas[std::size_t(h)];
-        if (m_model->result().heads[std::size_t(h)].query.size() == 1)
-            paintNumberLineArrows(p, h, area);
-        else
-            paintPlaneArrows(p, h, area);
-    }
+    for (int h = 0; h < m_heads; ++h)
+        paintTileArrows(p, h, m_arrowAreas[std::size_t(h)]);
 }
 
 HeadCanvases::BackgroundKey HeadCanvases::backgroundKey() const
@@ -255,6 +233,14 @@ QRect HeadCanvases::paintTileBackground(QPainter &p, int head, const QRect &tile
     else
         paintPlaneAxes(p, head, area);
     return area;
+}
+
+void HeadCanvases::paintTileArrows(QPainter &p, int head, const QRect &area) const
+{
+    if (m_model->result().heads[std::size_t(head)].query.size() == 1)
+        paintNumberLineArrows(p, head, area);
+    else
+        paintPlaneArrows(p, head, area);
 }
 
 namespace {
@@ -338,7 +324,7 @@ void HeadCanvases::paintNumberLineAxis(QPainter &p, int head, const QRect &area)
     const NumberLineLayout l = numberLineLayout(area, extent, fm, n);
     p.setPen(QPen(ColorScheme::axis(), 1.2));
     p.drawLine(QPointF(area.left(), l.lineY), QPointF(area.right(), l.lineY));
-    const double step = niceStep(2 * extent, 4);
+    const double step = NumberFormat::niceStep(2 * extent, 4);
     p.setFont(font());
     for (double v = -std::floor(extent / step) * step; v <= extent + 1e-9; v += step) {
         const double x = l.x(v);
@@ -387,7 +373,8 @@ void HeadCanvases::paintNumberLineArrows(QPainter &p, int head, const QRect &are
             ArrowPainter::drawArrow(p, from, to, s);
         }
         if (order.labelled[std::size_t(k)] && l.lane >= fm.height() * 0.8)
-            ArrowPainter::drawLabel(p, from, to, QStringLiteral("k") + subscript(k + 1), s.color);
+            ArrowPainter::drawLabel(p, from, to,
+                                    QStringLiteral("k") + NumberFormat::subscript(k + 1), s.color);
     }
 }
 
@@ -396,7 +383,7 @@ void HeadCanvases::paintPlaneAxes(QPainter &p, int head, const QRect &area) cons
     const double extent = m_extent[std::size_t(head)];
     const QFontMetricsF fm(font());
     const PlaneLayout l = planeLayout(area, extent, fm);
-    const double step = niceStep(2 * extent, 4);
+    const double step = NumberFormat::niceStep(2 * extent, 4);
     p.setPen(QPen(ColorScheme::grid(), 1));
     for (double v = step; v <= extent + 1e-9; v += step)
         for (double s : {v, -v}) {
@@ -426,8 +413,8 @@ void HeadCanvases::paintPlaneArrows(QPainter &p, int head, const QRect &area) co
         const QPointF tip = l.toScreen(hr.keys(k, 0), hr.keys(k, 1));
         ArrowPainter::drawArrow(p, l.origin, tip, s);
         if (order.labelled[std::size_t(k)])
-            ArrowPainter::drawLabel(p, l.origin, tip, QStringLiteral("k") + subscript(k + 1),
-                                    s.color);
+            ArrowPainter::drawLabel(p, l.origin, tip,
+                                    QStringLiteral("k") + NumberFormat::subscript(k + 1), s.color);
     }
     const ArrowPainter::Style q = ArrowPainter::styleFor(ColorScheme::Role::Query, 3, 14);
     const QPointF qTip = l.toScreen(hr.query[0], hr.query[1]);

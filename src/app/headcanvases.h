@@ -49,6 +49,7 @@ private:
     // A tile in two layers: what stays still during a drag (frame, title, caption, axes, ticks),
     // which returns the area left for the arrows, and the arrows themselves.
     QRect paintTileBackground(QPainter &p, int head, const QRect &tile) const;
+    void paintTileArrows(QPainter &p, int head, const QRect &area) const;
     void paintNumberLineAxis(QPainter &p, int head, const QRect &area) const;
     void paintNumberLineArrows(QPainter &p, int head, const QRect &area) const;
     void paintPlaneAxes(QPainter &p, int head, const QRect &area) const;

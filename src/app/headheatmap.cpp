@@ -16,14 +16,6 @@
 #include <limits>
 
 namespace {
-QString subscript(int number)
-{
-    QString s = QString::number(number);
-    for (QChar &c : s)
-        c = QChar(0x2080 + c.digitValue());
-    return s;
-}
-
 QColor mix(const QColor &a, const QColor &b, double t)
 {
     return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
@@ -80,7 +72,7 @@ QRect HeadHeatMap::cellRect(int head, int key) const
 
 QString HeadHeatMap::keyLabel(int key) const
 {
-    return QStringLiteral("k") + subscript(key + 1);
+    return QStringLiteral("k") + NumberFormat::subscript(key + 1);
 }
 
 QString HeadHeatMap::hintText() const

@@ -33,4 +33,12 @@ QString subscript(int number)
     return s;
 }
 
+double niceStep(double span, int intervals)
+{
+    const double raw = span / intervals;
+    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
+    const double f = raw / mag;
+    return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
+}
+
 } // namespace NumberFormat

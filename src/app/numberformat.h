@@ -12,4 +12,6 @@ QString number(double x, int decimals = 4);
 QString vector(const attn::Vector &v, int decimals = 4);
 /// The digits of `number` as Unicode subscripts: 12 → "₁₂", for labels such as "k₁₂".
 QString subscript(int number);
+/// A step of 1, 2 or 5 × 10ᵏ that splits `span` into about `intervals` intervals, for ticks.
+double niceStep(double span, int intervals);
 } // namespace NumberFormat

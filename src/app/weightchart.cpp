@@ -5,6 +5,7 @@
 #include "colorscheme.h"
 #include "methodnames.h"
 #include "model/scenemodel.h"
+#include "numberformat.h"
 #include "stampedtextitem.h"
 #include "textstamp.h"
 
@@ -26,17 +27,9 @@ namespace {
 constexpr int kMaxLabelledKeys = 16;
 constexpr double kTitleScale = 1.25;
 
-QString subscript(int number)
-{
-    QString s = QString::number(number);
-    for (QChar &c : s)
-        c = QChar(0x2080 + c.digitValue());
-    return s;
-}
-
 QString keyName(int index)
 {
-    return QStringLiteral("k") + subscript(index + 1);
+    return QStringLiteral("k") + NumberFormat::subscript(index + 1);
 }
 
 // The next step of the 1, 2, 5 sequence.
@@ -45,15 +38,6 @@ double nextNiceStep(double step)
     const double mag = std::pow(10.0, std::floor(std::log10(step) + 1e-9));
     const double f = step / mag;
     return (f < 1.5 ? 2 : f < 3.5 ? 5 : 10) * mag;
-}
-
-// A step of 1, 2 or 5 × 10ᵏ that splits `span` into about four intervals.
-double niceStep(double span)
-{
-    const double raw = span / 4;
-    const double mag = std::pow(10.0, std::floor(std::log10(raw)));
-    const double f = raw / mag;
-    return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
 }
 
 // Two decimals in a fixed width, so that the numbers on the bars line up; a true minus sign.
@@ -399,7 +383,7 @@ void WeightChart::updateScoreRange(double lo, double hi)
     // Headroom above and below for the numbers on the bars; rounded to a nice step so that the
     // axis stays put while a drag moves the scores a little.
     const double margin = (hi - lo) * 0.18;
-    double step = niceStep(hi - lo + margin);
+    double step = NumberFormat::niceStep(hi - lo + margin, 4);
     double newMin = 0, newMax = 0;
     for (int guard = 0; guard < 8; ++guard) {
         newMin = lo < 0 ? std::floor((lo - margin) / step) * step : 0.0;
