@@ -71,6 +71,8 @@ private:
     void refreshMultiHead();
     void showPage(int index);
     void updatePresetControls();
+    /// A new preset brings its default targets (attn::presets::defaultTargets()).
+    void onPresetChosen(int index);
 
     // Widgets → model.
     void onMethodChosen(int index);
