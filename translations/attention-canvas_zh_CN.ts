@@ -2538,10 +2538,6 @@ Weight %4</source>
         <translation>把 W_O 重置为默认值</translation>
     </message>
     <message>
-        <source>Reset &amp;W_O</source>
-        <translation>重置 W_O(&amp;W)</translation>
-    </message>
-    <message>
         <source>The same rotation R in W&lt;sub&gt;Q&lt;/sub&gt; and W&lt;sub&gt;K&lt;/sub&gt; is no rotation for the scores: (Rq)·(Rk) = q·k, so this head would give exactly the scaled dot-product scores, whatever θ. Rotate the query alone, or set d&lt;sub&gt;k&lt;/sub&gt; = 1.</source>
         <translation>在 W&lt;sub&gt;Q&lt;/sub&gt; 和 W&lt;sub&gt;K&lt;/sub&gt; 中使用同一个旋转 R，对分数来说等于没有旋转：(Rq)·(Rk) = q·k，所以无论 θ 是多少，这个头给出的都正好是缩放点积的分数。请只旋转查询，或者设 d&lt;sub&gt;k&lt;/sub&gt; = 1。</translation>
     </message>
@@ -2552,6 +2548,10 @@ Weight %4</source>
     <message>
         <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Apply “Rotate by θ” to the query alone: the head compares the turned query with its view of the keys.&lt;/li&gt;&lt;li&gt;Apply it to W&lt;sub&gt;Q&lt;/sub&gt; and W&lt;sub&gt;K&lt;/sub&gt; with d&lt;sub&gt;k&lt;/sub&gt; = 2: the head gives the scaled dot-product scores whatever θ, as (Rq)·(Rk) = q·k.&lt;/li&gt;&lt;li&gt;Apply “Project onto y” to W&lt;sub&gt;Q&lt;/sub&gt; and W&lt;sub&gt;K&lt;/sub&gt;: the head compares only y components.&lt;/li&gt;&lt;/ul&gt;</source>
         <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;只对查询应用“旋转 θ”：这个头把转过的查询与它所看到的键相比较。&lt;/li&gt;&lt;li&gt;在 d&lt;sub&gt;k&lt;/sub&gt; = 2 时把它同时应用到 W&lt;sub&gt;Q&lt;/sub&gt; 和 W&lt;sub&gt;K&lt;/sub&gt;：无论 θ 是多少，这个头给出的都是缩放点积的分数，因为 (Rq)·(Rk) = q·k。&lt;/li&gt;&lt;li&gt;把“投影到 y 轴”应用到 W&lt;sub&gt;Q&lt;/sub&gt; 和 W&lt;sub&gt;K&lt;/sub&gt;：这个头只比较 y 分量。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>Reset the &amp;output matrix</source>
+        <translation>重置输出矩阵(&amp;O)</translation>
     </message>
 </context>
 <context>

@@ -10,6 +10,7 @@
 #include "ui_methodpanel.h"
 
 #include <QEvent>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QSignalBlocker>
 
@@ -19,6 +20,9 @@
 namespace {
 
 using Edit = SceneEditor::Edit;
+
+constexpr double kFormulaScale = 1.3;
+constexpr int kTallPanel = 21; // lines of text from which the formula is drawn larger
 
 // Names one number box of a parameter, so that the digits typed into it merge into one step.
 int entryId(int part, int row, int column)
@@ -131,6 +135,7 @@ MethodPanel::MethodPanel(SceneEditor *editor, QWidget *parent)
     connect(m_model, &SceneModel::changed, this, &MethodPanel::refresh);
 
     guardWheel();
+    applyFormulaFont();
     updatePresetControls();
     retranslate();
 }
@@ -202,7 +207,30 @@ void MethodPanel::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
+    else if (event->type() == QEvent::FontChange)
+        applyFormulaFont();
     QWidget::changeEvent(event);
+}
+
+void MethodPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    applyFormulaFont();
+}
+
+void MethodPanel::applyFormulaFont()
+{
+    // The formula is what the class reads first: larger than the text, as on the explanation
+    // page, when the dock is tall enough (1920 × 1080); in a short dock (1280 × 800) the
+    // parameters below need the lines more.
+    const double scale = height() >= kTallPanel * fontMetrics().height() ? kFormulaScale : 1.0;
+    QFont f = font();
+    if (f.pointSizeF() > 0)
+        f.setPointSizeF(f.pointSizeF() * scale);
+    else
+        f.setPixelSize(qRound(f.pixelSize() * scale));
+    if (f != m_ui->formulaLabel->font())
+        m_ui->formulaLabel->setFont(f);
 }
 
 void MethodPanel::guardWheel()
