@@ -1061,6 +1061,10 @@
         <translation>%1 与 %2 成直角（%3）：无论沿它自身的方向往外拖多远，它的分数都保持为 0。</translation>
     </message>
     <message>
+        <source>Every unmasked key is within 90° of %1 (the widest, %2, at %3): dragging any of them outwards along its own direction raises its score and its weight.</source>
+        <translation>每个未被掩码的键与 %1 的夹角都在 90° 以内（夹角最大的是 %2，%3）：沿自身方向把其中任何一个往外拖，它的分数和权重都会增大。</translation>
+    </message>
+    <message>
         <source>Every key is within 90° of %1 (the widest, %2, at %3): dragging any of them outwards along its own direction raises its score and its weight.</source>
         <translation>每个键与 %1 的夹角都在 90° 以内（夹角最大的是 %2，%3）：沿自身方向把其中任何一个往外拖，它的分数和权重都会增大。</translation>
     </message>

@@ -466,6 +466,11 @@ QString ExplanationText::outwardDrag(const SceneModel &model)
         return para(tr("%1 is at a right angle to %2 (%3): its score stays 0 however far you drag "
                        "it outwards along its own direction.")
                         .arg(k, qSym(), angle));
+    if (cosine > 0 && unmaskedCount(model) < model.keyCount())
+        return para(tr("Every unmasked key is within 90° of %1 (the widest, %2, at %3): dragging "
+                       "any of them outwards along its own direction raises its score and its "
+                       "weight.")
+                        .arg(qSym(), k, angle));
     if (cosine > 0)
         return para(tr("Every key is within 90° of %1 (the widest, %2, at %3): dragging any of "
                        "them outwards along its own direction raises its score and its weight.")

@@ -78,6 +78,7 @@ private slots:
     void outwardDragFollowsTheAngle_data();
     void outwardDragFollowsTheAngle();
     void outwardDragNeedsLengths();
+    void outwardDragSaysUnmasked();
     void multiHeadFormulaIsComplete_data();
     void multiHeadFormulaIsComplete();
     void statementsOfTheIssue_data();
@@ -185,6 +186,21 @@ void TestExplanationText::outwardDragNeedsLengths()
     QVERIFY(model.setMasked(2, true));
     text = plain(ExplanationText::methodScene(model));
     QVERIFY2(!text.contains(QStringLiteral("outwards")), qPrintable(text));
+}
+
+void TestExplanationText::outwardDragSaysUnmasked()
+{
+    // k₃ = (−1, 1) lies 135° from q = (1, 0) but is masked: "every key is within 90°" would be
+    // false, "every unmasked key" is true.
+    SceneModel model;
+    QVERIFY(!model.setScene(dotScene({1, 0}, {{1, 0.5}, {0.5, 1}, {-1, 1}})));
+    QVERIFY(plain(ExplanationText::methodScene(model))
+                .contains(QStringLiteral("k3 is more than 90° away from q")));
+    QVERIFY(model.setMasked(2, true));
+    const QString text = plain(ExplanationText::methodScene(model));
+    QVERIFY2(text.contains(QStringLiteral("Every unmasked key is within 90° of q (the widest, k2, "
+                                          "at θ = 63.4°)")),
+             qPrintable(text));
 }
 
 void TestExplanationText::multiHeadFormulaIsComplete_data()
