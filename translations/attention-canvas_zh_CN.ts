@@ -269,7 +269,7 @@
     <name>DimensionLabPage</name>
     <message>
         <source>Dimension lab</source>
-        <translation>维度实验</translation>
+        <translation>维度实验室</translation>
     </message>
     <message>
         <source>Experiment: q, k ~ N(0, σ²) in d dimensions</source>
@@ -693,14 +693,6 @@
         <translation>易错点</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Length dominates.&lt;/b&gt; A long key beats a well-aligned short one. Drag a key outwards along its own direction: its angle stays the same, yet its score and its weight keep growing.</source>
-        <translation>&lt;b&gt;长度占主导。&lt;/b&gt;一个长的键会胜过方向对得很准的短键。沿着某个键自身的方向把它往外拖：夹角不变，它的分数和权重却不断增大。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;The spread grows with the dimension.&lt;/b&gt; With many components the raw scores become large, softmax puts nearly all the weight on one key and learning stalls. The scaled dot product divides this growth away.</source>
-        <translation>&lt;b&gt;分布范围随维度增大。&lt;/b&gt;分量很多时，原始分数会变得很大，softmax 几乎把全部权重都给了一个键，学习随之停滞。缩放点积通过除法消除了这种增长。</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;The dot product is not the cosine.&lt;/b&gt; Reading q·k as “the cosine of the angle” is only right for unit vectors.</source>
         <translation>&lt;b&gt;点积不等于余弦。&lt;/b&gt;把 q·k 理解为“夹角的余弦”，只对单位向量成立。</translation>
     </message>
@@ -749,16 +741,8 @@
         <translation>这是 Transformer（Vaswani 等人，2017）以及此后大多数模型所用的分数：查询和键的维度相同且往往很大，所有分数通过一次矩阵乘积 QK&lt;sup&gt;T&lt;/sup&gt; 算出，再除以同一个数。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Without √d, softmax saturates.&lt;/b&gt; In high dimensions unscaled scores differ by tens; the weights become one-hot — one near 1, the rest near 0 — and the gradients through the small weights vanish.</source>
-        <translation>&lt;b&gt;没有 √d，softmax 会饱和。&lt;/b&gt;高维时未缩放的分数相差可达几十；权重变成独热（one-hot）——一个接近 1，其余接近 0——经过那些小权重的梯度随之消失。</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;d is the dimension, not the number of keys.&lt;/b&gt; Use the key dimension d&lt;sub&gt;k&lt;/sub&gt;; in multi-head attention, one head&apos;s dimension. On this 2-D canvas the factor is only √2 ≈ 1.41; with d = 64 it is 8.</source>
         <translation>&lt;b&gt;d 是维度，不是键的个数。&lt;/b&gt;应使用键的维度 d&lt;sub&gt;k&lt;/sub&gt;；在多头注意力中，是单个头的维度。在这块二维画布上，缩放因子只有 √2 ≈ 1.41；当 d = 64 时它是 8。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Scaling fixes the spread, not the lengths.&lt;/b&gt; One key far longer than the rest still dominates: the argument above is about random vectors of similar size.</source>
-        <translation>&lt;b&gt;缩放修正的是分布范围，而不是长度。&lt;/b&gt;一个比其余键长得多的键依然占主导：上面的推导针对的是大小相近的随机向量。</translation>
     </message>
     <message>
         <source>&lt;b&gt;The scaling factor is a plain number.&lt;/b&gt; Compute √d as a floating-point number, not as the root of an integer tensor (see %1).</source>
@@ -881,10 +865,6 @@
         <translation>它也被称为“concat”（拼接）注意力：W&lt;sub&gt;q&lt;/sub&gt;q + W&lt;sub&gt;k&lt;/sub&gt;k 等于把一个矩阵 [W&lt;sub&gt;q&lt;/sub&gt; W&lt;sub&gt;k&lt;/sub&gt;] 作用在由 q 和 k 拼接成的向量上。</translation>
     </message>
     <message>
-        <source>Bahdanau et al. (2015) introduced it for neural machine translation, before the dot-product family took over. It still suits queries and keys of different dimensions (only H must agree) and small models; it is slower, because every query–key pair goes through the network.</source>
-        <translation>Bahdanau 等人（2015）在神经机器翻译中提出了它，那时点积类方法尚未成为主流。它仍然适合维度不同的查询和键（只需 H 一致）以及小型模型；但它更慢，因为每一对查询–键都要经过一次网络。</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;The projections are added.&lt;/b&gt; W&lt;sub&gt;q&lt;/sub&gt;q + W&lt;sub&gt;k&lt;/sub&gt;k&lt;sub&gt;i&lt;/sub&gt; is a sum inside tanh; one source lost the plus sign (see %1).</source>
         <translation>&lt;b&gt;两个投影是相加的。&lt;/b&gt;W&lt;sub&gt;q&lt;/sub&gt;q + W&lt;sub&gt;k&lt;/sub&gt;k&lt;sub&gt;i&lt;/sub&gt; 是 tanh 内部的一个和；有一份资料漏掉了加号（见%1）。</translation>
     </message>
@@ -907,10 +887,6 @@
     <message>
         <source>Several heads run scaled dot-product attention side by side. Head h first projects the query, the keys and the values with its own matrices W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;, W&lt;sub&gt;K&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;, W&lt;sub&gt;V&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;; then it scores, applies softmax and sums on its own. The heads&apos; outputs are stacked and W&lt;sub&gt;O&lt;/sub&gt; maps them back.</source>
         <translation>多个头并行地执行缩放点积注意力。第 h 个头先用自己的投影矩阵 W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;、W&lt;sub&gt;K&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt;、W&lt;sub&gt;V&lt;/sub&gt;&lt;sup&gt;h&lt;/sup&gt; 分别投影查询、键和值，再独立地计算分数、做 softmax 并求加权和。各个头的输出拼接起来，由 W&lt;sub&gt;O&lt;/sub&gt; 映射回原空间。</translation>
-    </message>
-    <message>
-        <source>In 2-D, think of each head as a different lens: a rotation, a projection onto one axis, a stretch. A head that projects onto the x axis compares only x components and may prefer another key than a head that looks along y. The Heads dock shows each head&apos;s view.</source>
-        <translation>在二维中，可以把每个头看作一片不同的透镜：旋转、投影到某一个轴、或拉伸。投影到 x 轴的头只比较 x 分量，它偏好的键可能与沿 y 轴观察的头不同。“各个头”面板展示了每个头看到的情形。</translation>
     </message>
     <message>
         <source>The weights in the chart are the mean over the heads; each head has its own softmax and its own weights.</source>
@@ -961,10 +937,6 @@
         <translation>s/τ 相差 1，权重就相差 e ≈ 2.72 倍；相差 5，权重相差约 148 倍。</translation>
     </message>
     <message>
-        <source>The output is the weighted sum of the values, o = Σ w&lt;sub&gt;i&lt;/sub&gt; v&lt;sub&gt;i&lt;/sub&gt;, drawn as the purple dashed arrow. As the weights are positive and add up to 1, its tip always lies inside the polygon spanned by the tips of the values (for three values: their triangle).</source>
-        <translation>输出是各个值的加权和 o = Σ w&lt;sub&gt;i&lt;/sub&gt; v&lt;sub&gt;i&lt;/sub&gt;，画作紫色虚线箭头。由于权重全为正且总和为 1，它的端点总是落在由各个值的端点围成的多边形之内（三个值时就是它们围成的三角形）。</translation>
-    </message>
-    <message>
         <source>Temperature</source>
         <translation>温度</translation>
     </message>
@@ -973,16 +945,8 @@
         <translation>在取指数之前，每个分数都先除以温度 τ，因此温度决定了分数之间的差值有多大分量。</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Small τ&lt;/b&gt; (below 1) stretches the differences: the weights saturate towards one-hot, the top key takes nearly everything, and the gradients for the other keys vanish.</source>
-        <translation>&lt;b&gt;τ 较小&lt;/b&gt;（小于 1）会拉大差值：权重饱和、趋于独热，分数最高的键几乎拿走全部权重，其他键的梯度消失。</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;τ = 1&lt;/b&gt; is plain softmax.</source>
         <translation>&lt;b&gt;τ = 1&lt;/b&gt; 就是普通的 softmax。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Large τ&lt;/b&gt; (above 1) squeezes the differences: every weight approaches 1/n and the output approaches the mean of the values.</source>
-        <translation>&lt;b&gt;τ 较大&lt;/b&gt;（大于 1）会压缩差值：每个权重都趋近 1/n，输出趋近各个值的平均。</translation>
     </message>
     <message>
         <source>Dividing by √d in the scaled dot product acts like a temperature of √d; together with τ the two multiply.</source>
@@ -993,20 +957,12 @@
         <translation>为什么要减去最大值</translation>
     </message>
     <message>
-        <source>exp overflows a double above about 709: exp(1000) is infinite, and infinity divided by infinity is not a number (NaN). Scores that large are easy to reach with long vectors, high dimensions or a small τ — the “score explosion”.</source>
-        <translation>当参数超过约 709 时，exp 会使双精度浮点数溢出：exp(1000) 为无穷大，而无穷大除以无穷大不是一个数（NaN）。向量较长、维度较高或 τ 较小时，很容易出现这么大的分数——这就是所谓的“分数爆炸”。</translation>
-    </message>
-    <message>
         <source>Subtracting the largest logit m from every s/τ changes nothing mathematically: the factor exp(−m) appears above and below the fraction line and cancels. But now the largest exponential is exp(0) = 1, nothing overflows, and the sum is at least 1, so nothing divides by zero. Very negative differences underflow to 0, which is harmless.</source>
         <translation>从每个 s/τ 中减去最大的 logit m，在数学上不改变任何结果：因子 exp(−m) 同时出现在分子和分母中，相互抵消。但这样一来最大的指数值是 exp(0) = 1，不会溢出；总和至少为 1，也不会出现除以零。非常负的差值会下溢为 0，这并无害处。</translation>
     </message>
     <message>
         <source>Masked keys</source>
         <translation>被掩码的键</translation>
-    </message>
-    <message>
-        <source>A masked key is left out of the softmax: its weight is exactly 0, and the other keys share the whole weight. Decoders use masks to hide future positions. At least one key must stay unmasked.</source>
-        <translation>被掩码的键不参与 softmax：它的权重恰好为 0，其余的键分享全部权重。解码器用掩码来遮住未来的位置。至少要有一个键不被掩码。</translation>
     </message>
     <message>
         <source>See also: %1 · %2</source>
@@ -1037,10 +993,6 @@
         <translation>本课程中每个术语的英文与中文对照。程序在两种语言中都使用这些词，因此课堂上切换语言后依然能认出所有内容。</translation>
     </message>
     <message>
-        <source>The two articles this app grew from contain five mistakes in their code. Each is easy to make; here is what goes wrong and how to write it instead.</source>
-        <translation>本程序所依据的两篇文章，其代码中有五处错误。每一处都很容易犯；下面说明错在哪里，以及应该怎么写。</translation>
-    </message>
-    <message>
         <source>1. A hidden global and a call that does not fit</source>
         <translation>1. 隐藏的全局变量，以及对不上的函数调用</translation>
     </message>
@@ -1069,16 +1021,8 @@
         <translation>3. softmax 没有减去最大值</translation>
     </message>
     <message>
-        <source>exp(scores) / sum(exp(scores)) overflows as soon as a score passes about 709: the result is inf / inf = NaN and every weight is lost. This is the “score explosion” the article warns about, and the formula causes it, not the scores.</source>
-        <translation>只要有一个分数超过约 709，exp(scores) / sum(exp(scores)) 就会溢出：结果是 inf / inf = NaN，所有权重都没了。这正是文章所警告的“分数爆炸”，而其根源在于这种写法，而不在于分数本身。</translation>
-    </message>
-    <message>
         <source>&lt;b&gt;The fix:&lt;/b&gt; subtract the maximum first. The weights are the same, and nothing can overflow.</source>
         <translation>&lt;b&gt;改正：&lt;/b&gt;先减去最大值。权重完全相同，而且不会溢出。</translation>
-    </message>
-    <message>
-        <source>The Step by step dock shows the subtracted maximum for every key (see also %1).</source>
-        <translation>“逐步计算”面板为每个键显示了被减去的最大值（另见%1）。</translation>
     </message>
     <message>
         <source>4. The square root of an integer tensor</source>
@@ -1105,8 +1049,164 @@
         <translation>&lt;b&gt;改正：&lt;/b&gt;把它们相加（偏置 b 由 nn.Linear 加上），与公式 v&lt;sup&gt;T&lt;/sup&gt; tanh(W&lt;sub&gt;q&lt;/sub&gt;q + W&lt;sub&gt;k&lt;/sub&gt;k + b) 一致。</translation>
     </message>
     <message>
-        <source>This app avoids all five: every function receives its inputs, each head attends over the keys on its own, softmax subtracts the maximum, √d is a floating-point number, and the additive score adds its projections.</source>
-        <translation>本程序避免了全部五处错误：每个函数都接收自己的输入，每个头独立地在键之间做注意力，softmax 减去最大值，√d 是浮点数，加性分数把两个投影相加。</translation>
+        <source>&lt;b&gt;Length dominates.&lt;/b&gt; A long key beats a well-aligned short one. Drag a key that lies within 90° of the query outwards along its own direction: its angle stays the same, yet its score and its weight keep growing. Beyond 90° the cosine is negative, and the same drag lowers the score.</source>
+        <translation>&lt;b&gt;长度占主导。&lt;/b&gt;一个长的键会胜过方向对得很准的短键。把一个与查询夹角在 90° 以内的键沿它自身的方向往外拖：夹角不变，它的分数和权重却不断增大。超过 90° 时余弦为负，同样的拖动会使分数下降。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;The spread grows with the dimension.&lt;/b&gt; For random vectors with components of mean 0 and variance σ², the scores spread as √d·σ²: with many components they become large, softmax puts nearly all the weight on one key and passes almost no gradient back. The scaled dot product divides the √d away.</source>
+        <translation>&lt;b&gt;分布范围随维度增大。&lt;/b&gt;对于各分量均值为 0、方差为 σ² 的随机向量，分数的分布范围是 √d·σ²：分量很多时分数会变得很大，softmax 几乎把全部权重都给了一个键，几乎不再向回传递梯度。缩放点积把这个 √d 除掉。</translation>
+    </message>
+    <message>
+        <source>%1 is at a right angle to %2 (%3): its score stays 0 however far you drag it outwards along its own direction.</source>
+        <translation>%1 与 %2 成直角（%3）：无论沿它自身的方向往外拖多远，它的分数都保持为 0。</translation>
+    </message>
+    <message>
+        <source>Every unmasked key is within 90° of %1 (the widest, %2, at %3): dragging any of them outwards along its own direction raises its score and its weight.</source>
+        <translation>每个未被掩码的键与 %1 的夹角都在 90° 以内（夹角最大的是 %2，%3）：沿自身方向把其中任何一个往外拖，它的分数和权重都会增大。</translation>
+    </message>
+    <message>
+        <source>Every key is within 90° of %1 (the widest, %2, at %3): dragging any of them outwards along its own direction raises its score and its weight.</source>
+        <translation>每个键与 %1 的夹角都在 90° 以内（夹角最大的是 %2，%3）：沿自身方向把其中任何一个往外拖，它的分数和权重都会增大。</translation>
+    </message>
+    <message>
+        <source>%1 is more than 90° away from %2 (%3): dragging it outwards along its own direction lowers its score and its weight, as cos θ &lt; 0. A key within 90° would gain instead.</source>
+        <translation>%1 与 %2 的夹角超过 90°（%3）：沿它自身的方向往外拖，它的分数和权重都会下降，因为 cos θ &lt; 0。夹角在 90° 以内的键则会增大。</translation>
+    </message>
+    <message>
+        <source>The mean of 0 matters for the exact number: with mean μ each product has variance σ⁴ + 2μ²σ² instead of σ⁴. The d products still add up, so √d still takes the dimension out.</source>
+        <translation>均值为 0 这一条件决定了确切的数值：若均值为 μ，每个乘积的方差是 σ⁴ + 2μ²σ²，而不是 σ⁴。d 个乘积照样相加，所以 √d 照样消去了维度的影响。</translation>
+    </message>
+    <message>
+        <source>Scaling removes the dependence on d, not on σ: the scaled scores still spread as σ². At σ = 4 their standard deviation is 16, and the weights are close to one-hot in any dimension. What keeps σ of the order of 1 in practice is the rest of the model: weights initialised with a variance of the order of 1 / (number of inputs) (Glorot and Bengio, 2010) and normalisation layers such as layer normalisation (Ba et al., 2016), which the Transformer applies around every sub-layer.</source>
+        <translation>缩放消除的是对 d 的依赖，而不是对 σ 的依赖：缩放后的分数仍按 σ² 分布。σ = 4 时它们的标准差是 16，无论维度多少，权重都接近独热。实际中让 σ 保持在 1 的量级的，是模型的其余部分：方差约为 1 /（输入个数）量级的权重初始化（Glorot 和 Bengio，2010），以及归一化层，例如层归一化（Ba 等人，2016），Transformer 在每个子层周围都使用它。</translation>
+    </message>
+    <message>
+        <source>Why the Transformer scales at all</source>
+        <translation>Transformer 为什么要缩放</translation>
+    </message>
+    <message>
+        <source>Vaswani et al. (2017, §3.2.1) report that without scaling, dot-product attention did as well as additive attention for small d&lt;sub&gt;k&lt;/sub&gt; but worse for large d&lt;sub&gt;k&lt;/sub&gt; (Britz et al., 2017). They suspected that large dot products push softmax into regions where its gradients are extremely small, and divided by √d&lt;sub&gt;k&lt;/sub&gt; to counteract that; their footnote gives the argument above for mean 0 and variance 1.</source>
+        <translation>Vaswani 等人（2017，§3.2.1）指出：不缩放时，点积注意力在 d&lt;sub&gt;k&lt;/sub&gt; 较小时与加性注意力表现相当，在 d&lt;sub&gt;k&lt;/sub&gt; 较大时则不如后者（Britz 等人，2017）。他们推测，很大的点积把 softmax 推到了梯度极小的区域，于是除以 √d&lt;sub&gt;k&lt;/sub&gt; 来抵消这一点；他们的脚注给出的正是上面的推导，条件是均值为 0、方差为 1。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Without √d, softmax saturates.&lt;/b&gt; In high dimensions unscaled scores differ by tens; the weights become one-hot — one near 1, the rest near 0 — and softmax passes almost no gradient to any score, the winner&apos;s included (see %1).</source>
+        <translation>&lt;b&gt;没有 √d，softmax 会饱和。&lt;/b&gt;高维时未缩放的分数相差可达几十；权重变成独热（one-hot）——一个接近 1，其余接近 0——此时 softmax 几乎不向任何分数传递梯度，连胜出的那个也不例外（见%1）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Scaling removes d, not σ.&lt;/b&gt; Vectors with large components still give widely spread scores, and one key far longer than the rest still dominates: the argument above is about random vectors of mean 0 and a given variance.</source>
+        <translation>&lt;b&gt;缩放消除的是 d，不是 σ。&lt;/b&gt;分量很大的向量仍会给出分布很散的分数，一个比其余键长得多的键也依然占主导：上面的推导针对的是均值为 0、方差给定的随机向量。</translation>
+    </message>
+    <message>
+        <source>In their translation model the query is the decoder&apos;s current hidden state h&lt;sub&gt;t&lt;/sub&gt;, and the keys and the values are the same vectors: the encoder&apos;s hidden states. Bahdanau et al. (2015) compare the previous decoder state instead (see Additive).</source>
+        <translation>在他们的翻译模型中，查询是解码器当前的隐藏状态 h&lt;sub&gt;t&lt;/sub&gt;，键和值是同一组向量：编码器的隐藏状态。Bahdanau 等人（2015）用的则是解码器上一步的状态（见“加性”）。</translation>
+    </message>
+    <message>
+        <source>Every head of multi-head attention is a general score in disguise: (W&lt;sub&gt;Q&lt;/sub&gt;q)·(W&lt;sub&gt;K&lt;/sub&gt;k) / √d&lt;sub&gt;k&lt;/sub&gt; = q&lt;sup&gt;T&lt;/sup&gt; (W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt;W&lt;sub&gt;K&lt;/sub&gt;) k / √d&lt;sub&gt;k&lt;/sub&gt;, with a W of rank at most d&lt;sub&gt;k&lt;/sub&gt;.</source>
+        <translation>多头注意力的每个头其实都是一个通用分数：(W&lt;sub&gt;Q&lt;/sub&gt;q)·(W&lt;sub&gt;K&lt;/sub&gt;k) / √d&lt;sub&gt;k&lt;/sub&gt; = q&lt;sup&gt;T&lt;/sup&gt; (W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt;W&lt;sub&gt;K&lt;/sub&gt;) k / √d&lt;sub&gt;k&lt;/sub&gt;，其中 W 的秩至多为 d&lt;sub&gt;k&lt;/sub&gt;。</translation>
+    </message>
+    <message>
+        <source>Bahdanau et al. (2015) introduced it for neural machine translation, before the dot-product family took over. There the query is the decoder&apos;s previous hidden state s&lt;sub&gt;i−1&lt;/sub&gt;, and the keys and the values are the same vectors: the encoder&apos;s annotations h&lt;sub&gt;j&lt;/sub&gt;, one per source word. Luong et al. (2015) compare the current decoder state instead.</source>
+        <translation>Bahdanau 等人（2015）在神经机器翻译中提出了它，那时点积类方法尚未成为主流。在那里，查询是解码器上一步的隐藏状态 s&lt;sub&gt;i−1&lt;/sub&gt;，键和值是同一组向量：编码器的注释（annotation）h&lt;sub&gt;j&lt;/sub&gt;，每个源语言词一个。Luong 等人（2015）比较的则是解码器当前的状态。</translation>
+    </message>
+    <message>
+        <source>It still suits queries and keys of different dimensions (only H must agree) and small models. It is not slower by the count of operations: W&lt;sub&gt;q&lt;/sub&gt;q and W&lt;sub&gt;k&lt;/sub&gt;k&lt;sub&gt;i&lt;/sub&gt; are computed once per query and once per key, and each pair then costs O(H), like the dot product&apos;s O(d). The dot-product family is faster in practice because all its scores are one matrix product, QK&lt;sup&gt;T&lt;/sup&gt;, for which highly optimised code exists (Vaswani et al., 2017, §3.2.1).</source>
+        <translation>它仍然适合维度不同的查询和键（只需 H 一致）以及小型模型。按运算次数算它并不更慢：W&lt;sub&gt;q&lt;/sub&gt;q 和 W&lt;sub&gt;k&lt;/sub&gt;k&lt;sub&gt;i&lt;/sub&gt; 对每个查询、每个键只算一次，之后每一对的代价是 O(H)，与点积的 O(d) 相当。点积类方法在实践中更快，是因为它的所有分数是一次矩阵乘积 QK&lt;sup&gt;T&lt;/sup&gt;，而矩阵乘法有高度优化的代码（Vaswani 等人，2017，§3.2.1）。</translation>
+    </message>
+    <message>
+        <source>Only the product W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt;W&lt;sub&gt;K&lt;/sub&gt; matters for a head&apos;s scores: (W&lt;sub&gt;Q&lt;/sub&gt;q)·(W&lt;sub&gt;K&lt;/sub&gt;k) = q&lt;sup&gt;T&lt;/sup&gt; (W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt;W&lt;sub&gt;K&lt;/sub&gt;) k. Each head is therefore a general (bilinear) score q&lt;sup&gt;T&lt;/sup&gt;Wk / √d&lt;sub&gt;k&lt;/sub&gt; whose W = W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt;W&lt;sub&gt;K&lt;/sub&gt; has rank at most d&lt;sub&gt;k&lt;/sub&gt;: with d&lt;sub&gt;k&lt;/sub&gt; = 1 a head multiplies the query&apos;s component along one direction by the key&apos;s component along another.</source>
+        <translation>对一个头的分数来说，只有乘积 W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt;W&lt;sub&gt;K&lt;/sub&gt; 起作用：(W&lt;sub&gt;Q&lt;/sub&gt;q)·(W&lt;sub&gt;K&lt;/sub&gt;k) = q&lt;sup&gt;T&lt;/sup&gt; (W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt;W&lt;sub&gt;K&lt;/sub&gt;) k。因此每个头都是一个通用（双线性）分数 q&lt;sup&gt;T&lt;/sup&gt;Wk / √d&lt;sub&gt;k&lt;/sub&gt;，其中 W = W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt;W&lt;sub&gt;K&lt;/sub&gt; 的秩至多为 d&lt;sub&gt;k&lt;/sub&gt;：当 d&lt;sub&gt;k&lt;/sub&gt; = 1 时，一个头把查询沿某个方向的分量与键沿另一个方向的分量相乘。</translation>
+    </message>
+    <message>
+        <source>In 2-D, think of each head as a different lens on the query and the keys: a projection onto one direction, a stretch, or a turn of the query against the keys. The same rotation R in W&lt;sub&gt;Q&lt;/sub&gt; and W&lt;sub&gt;K&lt;/sub&gt; is no lens at all: (Rq)·(Rk) = q·k, and the head gives exactly the scaled dot-product scores. A rotation matters on one side only, or together with a projection (d&lt;sub&gt;k&lt;/sub&gt; = 1). A head that projects onto the x axis compares only x components and may prefer another key than a head that looks along y. The Heads dock shows each head&apos;s view.</source>
+        <translation>在二维中，可以把每个头看作观察查询和键的一片不同的透镜：投影到某个方向、拉伸，或者让查询相对于键转过一个角度。在 W&lt;sub&gt;Q&lt;/sub&gt; 和 W&lt;sub&gt;K&lt;/sub&gt; 中使用同一个旋转 R 则根本不是透镜：(Rq)·(Rk) = q·k，这个头给出的正好是缩放点积的分数。旋转只有在只作用于一侧，或与投影（d&lt;sub&gt;k&lt;/sub&gt; = 1）一起使用时才起作用。投影到 x 轴的头只比较 x 分量，它偏好的键可能与沿 y 轴观察的头不同。“各个头”面板展示了每个头看到的情形。</translation>
+    </message>
+    <message>
+        <source>The output is the weighted sum of the values, o = Σ w&lt;sub&gt;i&lt;/sub&gt; v&lt;sub&gt;i&lt;/sub&gt;, drawn as the purple dashed arrow. As the weights are positive and add up to 1, its tip always lies in the convex hull of the values&apos; tips: the smallest convex polygon that contains them all (for three values: their triangle). This holds for every single-head method; multi-head attention maps its heads&apos; outputs through W&lt;sub&gt;O&lt;/sub&gt;, which can take the output elsewhere.</source>
+        <translation>输出是各个值的加权和 o = Σ w&lt;sub&gt;i&lt;/sub&gt; v&lt;sub&gt;i&lt;/sub&gt;，画作紫色虚线箭头。由于权重全为正且总和为 1，它的端点总是落在各个值端点的凸包之内，即包含所有这些端点的最小凸多边形（三个值时就是它们围成的三角形）。这对所有单头方法都成立；多头注意力把各个头的输出经过 W&lt;sub&gt;O&lt;/sub&gt; 映射，输出可能落到别处。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Small τ&lt;/b&gt; (below 1) stretches the differences: the weights saturate towards one-hot, the top key takes nearly everything, and softmax passes almost no gradient to any score (see below).</source>
+        <translation>&lt;b&gt;τ 较小&lt;/b&gt;（小于 1）会拉大差值：权重饱和、趋于独热，分数最高的键几乎拿走全部权重，softmax 几乎不向任何分数传递梯度（见下文）。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Large τ&lt;/b&gt; (above 1) squeezes the differences: the scores are flattened, every weight approaches 1/n and the output approaches the mean of the values.</source>
+        <translation>&lt;b&gt;τ 较大&lt;/b&gt;（大于 1）会压缩差值：分数被拉平，每个权重都趋近 1/n，输出趋近各个值的平均。</translation>
+    </message>
+    <message>
+        <source>Why gradients vanish</source>
+        <translation>梯度为什么会消失</translation>
+    </message>
+    <message>
+        <source>Every “the gradients vanish” in these pages comes from one formula, the derivative of each weight with respect to each score:</source>
+        <translation>这些页面里每一处“梯度消失”都来自同一个公式，即每个权重对每个分数的导数：</translation>
+    </message>
+    <message>
+        <source>δ&lt;sub&gt;ij&lt;/sub&gt; is 1 when i = j and 0 otherwise. When the weights are one-hot, every entry is close to 0: for the winner w&lt;sub&gt;i&lt;/sub&gt; ≈ 1 and 1 − w&lt;sub&gt;i&lt;/sub&gt; ≈ 0, for every other key w&lt;sub&gt;i&lt;/sub&gt; ≈ 0. So a saturated softmax passes almost no gradient to any score, the winner&apos;s included, and nothing that produced the scores can learn through it. The entries are largest when the weights are spread out: w&lt;sub&gt;i&lt;/sub&gt;(1 − w&lt;sub&gt;i&lt;/sub&gt;) is at most 1/4.</source>
+        <translation>当 i = j 时 δ&lt;sub&gt;ij&lt;/sub&gt; 为 1，否则为 0。权重是独热时，每一项都接近 0：对胜出的键，w&lt;sub&gt;i&lt;/sub&gt; ≈ 1 且 1 − w&lt;sub&gt;i&lt;/sub&gt; ≈ 0；对其他每个键，w&lt;sub&gt;i&lt;/sub&gt; ≈ 0。所以饱和的 softmax 几乎不向任何分数传递梯度，连胜出的那个也不例外，产生这些分数的任何参数都无法通过它学习。权重分散时这些项最大：w&lt;sub&gt;i&lt;/sub&gt;(1 − w&lt;sub&gt;i&lt;/sub&gt;) 至多为 1/4。</translation>
+    </message>
+    <message>
+        <source>Large scores: two different problems</source>
+        <translation>分数很大：两个不同的问题</translation>
+    </message>
+    <message>
+        <source>Scores that are large — from long vectors, high dimensions or a small τ — cause two problems that are easy to confuse; the article&apos;s “score explosion” can mean either.</source>
+        <translation>很大的分数——来自较长的向量、较高的维度或较小的 τ——会引起两个容易混淆的问题；文章所说的“分数爆炸”可以指其中任何一个。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Overflow.&lt;/b&gt; The formula as written overflows: exp(1000) is infinite in double precision, and infinity divided by infinity is not a number (NaN). This is a problem of the arithmetic, and subtracting the maximum fixes it completely.</source>
+        <translation>&lt;b&gt;溢出。&lt;/b&gt;照原样写的公式会溢出：在双精度下 exp(1000) 为无穷大，而无穷大除以无穷大不是一个数（NaN）。这是计算上的问题，减去最大值就能彻底解决。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Saturation.&lt;/b&gt; Even computed exactly, large differences between the scores make the weights one-hot, and the gradients vanish. This is a property of softmax itself: subtracting the maximum changes nothing here. Scaling by √d, normalising the vectors or a larger τ keeps the differences moderate.</source>
+        <translation>&lt;b&gt;饱和。&lt;/b&gt;即使精确计算，分数之间的差值很大时权重也会变成独热，梯度随之消失。这是 softmax 本身的性质：减去最大值对此毫无作用。按 √d 缩放、对向量归一化或加大 τ，才能让差值保持适中。</translation>
+    </message>
+    <message>
+        <source>exp overflows a double above about 709: exp(1000) is infinite, and infinity divided by infinity is not a number (NaN).</source>
+        <translation>当参数超过约 709 时，exp 会使双精度浮点数溢出：exp(1000) 为无穷大，而无穷大除以无穷大不是一个数（NaN）。</translation>
+    </message>
+    <message>
+        <source>A masked key is left out of the softmax: its weight is exactly 0, and the other keys share the whole weight. At least one key must stay unmasked.</source>
+        <translation>被掩码的键不参与 softmax：它的权重恰好为 0，其余的键分享全部权重。至少要有一个键不被掩码。</translation>
+    </message>
+    <message>
+        <source>Models apply a mask by adding it to the scores before softmax: 0 for a key that may be seen, −∞ for one that may not. exp(−∞) = 0, so the masked key gets weight 0 and the others are normalised among themselves (Vaswani et al., 2017, §3.2.3). Code often adds a very large negative number instead of −∞, so that a row with every key masked gives no NaN.</source>
+        <translation>模型施加掩码的方法是在 softmax 之前把它加到分数上：允许看到的键加 0，不允许看到的键加 −∞。exp(−∞) = 0，所以被掩码的键权重为 0，其余的键在彼此之间归一化（Vaswani 等人，2017，§3.2.3）。代码中常常用一个非常大的负数代替 −∞，这样即使一行中所有键都被掩码，也不会得到 NaN。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Padding mask.&lt;/b&gt; Sentences of different lengths are padded to one length in a batch; the padding positions are masked as keys, so that no query attends to them.</source>
+        <translation>&lt;b&gt;填充掩码。&lt;/b&gt;一个批次中长短不同的句子会被填充到同一长度；填充的位置作为键被掩码，使任何查询都不会关注它们。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Causal mask.&lt;/b&gt; In a decoder, or a language model, position i may attend only to positions j ≤ i: every later key is masked, so that no position sees the future it has to predict.</source>
+        <translation>&lt;b&gt;因果掩码。&lt;/b&gt;在解码器或语言模型中，位置 i 只能关注位置 j ≤ i：所有靠后的键都被掩码，使任何位置都看不到它要预测的未来。</translation>
+    </message>
+    <message>
+        <source>Here are five of the mistakes in the code of the two articles this app grew from. Each is easy to make; here is what goes wrong and how to write it instead.</source>
+        <translation>下面是本应用所依据的两篇文章的代码中的五处错误（并非全部）。每一处都很容易犯；这里说明出了什么问题，以及应该怎样写。</translation>
+    </message>
+    <message>
+        <source>exp(scores) / sum(exp(scores)) overflows as soon as a score passes about 709: the result is inf / inf = NaN and every weight is lost. This is one of the two problems behind the “score explosion” the article warns about, and the formula causes it, not softmax: written with the maximum subtracted, the same scores give the right weights.</source>
+        <translation>只要有一个分数超过约 709，exp(scores) / sum(exp(scores)) 就会溢出：结果是 inf / inf = NaN，所有权重都没了。这是文章所警告的“分数爆炸”背后的两个问题之一，其根源在于这种写法，而不在于 softmax：减去最大值再算，同样的分数就能得到正确的权重。</translation>
+    </message>
+    <message>
+        <source>The other problem remains: large score differences still make the weights one-hot, and then softmax passes almost no gradient back. Subtracting the maximum does not help with that; scaling by √d, normalising the vectors or a larger τ does (see %1).</source>
+        <translation>另一个问题依然存在：分数差值很大时权重仍会变成独热，此时 softmax 几乎不再向回传递梯度。减去最大值对此没有帮助；按 √d 缩放、对向量归一化或加大 τ 才有用（见%1）。</translation>
+    </message>
+    <message>
+        <source>The Step by step dock shows the subtracted maximum for every key.</source>
+        <translation>“逐步计算”面板为每个键显示了减去的最大值。</translation>
+    </message>
+    <message>
+        <source>Smaller slips</source>
+        <translation>较小的疏漏</translation>
+    </message>
+    <message>
+        <source>The code as printed has more: the scaled function also reads the global &lt;code&gt;values&lt;/code&gt;; its &lt;code&gt;return weights values&lt;/code&gt; has lost its operator; the NumPy code calls a &lt;code&gt;softmax&lt;/code&gt; it never defines; and the multi-head sketch uses a batch size &lt;code&gt;bs&lt;/code&gt; that is never set.</source>
+        <translation>印出来的代码还有更多问题：缩放版本的函数同样读取全局变量 &lt;code&gt;values&lt;/code&gt;；它的 &lt;code&gt;return weights values&lt;/code&gt; 丢了运算符；NumPy 代码调用了一个从未定义的 &lt;code&gt;softmax&lt;/code&gt;；多头注意力的示例用到了一个从未赋值的批大小 &lt;code&gt;bs&lt;/code&gt;。</translation>
+    </message>
+    <message>
+        <source>This app avoids all of them: every function receives its inputs, each head attends over the keys on its own, softmax subtracts the maximum, √d is a floating-point number, and the additive score adds its projections.</source>
+        <translation>本应用避免了所有这些错误：每个函数都接收它用到的输入，每个头各自在键上做注意力，softmax 先减去最大值，√d 是一个浮点数，加性分数把两个投影相加。</translation>
     </message>
 </context>
 <context>
@@ -1364,7 +1464,7 @@ Weight %4</source>
     </message>
     <message>
         <source>Dimension lab</source>
-        <translation>维度实验</translation>
+        <translation>维度实验室</translation>
     </message>
     <message>
         <source>Why the scores are divided by √d: variance and softmax saturation over the dimension d</source>
@@ -2066,14 +2166,6 @@ Weight %4</source>
         <translation>点积 q·k&lt;sub&gt;i&lt;/sub&gt; = |q| |k&lt;sub&gt;i&lt;/sub&gt;| cos θ&lt;sub&gt;i&lt;/sub&gt; 没有参数。长的键仅仅因为长就能得高分；L2 归一化视图只比较方向。</translation>
     </message>
     <message>
-        <source>Dividing by √d keeps the spread of the scores steady as the dimension d grows. Without it softmax saturates towards one-hot and its gradients vanish.</source>
-        <translation>除以 √d 能让分数的分布范围不随维度 d 增大而扩散。否则 softmax 会饱和成独热（one-hot），梯度随之消失。</translation>
-    </message>
-    <message>
-        <source>Divide by √2, as the vectors on the canvas have dimension 2. Untick to try another d, e.g. 64 or 512 as in a Transformer.</source>
-        <translation>除以 √2，因为画布上的向量维度是 2。取消勾选可以试试别的 d，例如 Transformer 中的 64 或 512。</translation>
-    </message>
-    <message>
         <source>Use the vector dimension</source>
         <translation>使用向量维度</translation>
     </message>
@@ -2084,10 +2176,6 @@ Weight %4</source>
     <message>
         <source>Scale &amp;dimension d:</source>
         <translation>缩放维度 d(&amp;D)：</translation>
-    </message>
-    <message>
-        <source>The d of √d that the scores are divided by. A larger d gives smaller scores and flatter weights.</source>
-        <translation>分数要除以的 √d 中的 d。d 越大，分数越小，权重越平缓。</translation>
     </message>
     <message>
         <source>Scale dimension d</source>
@@ -2162,16 +2250,8 @@ Weight %4</source>
         <translation>随机化(&amp;R)</translation>
     </message>
     <message>
-        <source>Each head projects q, k&lt;sub&gt;i&lt;/sub&gt; and v&lt;sub&gt;i&lt;/sub&gt; with its own W&lt;sub&gt;Q&lt;/sub&gt;, W&lt;sub&gt;K&lt;/sub&gt;, W&lt;sub&gt;V&lt;/sub&gt; and runs scaled dot-product attention with its own √d&lt;sub&gt;k&lt;/sub&gt;. W&lt;sub&gt;O&lt;/sub&gt; maps the heads&apos; outputs, side by side, back to the plane.</source>
-        <translation>每个头用自己的 W&lt;sub&gt;Q&lt;/sub&gt;、W&lt;sub&gt;K&lt;/sub&gt;、W&lt;sub&gt;V&lt;/sub&gt; 投影 q、k&lt;sub&gt;i&lt;/sub&gt; 和 v&lt;sub&gt;i&lt;/sub&gt;，并用自己的 √d&lt;sub&gt;k&lt;/sub&gt; 计算缩放点积注意力。W&lt;sub&gt;O&lt;/sub&gt; 把并排拼接的各头输出映射回平面。</translation>
-    </message>
-    <message>
         <source>Number of &amp;heads:</source>
         <translation>头的数量(&amp;H)：</translation>
-    </message>
-    <message>
-        <source>How many heads (1 to 8). A new head looks along another direction (45° further per head) and W_O is widened so that it still averages the heads.</source>
-        <translation>头的数量（1 到 8）。新头沿另一个方向观察（每个头再转 45°），W_O 随之加宽，仍然对各头取平均。</translation>
     </message>
     <message>
         <source>Number of heads</source>
@@ -2180,10 +2260,6 @@ Weight %4</source>
     <message>
         <source>Value dimension d&lt;sub&gt;v&lt;/sub&gt;:</source>
         <translation>值维度 d&lt;sub&gt;v&lt;/sub&gt;：</translation>
-    </message>
-    <message>
-        <source>The size of every head&apos;s output, 1 or 2. All heads share it because W_O takes their outputs side by side; changing it resets every W_V and W_O.</source>
-        <translation>每个头输出的维度，1 或 2。由于 W_O 接收并排拼接的各头输出，所有头必须相同；修改它会重置所有 W_V 和 W_O。</translation>
     </message>
     <message>
         <source>Value dimension</source>
@@ -2278,10 +2354,6 @@ Weight %4</source>
         <translation>应用到以下投影：</translation>
     </message>
     <message>
-        <source>Apply the preset to W_Q, the query projection.</source>
-        <translation>把预设应用到查询投影 W_Q。</translation>
-    </message>
-    <message>
         <source>Apply to W_Q</source>
         <translation>应用到 W_Q</translation>
     </message>
@@ -2328,18 +2400,6 @@ Weight %4</source>
     <message>
         <source>Output matrix W&lt;sub&gt;O&lt;/sub&gt; (2 × h·d&lt;sub&gt;v&lt;/sub&gt;)</source>
         <translation>输出矩阵 W&lt;sub&gt;O&lt;/sub&gt;（2 × h·d&lt;sub&gt;v&lt;/sub&gt;）</translation>
-    </message>
-    <message>
-        <source>Set W_O so that the output is the average of the heads&apos; outputs.</source>
-        <translation>设置 W_O，使输出为各头输出的平均。</translation>
-    </message>
-    <message>
-        <source>Set W_O to average the heads</source>
-        <translation>把 W_O 设为各头平均</translation>
-    </message>
-    <message>
-        <source>A&amp;verage the heads</source>
-        <translation>对各头取平均(&amp;V)</translation>
     </message>
     <message>
         <source>Head %1</source>
@@ -2416,6 +2476,86 @@ Weight %4</source>
     <message>
         <source>The scores are divided by √d with d = %1.</source>
         <translation>分数除以 √d，其中 d = %1。</translation>
+    </message>
+    <message>
+        <source>Things to try</source>
+        <translation>动手试试</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Drag a key within 90° of q outwards along its own direction: its angle stays the same, its score and its weight grow.&lt;/li&gt;&lt;li&gt;Drag a key more than 90° away from q, then outwards: now its score falls.&lt;/li&gt;&lt;li&gt;Turn on Normalise to Unit Length: only the angles count, and every score is a cosine.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;把一个与 q 夹角在 90° 以内的键沿它自身的方向往外拖：夹角不变，它的分数和权重增大。&lt;/li&gt;&lt;li&gt;把一个键拖到与 q 夹角超过 90° 的地方，再往外拖：这时它的分数下降。&lt;/li&gt;&lt;li&gt;打开“归一化为单位长度”：只有夹角起作用，每个分数都是余弦。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>For components of mean 0 and variance σ², q·k spreads as √d·σ². Dividing by √d removes the growth with the dimension d, not the σ². Without it softmax saturates towards one-hot in high dimensions and its gradients vanish.</source>
+        <translation>若各分量均值为 0、方差为 σ²，q·k 的分布范围是 √d·σ²。除以 √d 消除的是随维度 d 的增长，而不是 σ²。不缩放时，高维下 softmax 会饱和成独热，梯度随之消失。</translation>
+    </message>
+    <message>
+        <source>Divide by √2, as the vectors on the canvas have dimension 2. Untick to try another d, e.g. 64: each head of the base Transformer has d_k = 64 (d_model = 512 split over 8 heads).</source>
+        <translation>除以 √2，因为画布上的向量是二维的。取消勾选可以试试别的 d，例如 64：基础版 Transformer 的每个头 d_k = 64（d_model = 512 分给 8 个头）。</translation>
+    </message>
+    <message>
+        <source>The d of √d that the scores are divided by, at least 1 (a dimension). A larger d gives smaller scores and flatter weights.</source>
+        <translation>分数所除的 √d 中的 d，至少为 1（它是一个维度）。d 越大，分数越小，权重越平。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Untick the box and set d = 64: every score is divided by 8 and the weights flatten.&lt;/li&gt;&lt;li&gt;Switch to the dot product and multiply τ by √d: the weights are the same, as dividing by √d is a fixed temperature.&lt;/li&gt;&lt;li&gt;d = 1 gives the plain dot product.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;取消勾选并设 d = 64：每个分数都除以 8，权重变平。&lt;/li&gt;&lt;li&gt;换成点积，并把 τ 乘以 √d：权重完全相同，因为除以 √d 就相当于一个固定的温度。&lt;/li&gt;&lt;li&gt;d = 1 时就是普通的点积。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Drag a key outwards along its own direction: its score does not change.&lt;/li&gt;&lt;li&gt;Lower τ towards 0.05: the weights sharpen towards the best-aligned key, which cosine scores between −1 and 1 cannot do at τ = 1.&lt;/li&gt;&lt;li&gt;Drag the query onto a key&apos;s direction: that score is 1, the largest possible.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;把一个键沿它自身的方向往外拖：它的分数不变。&lt;/li&gt;&lt;li&gt;把 τ 降向 0.05：权重向方向最一致的键集中，而在 τ = 1 时，介于 −1 和 1 之间的余弦分数做不到这一点。&lt;/li&gt;&lt;li&gt;把查询拖到某个键的方向上：这个分数为 1，是最大可能值。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Drag the columns of W, the orange arrows on the canvas: the scores follow.&lt;/li&gt;&lt;li&gt;Type W = [2 0; 0 0.5]: keys that point along x now win.&lt;/li&gt;&lt;li&gt;Type W = [0 −1; 1 0], a quarter turn: the key 90° clockwise of the query now scores as if it were aligned with it.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;拖动 W 的两列，即画布上的橙色箭头：分数随之变化。&lt;/li&gt;&lt;li&gt;输入 W = [2 0; 0 0.5]：指向 x 方向的键现在胜出。&lt;/li&gt;&lt;li&gt;输入 W = [0 −1; 1 0]，即转四分之一圈：位于查询顺时针 90° 处的键，现在得分就像与查询方向一致一样。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Drag a key far out: its score levels off instead of growing without limit, as tanh saturates.&lt;/li&gt;&lt;li&gt;Randomise with another seed: the same q and k get other scores.&lt;/li&gt;&lt;li&gt;Set H = 1: the score then depends on the key only through its component along one direction, the row of W&lt;sub&gt;k&lt;/sub&gt;.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;把一个键拖得很远：它的分数趋于平稳，而不是无限增长，因为 tanh 饱和了。&lt;/li&gt;&lt;li&gt;换一个种子再随机化：同样的 q 和 k 得到别的分数。&lt;/li&gt;&lt;li&gt;设 H = 1：分数对键的依赖只通过它沿一个方向（W&lt;sub&gt;k&lt;/sub&gt; 的那一行）的分量。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>Each head projects q, k&lt;sub&gt;i&lt;/sub&gt; and v&lt;sub&gt;i&lt;/sub&gt; with its own W&lt;sub&gt;Q&lt;/sub&gt;, W&lt;sub&gt;K&lt;/sub&gt;, W&lt;sub&gt;V&lt;/sub&gt; and runs scaled dot-product attention with its own √d&lt;sub&gt;k&lt;/sub&gt;. Only W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt;W&lt;sub&gt;K&lt;/sub&gt; counts for its scores. W&lt;sub&gt;O&lt;/sub&gt; maps the heads&apos; outputs, stacked, back to the plane.</source>
+        <translation>每个头用自己的 W&lt;sub&gt;Q&lt;/sub&gt;、W&lt;sub&gt;K&lt;/sub&gt;、W&lt;sub&gt;V&lt;/sub&gt; 投影 q、k&lt;sub&gt;i&lt;/sub&gt; 和 v&lt;sub&gt;i&lt;/sub&gt;，并以自己的 √d&lt;sub&gt;k&lt;/sub&gt; 执行缩放点积注意力。对它的分数来说，只有 W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt;W&lt;sub&gt;K&lt;/sub&gt; 起作用。W&lt;sub&gt;O&lt;/sub&gt; 把各个头拼接起来的输出映射回平面。</translation>
+    </message>
+    <message>
+        <source>How many heads (1 to 8). A new head looks along another direction (45° further per head) and W_O gets its columns; a W_O that was the default stays the default.</source>
+        <translation>头的个数（1 到 8）。新增的头沿另一个方向观察（每个头多转 45°），W_O 也随之增加相应的列；原来是默认值的 W_O 仍保持默认值。</translation>
+    </message>
+    <message>
+        <source>The size of every head&apos;s output, 1 or 2. This app gives all heads the same d_v, as the Transformer does (d_v = d_model / h); stacking the outputs for W_O would also work with different sizes. Changing it resets every W_V and W_O.</source>
+        <translation>每个头输出的大小，1 或 2。本应用让所有头使用同一个 d_v，Transformer 也是这样做的（d_v = d_model / h）；其实把输出拼接起来交给 W_O，大小不同也可以。更改它会重置所有 W_V 和 W_O。</translation>
+    </message>
+    <message>
+        <source>Apply the preset to W_Q, the query projection. Choosing a preset sets its usual targets: W_Q alone for a rotation, W_Q and W_K for the others.</source>
+        <translation>把预设应用到 W_Q，即查询的投影。选择预设时会勾选它通常的目标：旋转只作用于 W_Q，其他预设作用于 W_Q 和 W_K。</translation>
+    </message>
+    <message>
+        <source>What this preset does to the scores</source>
+        <translation>这个预设对分数的作用</translation>
+    </message>
+    <message>
+        <source>Set W_O back to its default. With d_v = 2 the output is then the mean of the heads&apos; outputs. With d_v = 1 each head gives one number: heads 1, 3, 5, 7 write to x and heads 2, 4, 6, 8 to y, and an axis that gets several heads takes their mean (with two heads W_O = I: head 1 on x, head 2 on y, not an average).</source>
+        <translation>把 W_O 恢复为默认值。d_v = 2 时，输出就是各个头输出的平均。d_v = 1 时，每个头给出一个数：第 1、3、5、7 个头写到 x，第 2、4、6、8 个头写到 y，同一个轴上有多个头时取它们的平均（两个头时 W_O = I：头 1 在 x 上，头 2 在 y 上，并不是平均）。</translation>
+    </message>
+    <message>
+        <source>Reset W_O to the default</source>
+        <translation>把 W_O 重置为默认值</translation>
+    </message>
+    <message>
+        <source>The same rotation R in W&lt;sub&gt;Q&lt;/sub&gt; and W&lt;sub&gt;K&lt;/sub&gt; is no rotation for the scores: (Rq)·(Rk) = q·k, so this head would give exactly the scaled dot-product scores, whatever θ. Rotate the query alone, or set d&lt;sub&gt;k&lt;/sub&gt; = 1.</source>
+        <translation>在 W&lt;sub&gt;Q&lt;/sub&gt; 和 W&lt;sub&gt;K&lt;/sub&gt; 中使用同一个旋转 R，对分数来说等于没有旋转：(Rq)·(Rk) = q·k，所以无论 θ 是多少，这个头给出的都正好是缩放点积的分数。请只旋转查询，或者设 d&lt;sub&gt;k&lt;/sub&gt; = 1。</translation>
+    </message>
+    <message>
+        <source>With d&lt;sub&gt;k&lt;/sub&gt; = 1 the same rotation in W&lt;sub&gt;Q&lt;/sub&gt; and W&lt;sub&gt;K&lt;/sub&gt; makes this head compare q and k along one direction only, (cos θ, −sin θ).</source>
+        <translation>当 d&lt;sub&gt;k&lt;/sub&gt; = 1 时，在 W&lt;sub&gt;Q&lt;/sub&gt; 和 W&lt;sub&gt;K&lt;/sub&gt; 中使用同一个旋转，会让这个头只沿一个方向 (cos θ, −sin θ) 比较 q 和 k。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Apply “Rotate by θ” to the query alone: the head compares the turned query with its view of the keys.&lt;/li&gt;&lt;li&gt;Apply it to W&lt;sub&gt;Q&lt;/sub&gt; and W&lt;sub&gt;K&lt;/sub&gt; with d&lt;sub&gt;k&lt;/sub&gt; = 2: the head gives the scaled dot-product scores whatever θ, as (Rq)·(Rk) = q·k.&lt;/li&gt;&lt;li&gt;Apply “Project onto y” to W&lt;sub&gt;Q&lt;/sub&gt; and W&lt;sub&gt;K&lt;/sub&gt;: the head compares only y components.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;只对查询应用“旋转 θ”：这个头把转过的查询与它所看到的键相比较。&lt;/li&gt;&lt;li&gt;在 d&lt;sub&gt;k&lt;/sub&gt; = 2 时把它同时应用到 W&lt;sub&gt;Q&lt;/sub&gt; 和 W&lt;sub&gt;K&lt;/sub&gt;：无论 θ 是多少，这个头给出的都是缩放点积的分数，因为 (Rq)·(Rk) = q·k。&lt;/li&gt;&lt;li&gt;把“投影到 y 轴”应用到 W&lt;sub&gt;Q&lt;/sub&gt; 和 W&lt;sub&gt;K&lt;/sub&gt;：这个头只比较 y 分量。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+    <message>
+        <source>Reset the &amp;output matrix</source>
+        <translation>重置输出矩阵(&amp;O)</translation>
     </message>
 </context>
 <context>
@@ -2605,14 +2745,6 @@ Weight %4</source>
 <context>
     <name>ScenePresets</name>
     <message>
-        <source>The Article&apos;s Example</source>
-        <translation>文章中的例子</translation>
-    </message>
-    <message>
-        <source>q = (1.2, 0.8) with three keys: the dot-product scores are 1.4, 2.2 and 1.92.</source>
-        <translation>q = (1.2, 0.8) 和三个键：点积分数为 1.4、2.2 和 1.92。</translation>
-    </message>
-    <message>
         <source>Same Direction, Orthogonal, Opposite</source>
         <translation>同向、垂直、反向</translation>
     </message>
@@ -2654,11 +2786,11 @@ Weight %4</source>
     </message>
     <message>
         <source>Multi-Head: Three Lenses</source>
-        <translation>多头：三种视角</translation>
+        <translation>多头：三片透镜</translation>
     </message>
     <message>
         <source>Three heads look through different lenses (identity, a 90° rotation of the query, a projection onto the x axis) and each prefers another key.</source>
-        <translation>三个头透过不同的“镜头”观察（恒等、把查询旋转 90°、投影到 x 轴），各自偏好不同的键。</translation>
+        <translation>三个头透过不同的透镜观察（单位矩阵、把查询旋转 90°、投影到 x 轴），各自偏好不同的键。</translation>
     </message>
     <message>
         <source>32 Keys Around a Circle</source>
@@ -2671,6 +2803,14 @@ Weight %4</source>
     <message>
         <source>There is no preset &quot;%1&quot;.</source>
         <translation>没有名为“%1”的预设。</translation>
+    </message>
+    <message>
+        <source>Worked Example of “Attention Scores Illustrated”</source>
+        <translation>《图解注意力分数》的例题</translation>
+    </message>
+    <message>
+        <source>The example of the article “图解注意力分数5种相似度计算的视觉化探索” (attention scores illustrated): q = (1.2, 0.8) with three keys; the dot-product scores are 1.4, 2.2 and 1.92.</source>
+        <translation>文章《图解注意力分数5种相似度计算的视觉化探索》中的例子：q = (1.2, 0.8)，三个键；点积分数为 1.4、2.2 和 1.92。</translation>
     </message>
 </context>
 <context>
@@ -3346,12 +3486,12 @@ Weight: %5</source>
         <translation>指数</translation>
     </message>
     <message>
-        <source>Normalisation</source>
-        <translation>归一化</translation>
-    </message>
-    <message>
         <source>Weighted sum</source>
         <translation>加权和</translation>
+    </message>
+    <message>
+        <source>Normalise (divide by the sum)</source>
+        <translation>归一化（除以总和）</translation>
     </message>
 </context>
 <context>
@@ -3438,7 +3578,7 @@ Weight: %5</source>
     </message>
     <message>
         <source>Every score is then divided by the temperature τ = %1: a small τ spreads the scores apart and makes softmax sharper, a large τ evens them out.</source>
-        <translation>接着每个分数都除以温度 τ = %1：τ 小，分数拉得更开，softmax 更尖锐；τ 大，分数趋于平均。</translation>
+        <translation>接着每个分数都除以温度 τ = %1：τ 小，分数拉得更开，softmax 更尖锐；τ 大，分数被拉平。</translation>
     </message>
     <message>
         <source>Predict: does this change which key is ahead?</source>

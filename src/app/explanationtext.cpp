@@ -9,6 +9,7 @@
 #include <QStringList>
 
 #include <algorithm>
+#include <cmath>
 
 namespace {
 
@@ -209,6 +210,20 @@ int closestKey(const SceneModel &model)
     return best;
 }
 
+// The unmasked key at the largest angle to the query, or -1 when no angle is defined.
+int widestKey(const SceneModel &model)
+{
+    const attn::KeyGeometry &g = model.geometry();
+    int best = -1;
+    for (int i = 0; i < int(g.angles.size()); ++i) {
+        if (masked(model, i) || g.undefined[std::size_t(i)])
+            continue;
+        if (best < 0 || g.angles[i] > g.angles[best])
+            best = i;
+    }
+    return best;
+}
+
 QString errorParagraph(const SceneModel &model)
 {
     return para(coloured(model.errorText().toHtmlEscaped(), ColorScheme::error()));
@@ -247,6 +262,25 @@ QList<ExplanationText::Term> ExplanationText::glossary()
         {QStringLiteral("scene"), QStringLiteral("场景")},
         {QStringLiteral("preset"), QStringLiteral("预设")},
         {QStringLiteral("export"), QStringLiteral("导出")},
+        // The app's own terms, one word for one thing in both languages.
+        {QStringLiteral("identity matrix"), QStringLiteral("单位矩阵")},
+        {QStringLiteral("lens (a head's projections)"), QStringLiteral("透镜（头的投影）")},
+        {QStringLiteral("low-rank"), QStringLiteral("低秩")},
+        {QStringLiteral("hidden unit"), QStringLiteral("隐藏单元")},
+        {QStringLiteral("encoder / decoder"), QStringLiteral("编码器 / 解码器")},
+        {QStringLiteral("logit (score divided by τ)"), QStringLiteral("logit（分数除以 τ）")},
+        {QStringLiteral("normalise (divide by the sum)"), QStringLiteral("归一化（除以总和）")},
+        {QStringLiteral("normalisation layer"), QStringLiteral("归一化层")},
+        {QStringLiteral("one-hot"), QStringLiteral("独热（one-hot）")},
+        {QStringLiteral("saturate"), QStringLiteral("饱和")},
+        {QStringLiteral("overflow"), QStringLiteral("溢出")},
+        {QStringLiteral("gradient"), QStringLiteral("梯度")},
+        {QStringLiteral("Jacobian"), QStringLiteral("雅可比矩阵")},
+        {QStringLiteral("convex hull"), QStringLiteral("凸包")},
+        {QStringLiteral("padding mask"), QStringLiteral("填充掩码")},
+        {QStringLiteral("causal mask"), QStringLiteral("因果掩码")},
+        {QStringLiteral("token"), QStringLiteral("词元")},
+        {QStringLiteral("dimension lab"), QStringLiteral("维度实验室")},
     };
 }
 
@@ -363,13 +397,15 @@ QString ExplanationText::dotSections(double)
     h += heading(tr("Pitfalls"));
     h += bulleted({
         tr("<b>Length dominates.</b> "
-           "A long key beats a well-aligned short one. Drag a key outwards along its own "
-           "direction: its angle stays the same, yet its score and its weight keep "
-           "growing."),
+           "A long key beats a well-aligned short one. Drag a key that lies within 90° of "
+           "the query outwards along its own direction: its angle stays the same, yet its "
+           "score and its weight keep growing. Beyond 90° the cosine is negative, and the "
+           "same drag lowers the score."),
         tr("<b>The spread grows with the dimension.</b> "
-           "With many components the raw scores become large, softmax puts nearly all the "
-           "weight on one key and learning stalls. The scaled dot product divides this "
-           "growth away."),
+           "For random vectors with components of mean 0 and variance σ², the scores spread "
+           "as √d·σ²: with many components they become large, softmax puts nearly all the "
+           "weight on one key and passes almost no gradient back. The scaled dot product "
+           "divides the √d away."),
         tr("<b>The dot product is not the cosine.</b> "
            "Reading q·k as “the cosine of the angle” is only right for unit vectors."),
     });
@@ -409,7 +445,40 @@ QString ExplanationText::dotScene(const SceneModel &model)
     if (model.normalised())
         h += para(tr("The normalised view is on: every arrow has length 1, so each score is the "
                      "cosine of its angle."));
+    else
+        h += outwardDrag(model);
     return h;
+}
+
+QString ExplanationText::outwardDrag(const SceneModel &model)
+{
+    // Stretching a key by a factor c > 1 multiplies its dot product by c: the score grows only
+    // while cos θ > 0. Which case holds depends on the scene, so say it for the widest key.
+    const int widest = widestKey(model);
+    // With a single key its weight is 1 whatever its score.
+    if (widest < 0 || unmaskedCount(model) < 2)
+        return {};
+    const attn::KeyGeometry &g = model.geometry();
+    const double cosine = g.cosines[widest];
+    const QString k = keyName(model, widest);
+    const QString angle = eq(QStringLiteral("θ"), degrees(g.angles[widest]));
+    if (std::abs(cosine) < 1e-12)
+        return para(tr("%1 is at a right angle to %2 (%3): its score stays 0 however far you drag "
+                       "it outwards along its own direction.")
+                        .arg(k, qSym(), angle));
+    if (cosine > 0 && unmaskedCount(model) < model.keyCount())
+        return para(tr("Every unmasked key is within 90° of %1 (the widest, %2, at %3): dragging "
+                       "any of them outwards along its own direction raises its score and its "
+                       "weight.")
+                        .arg(qSym(), k, angle));
+    if (cosine > 0)
+        return para(tr("Every key is within 90° of %1 (the widest, %2, at %3): dragging any of "
+                       "them outwards along its own direction raises its score and its weight.")
+                        .arg(qSym(), k, angle));
+    return para(tr("%1 is more than 90° away from %2 (%3): dragging it outwards along its own "
+                   "direction lowers its score and its weight, as cos θ < 0. A key within 90° "
+                   "would gain instead.")
+                    .arg(k, qSym(), angle));
 }
 
 QString ExplanationText::scaledSections(double formulaPointSize)
@@ -430,6 +499,24 @@ QString ExplanationText::scaledSections(double formulaPointSize)
                  "grows with the square root of the dimension. Dividing by √d brings it back to "
                  "σ² in every dimension, so softmax sees scores of the same spread whether d is 2 "
                  "or 512."));
+    h += para(tr("The mean of 0 matters for the exact number: with mean μ each product has "
+                 "variance σ⁴ + 2μ²σ² instead of σ⁴. The d products still add up, so √d still "
+                 "takes the dimension out."));
+    h += para(tr("Scaling removes the dependence on d, not on σ: the scaled scores still spread "
+                 "as σ². At σ = 4 their standard deviation is 16, and the weights are close to "
+                 "one-hot in any dimension. What keeps σ of the order of 1 in practice is the "
+                 "rest of the model: weights initialised with a variance of the order of 1 / "
+                 "(number of inputs) (Glorot and Bengio, 2010) and normalisation layers such as "
+                 "layer normalisation (Ba et al., 2016), which the Transformer applies around "
+                 "every sub-layer."));
+
+    h += heading(tr("Why the Transformer scales at all"));
+    h += para(tr("Vaswani et al. (2017, §3.2.1) report that without scaling, dot-product "
+                 "attention did as well as additive attention for small d<sub>k</sub> but worse "
+                 "for large d<sub>k</sub> (Britz et al., 2017). They suspected that large dot "
+                 "products push softmax into regions where its gradients are extremely small, "
+                 "and divided by √d<sub>k</sub> to counteract that; their footnote gives the "
+                 "argument above for mean 0 and variance 1."));
 
     h += heading(tr("When to use it"));
     h += para(tr("This is the score of the Transformer (Vaswani et al., 2017) and of most models "
@@ -441,15 +528,17 @@ QString ExplanationText::scaledSections(double formulaPointSize)
     h += bulleted({
         tr("<b>Without √d, softmax saturates.</b> "
            "In high dimensions unscaled scores differ by tens; the weights become one-hot "
-           "— one near 1, the rest near 0 — and the gradients through the small weights "
-           "vanish."),
+           "— one near 1, the rest near 0 — and softmax passes almost no gradient to any "
+           "score, the winner's included (see %1).")
+            .arg(link(QStringLiteral("softmax#gradients"), tr("Softmax and temperature"))),
         tr("<b>d is the dimension, not the number of keys.</b> "
            "Use the key dimension d<sub>k</sub>; in multi-head attention, one head's "
            "dimension. On this 2-D canvas the factor is only √2 ≈ 1.41; with d = 64 it "
            "is 8."),
-        tr("<b>Scaling fixes the spread, not the lengths.</b> "
-           "One key far longer than the rest still dominates: the argument above is about "
-           "random vectors of similar size."),
+        tr("<b>Scaling removes d, not σ.</b> "
+           "Vectors with large components still give widely spread scores, and one key far "
+           "longer than the rest still dominates: the argument above is about random "
+           "vectors of mean 0 and a given variance."),
         tr("<b>The scaling factor is a plain number.</b> "
            "Compute √d as a floating-point number, not as the root of an integer tensor "
            "(see %1).")
@@ -577,6 +666,14 @@ QString ExplanationText::generalSections(double)
                  "score. Use it when the comparison should be learned but a whole network is "
                  "too much: it costs d<sub>q</sub>·d<sub>k</sub> parameters and one matrix "
                  "product."));
+    h += para(tr("In their translation model the query is the decoder's current hidden state "
+                 "h<sub>t</sub>, and the keys and the values are the same vectors: the encoder's "
+                 "hidden states. Bahdanau et al. (2015) compare the previous decoder state "
+                 "instead (see Additive)."));
+    h += para(tr("Every head of multi-head attention is a general score in disguise: "
+                 "(W<sub>Q</sub>q)·(W<sub>K</sub>k) / √d<sub>k</sub> = q<sup>T</sup> "
+                 "(W<sub>Q</sub><sup>T</sup>W<sub>K</sub>) k / √d<sub>k</sub>, with a W of rank "
+                 "at most d<sub>k</sub>."));
 
     h += heading(tr("Pitfalls"));
     h += bulleted({
@@ -635,9 +732,17 @@ QString ExplanationText::additiveSections(double)
 
     h += heading(tr("When to use it"));
     h += para(tr("Bahdanau et al. (2015) introduced it for neural machine translation, before the "
-                 "dot-product family took over. It still suits queries and keys of different "
-                 "dimensions (only H must agree) and small models; it is slower, because every "
-                 "query–key pair goes through the network."));
+                 "dot-product family took over. There the query is the decoder's previous hidden "
+                 "state s<sub>i−1</sub>, and the keys and the values are the same vectors: the "
+                 "encoder's annotations h<sub>j</sub>, one per source word. Luong et al. (2015) "
+                 "compare the current decoder state instead."));
+    h += para(tr("It still suits queries and keys of different dimensions (only H must agree) and "
+                 "small models. It is not slower by the count of operations: W<sub>q</sub>q and "
+                 "W<sub>k</sub>k<sub>i</sub> are computed once per query and once per key, and "
+                 "each pair then costs O(H), like the dot product's O(d). The dot-product family "
+                 "is faster in practice because all its scores are one matrix product, "
+                 "QK<sup>T</sup>, for which highly optimised code exists (Vaswani et al., 2017, "
+                 "§3.2.1)."));
 
     h += heading(tr("Pitfalls"));
     h += bulleted({
@@ -689,8 +794,19 @@ QString ExplanationText::multiHeadSections(double)
                  "W<sub>Q</sub><sup>h</sup>, W<sub>K</sub><sup>h</sup>, W<sub>V</sub><sup>h</sup>; "
                  "then it scores, applies softmax and sums on its own. The heads' outputs are "
                  "stacked and W<sub>O</sub> maps them back."));
-    h += para(tr("In 2-D, think of each head as a different lens: a rotation, a projection onto "
-                 "one axis, a stretch. A head that projects onto the x axis compares only x "
+    h += para(tr("Only the product W<sub>Q</sub><sup>T</sup>W<sub>K</sub> matters for a head's "
+                 "scores: (W<sub>Q</sub>q)·(W<sub>K</sub>k) = q<sup>T</sup> "
+                 "(W<sub>Q</sub><sup>T</sup>W<sub>K</sub>) k. Each head is therefore a general "
+                 "(bilinear) score q<sup>T</sup>Wk / √d<sub>k</sub> whose W = "
+                 "W<sub>Q</sub><sup>T</sup>W<sub>K</sub> has rank at most d<sub>k</sub>: with "
+                 "d<sub>k</sub> = 1 a head multiplies the query's component along one direction "
+                 "by the key's component along another."));
+    h += para(tr("In 2-D, think of each head as a different lens on the query and the keys: a "
+                 "projection onto one direction, a stretch, or a turn of the query against the "
+                 "keys. The same rotation R in W<sub>Q</sub> and W<sub>K</sub> is no lens at all: "
+                 "(Rq)·(Rk) = q·k, and the head gives exactly the scaled dot-product scores. A "
+                 "rotation matters on one side only, or together with a projection "
+                 "(d<sub>k</sub> = 1). A head that projects onto the x axis compares only x "
                  "components and may prefer another key than a head that looks along y. The "
                  "Heads dock shows each head's view."));
     h += para(tr("The weights in the chart are the mean over the heads; each head has its own "
@@ -767,8 +883,11 @@ QString ExplanationText::softmaxText(double formulaPointSize)
                  "5 means a factor of about 148."));
     h += para(tr("The output is the weighted sum of the values, o = Σ w<sub>i</sub> "
                  "v<sub>i</sub>, drawn as the purple dashed arrow. As the weights are positive "
-                 "and add up to 1, its tip always lies inside the polygon spanned by the tips of "
-                 "the values (for three values: their triangle)."));
+                 "and add up to 1, its tip always lies in the convex hull of the values' tips: "
+                 "the smallest convex polygon that contains them all (for three values: their "
+                 "triangle). This holds for every single-head method; multi-head attention maps "
+                 "its heads' outputs through W<sub>O</sub>, which can take the output "
+                 "elsewhere."));
 
     h += heading(tr("Temperature"));
     h += para(tr("The temperature τ divides every score before the exponential, so it sets how "
@@ -776,20 +895,50 @@ QString ExplanationText::softmaxText(double formulaPointSize)
     h += bulleted({
         tr("<b>Small τ</b> "
            "(below 1) stretches the differences: the weights saturate towards one-hot, the "
-           "top key takes nearly everything, and the gradients for the other keys "
-           "vanish."),
+           "top key takes nearly everything, and softmax passes almost no gradient to any "
+           "score (see below)."),
         tr("<b>τ = 1</b> is plain softmax."),
         tr("<b>Large τ</b> "
-           "(above 1) squeezes the differences: every weight approaches 1/n and the output "
-           "approaches the mean of the values."),
+           "(above 1) squeezes the differences: the scores are flattened, every weight "
+           "approaches 1/n and the output approaches the mean of the values."),
     });
     h += para(tr("Dividing by √d in the scaled dot product acts like a temperature of √d; together "
                  "with τ the two multiply."));
 
+    h += QStringLiteral("<a name='gradients'></a>") + heading(tr("Why gradients vanish"));
+    h += para(tr("Every “the gradients vanish” in these pages comes from one formula, the "
+                 "derivative of each weight with respect to each score:"));
+    h += formulaBox({QStringLiteral("∂w<sub>i</sub> / ∂s<sub>j</sub> = w<sub>i</sub> "
+                                    "(δ<sub>ij</sub> − w<sub>j</sub>) / τ")},
+                    formulaPointSize);
+    h += para(tr("δ<sub>ij</sub> is 1 when i = j and 0 otherwise. When the weights are one-hot, "
+                 "every entry is close to 0: for the winner w<sub>i</sub> ≈ 1 and "
+                 "1 − w<sub>i</sub> ≈ 0, for every other key w<sub>i</sub> ≈ 0. So a saturated "
+                 "softmax passes almost no gradient to any score, the winner's included, and "
+                 "nothing that produced the scores can learn through it. The entries are largest "
+                 "when the weights are spread out: w<sub>i</sub>(1 − w<sub>i</sub>) is at most "
+                 "1/4."));
+
+    h += QStringLiteral("<a name='large'></a>") +
+         heading(tr("Large scores: two different problems"));
+    h += para(tr("Scores that are large — from long vectors, high dimensions or a small τ — cause "
+                 "two problems that are easy to confuse; the article's “score explosion” can "
+                 "mean either."));
+    h += bulleted({
+        tr("<b>Overflow.</b> "
+           "The formula as written overflows: exp(1000) is infinite in double precision, and "
+           "infinity divided by infinity is not a number (NaN). This is a problem of the "
+           "arithmetic, and subtracting the maximum fixes it completely."),
+        tr("<b>Saturation.</b> "
+           "Even computed exactly, large differences between the scores make the weights "
+           "one-hot, and the gradients vanish. This is a property of softmax itself: "
+           "subtracting the maximum changes nothing here. Scaling by √d, normalising the "
+           "vectors or a larger τ keeps the differences moderate."),
+    });
+
     h += heading(tr("Why the maximum is subtracted"));
     h += para(tr("exp overflows a double above about 709: exp(1000) is infinite, and infinity "
-                 "divided by infinity is not a number (NaN). Scores that large are easy to reach "
-                 "with long vectors, high dimensions or a small τ — the “score explosion”."));
+                 "divided by infinity is not a number (NaN)."));
     h += para(tr("Subtracting the largest logit m from every s/τ changes nothing mathematically: "
                  "the factor exp(−m) appears above and below the fraction line and cancels. But "
                  "now the largest exponential is exp(0) = 1, nothing overflows, and the sum is at "
@@ -798,8 +947,23 @@ QString ExplanationText::softmaxText(double formulaPointSize)
 
     h += heading(tr("Masked keys"));
     h += para(tr("A masked key is left out of the softmax: its weight is exactly 0, and the other "
-                 "keys share the whole weight. Decoders use masks to hide future positions. At "
-                 "least one key must stay unmasked."));
+                 "keys share the whole weight. At least one key must stay unmasked."));
+    h += para(tr("Models apply a mask by adding it to the scores before softmax: 0 for a key that "
+                 "may be seen, −∞ for one that may not. exp(−∞) = 0, so the masked key gets "
+                 "weight 0 and the others are normalised among themselves (Vaswani et al., 2017, "
+                 "§3.2.3). Code often adds a very large negative number instead of −∞, so that a "
+                 "row with every key masked gives no NaN."));
+    h += formulaBox({QStringLiteral("w = softmax((s + M) / τ), &nbsp; M<sub>i</sub> = 0 or −∞")},
+                    formulaPointSize);
+    h += bulleted({
+        tr("<b>Padding mask.</b> "
+           "Sentences of different lengths are padded to one length in a batch; the padding "
+           "positions are masked as keys, so that no query attends to them."),
+        tr("<b>Causal mask.</b> "
+           "In a decoder, or a language model, position i may attend only to positions j ≤ i: "
+           "every later key is masked, so that no position sees the future it has to "
+           "predict."),
+    });
 
     h += para(tr("See also: %1 · %2")
                   .arg(link(QStringLiteral("mistakes#overflow"), tr("Common mistakes")),
@@ -867,8 +1031,9 @@ QString ExplanationText::glossaryPage()
 QString ExplanationText::mistakesPage()
 {
     QString h = title(tr("Common mistakes"));
-    h += para(tr("The two articles this app grew from contain five mistakes in their code. Each "
-                 "is easy to make; here is what goes wrong and how to write it instead."));
+    h += para(tr("Here are five of the mistakes in the code of the two articles this app grew "
+                 "from. Each is easy to make; here is what goes wrong and how to write it "
+                 "instead."));
 
     h += QStringLiteral("<a name='globals'></a>") +
          heading(tr("1. A hidden global and a call that does not fit"));
@@ -926,9 +1091,10 @@ QString ExplanationText::mistakesPage()
     h += QStringLiteral("<a name='overflow'></a>") +
          heading(tr("3. Softmax without subtracting the maximum"));
     h += para(tr("exp(scores) / sum(exp(scores)) overflows as soon as a score passes about 709: "
-                 "the result is inf / inf = NaN and every weight is lost. This is the “score "
-                 "explosion” the article warns about, and the formula causes it, not the "
-                 "scores."));
+                 "the result is inf / inf = NaN and every weight is lost. This is one of the two "
+                 "problems behind the “score explosion” the article warns about, and the "
+                 "formula causes it, not softmax: written with the maximum subtracted, the same "
+                 "scores give the right weights."));
     h += codeBox(QStringLiteral("w = np.exp(s) / np.sum(np.exp(s))\n"
                                 "# s = [1000, 999] → [nan, nan]"),
                  wrongBackground());
@@ -939,8 +1105,12 @@ QString ExplanationText::mistakesPage()
                                 "w = e / np.sum(e)\n"
                                 "# s = [1000, 999] → [0.731, 0.269]"),
                  rightBackground());
-    h += para(tr("The Step by step dock shows the subtracted maximum for every key (see also %1).")
-                  .arg(link(QStringLiteral("softmax"), tr("Softmax and temperature"))));
+    h += para(tr("The other problem remains: large score differences still make the weights "
+                 "one-hot, and then softmax passes almost no gradient back. Subtracting the "
+                 "maximum does not help with that; scaling by √d, normalising the vectors or a "
+                 "larger τ does (see %1).")
+                  .arg(link(QStringLiteral("softmax#large"), tr("Softmax and temperature"))));
+    h += para(tr("The Step by step dock shows the subtracted maximum for every key."));
 
     h += QStringLiteral("<a name='sqrt'></a>") +
          heading(tr("4. The square root of an integer tensor"));
@@ -970,8 +1140,14 @@ QString ExplanationText::mistakesPage()
                                 "s = self.v(h).squeeze(-1)"),
                  rightBackground());
 
-    h += para(tr("This app avoids all five: every function receives its inputs, each head attends "
-                 "over the keys on its own, softmax subtracts the maximum, √d is a floating-point "
-                 "number, and the additive score adds its projections."));
+    h += heading(tr("Smaller slips"));
+    h += para(tr("The code as printed has more: the scaled function also reads the global "
+                 "<code>values</code>; its <code>return weights values</code> has lost its "
+                 "operator; the NumPy code calls a <code>softmax</code> it never defines; and the "
+                 "multi-head sketch uses a batch size <code>bs</code> that is never set."));
+
+    h += para(tr("This app avoids all of them: every function receives its inputs, each head "
+                 "attends over the keys on its own, softmax subtracts the maximum, √d is a "
+                 "floating-point number, and the additive score adds its projections."));
     return h;
 }

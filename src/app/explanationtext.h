@@ -25,7 +25,8 @@ public:
         QString chinese;
     };
 
-    /// The terms of TEACHING.md's glossary, in its order.
+    /// The terms of TEACHING.md's glossary, in its order, then the terms the app adds (identity
+    /// matrix, lens, one-hot, …), each the one word used for its thing in both languages.
     static QList<Term> glossary();
 
     /// What a method means, when to use it and its pitfalls; it depends only on the method and
@@ -58,5 +59,7 @@ private:
     static QString additiveScene(const SceneModel &model);
     static QString multiHeadScene(const SceneModel &model);
     static QString largestWeight(const SceneModel &model);
+    /// Whether dragging a key outwards raises or lowers its dot-product score in this scene.
+    static QString outwardDrag(const SceneModel &model);
     static QString seeAlso();
 };

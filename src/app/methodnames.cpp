@@ -34,9 +34,13 @@ QString MethodNames::formula(attn::Method method)
         return QStringLiteral("s<sub>i</sub> = v<sup>T</sup> tanh(W<sub>q</sub> q + "
                               "W<sub>k</sub> k<sub>i</sub> + b)");
     case attn::Method::MultiHead:
-        return QStringLiteral("head<sub>h</sub> = softmax((W<sub>Q</sub><sup>h</sup>q)·"
-                              "(W<sub>K</sub><sup>h</sup>k<sub>i</sub>) / √d<sub>k</sub>), "
-                              "out = W<sub>O</sub> [head<sub>1</sub>; …; head<sub>h</sub>]");
+        // The whole computation, as on the explanation page: each head's weighted sum of its
+        // projected values (with τ), then W_O over the stacked heads.
+        return QStringLiteral(
+            "head<sub>h</sub> = Σ<sub>i</sub> softmax((W<sub>Q</sub><sup>h</sup>q)·"
+            "(W<sub>K</sub><sup>h</sup>k<sub>i</sub>) / (√d<sub>k</sub> τ))"
+            "<sub>i</sub> W<sub>V</sub><sup>h</sup>v<sub>i</sub>, "
+            "out = W<sub>O</sub> [head<sub>1</sub>; …; head<sub>h</sub>]");
     }
     return {};
 }

@@ -10,6 +10,7 @@
 #include "ui_methodpanel.h"
 
 #include <QEvent>
+#include <QResizeEvent>
 #include <QScrollBar>
 #include <QSignalBlocker>
 
@@ -19,6 +20,9 @@
 namespace {
 
 using Edit = SceneEditor::Edit;
+
+constexpr double kFormulaScale = 1.3;
+constexpr int kTallPanel = 21; // lines of text from which the formula is drawn larger
 
 // Names one number box of a parameter, so that the digits typed into it merge into one step.
 int entryId(int part, int row, int column)
@@ -121,8 +125,7 @@ MethodPanel::MethodPanel(SceneEditor *editor, QWidget *parent)
             [this](int r, int c, double v) { onHeadEdited(HeadPart::Wk, r, c, v); });
     connect(m_ui->headWv, &MatrixEditor::entryEdited, this,
             [this](int r, int c, double v) { onHeadEdited(HeadPart::Wv, r, c, v); });
-    connect(m_ui->presetCombo, &QComboBox::currentIndexChanged, this,
-            &MethodPanel::updatePresetControls);
+    connect(m_ui->presetCombo, &QComboBox::currentIndexChanged, this, &MethodPanel::onPresetChosen);
     for (QCheckBox *target : {m_ui->targetQuery, m_ui->targetKey, m_ui->targetValue})
         connect(target, &QCheckBox::toggled, this, &MethodPanel::updatePresetControls);
     connect(m_ui->applyPresetButton, &QPushButton::clicked, this, &MethodPanel::onApplyPreset);
@@ -132,6 +135,7 @@ MethodPanel::MethodPanel(SceneEditor *editor, QWidget *parent)
     connect(m_model, &SceneModel::changed, this, &MethodPanel::refresh);
 
     guardWheel();
+    applyFormulaFont();
     updatePresetControls();
     retranslate();
 }
@@ -203,7 +207,30 @@ void MethodPanel::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
+    else if (event->type() == QEvent::FontChange)
+        applyFormulaFont();
     QWidget::changeEvent(event);
+}
+
+void MethodPanel::resizeEvent(QResizeEvent *event)
+{
+    QWidget::resizeEvent(event);
+    applyFormulaFont();
+}
+
+void MethodPanel::applyFormulaFont()
+{
+    // The formula is what the class reads first: larger than the text, as on the explanation
+    // page, when the dock is tall enough (1920 × 1080); in a short dock (1280 × 800) the
+    // parameters below need the lines more.
+    const double scale = height() >= kTallPanel * fontMetrics().height() ? kFormulaScale : 1.0;
+    QFont f = font();
+    if (f.pointSizeF() > 0)
+        f.setPointSizeF(f.pointSizeF() * scale);
+    else
+        f.setPixelSize(qRound(f.pixelSize() * scale));
+    if (f != m_ui->formulaLabel->font())
+        m_ui->formulaLabel->setFont(f);
 }
 
 void MethodPanel::guardWheel()
@@ -270,6 +297,9 @@ void MethodPanel::refreshScaled()
     if (d && std::abs(m_ui->scaleDimSpin->value() - *d) > 0.5e-2) {
         const QSignalBlocker blocker(m_ui->scaleDimSpin);
         m_ui->scaleDimSpin->setMaximum(std::max(m_ui->scaleDimSpin->maximum(), *d));
+        // Typing stops at 1 (a dimension below 1 would spread the scores apart); a scene file
+        // may still hold a smaller d, which is shown as it is rather than silently changed.
+        m_ui->scaleDimSpin->setMinimum(std::min(1.0, *d));
         m_ui->scaleDimSpin->setValue(*d);
     }
     QString inUse;
@@ -322,6 +352,7 @@ void MethodPanel::refreshMultiHead()
 
     const attn::Head &head = p.heads[std::size_t(m_head)];
     showValue(m_ui->keyDimSpin, int(head.wq.rows()));
+    updatePresetControls(); // its note depends on the head's d_k
     m_ui->headWq->setMatrix(head.wq);
     m_ui->headWk->setMatrix(head.wk);
     m_ui->headWv->setMatrix(head.wv);
@@ -354,6 +385,35 @@ void MethodPanel::updatePresetControls()
     m_ui->applyPresetButton->setEnabled(m_ui->targetQuery->isChecked() ||
                                         m_ui->targetKey->isChecked() ||
                                         m_ui->targetValue->isChecked());
+
+    // Only W_Qᵀ W_K counts for the scores: say what a rotation on both sides does before the
+    // learner applies it and wonders why nothing moves.
+    QString note;
+    const attn::MultiHeadParams &p = m_model->scene().multiHead;
+    if (preset == Rotation && m_ui->targetQuery->isChecked() && m_ui->targetKey->isChecked() &&
+        m_head < int(p.heads.size())) {
+        const int dk = int(p.heads[std::size_t(m_head)].wq.rows());
+        if (dk == 2)
+            note = tr("The same rotation R in W<sub>Q</sub> and W<sub>K</sub> is no rotation "
+                      "for the scores: (Rq)·(Rk) = q·k, so this head would give exactly the "
+                      "scaled dot-product scores, whatever θ. Rotate the query alone, or set "
+                      "d<sub>k</sub> = 1.");
+        else
+            note = tr("With d<sub>k</sub> = 1 the same rotation in W<sub>Q</sub> and "
+                      "W<sub>K</sub> makes this head compare q and k along one direction only, "
+                      "(cos θ, −sin θ).");
+    }
+    m_ui->presetNote->setText(note);
+    m_ui->presetNote->setVisible(!note.isEmpty());
+}
+
+void MethodPanel::onPresetChosen(int index)
+{
+    const attn::presets::Targets t = attn::presets::defaultTargets(attn::presets::Kind(index));
+    showChecked(m_ui->targetQuery, t.query);
+    showChecked(m_ui->targetKey, t.key);
+    showChecked(m_ui->targetValue, t.value);
+    updatePresetControls();
 }
 
 void MethodPanel::setCurrentHead(int index)

@@ -33,6 +33,7 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
@@ -62,6 +63,7 @@ private:
     void retranslateEditors();
     void wrapToolTips();
     void guardWheel();
+    void applyFormulaFont();
 
     // Model → widgets. Only widgets whose value differs are touched, with their signals blocked.
     void refresh();
@@ -71,6 +73,8 @@ private:
     void refreshMultiHead();
     void showPage(int index);
     void updatePresetControls();
+    /// A new preset brings its default targets (attn::presets::defaultTargets()).
+    void onPresetChosen(int index);
 
     // Widgets → model.
     void onMethodChosen(int index);

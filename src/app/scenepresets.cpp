@@ -7,8 +7,12 @@
 QList<ScenePresets::Preset> ScenePresets::all()
 {
     return {
-        {QStringLiteral("article"), tr("The Article's Example"),
-         tr("q = (1.2, 0.8) with three keys: the dot-product scores are 1.4, 2.2 and 1.92.")},
+        // The article is named: a class should be able to find it. Its title is Chinese; the
+        // English names it by a translation and the original.
+        {QStringLiteral("article"), tr("Worked Example of “Attention Scores Illustrated”"),
+         tr("The example of the article “图解注意力分数5种相似度计算的视觉化探索” (attention "
+            "scores illustrated): q = (1.2, 0.8) with three keys; the dot-product scores are "
+            "1.4, 2.2 and 1.92.")},
         {QStringLiteral("directions"), tr("Same Direction, Orthogonal, Opposite"),
          tr("Three keys along, across and against the query: cosine similarity 1, 0 and −1.")},
         {QStringLiteral("length-beats-angle"), tr("Length Beats Angle"),

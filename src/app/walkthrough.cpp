@@ -138,7 +138,7 @@ QString Walkthrough::title(int step)
     case Exponentials:
         return tr("Exponentials");
     case Normalisation:
-        return tr("Normalisation");
+        return tr("Normalise (divide by the sum)");
     case WeightedSum:
         return tr("Weighted sum");
     default:

@@ -90,7 +90,16 @@ Matrix averagingOutput(int h, int dv)
 Head head(int index, int dk, int dv)
 {
     const Matrix r = rotation(45.0 * index, dk);
-    return Head{r, r, valueProjection(index, dv)};
+    // Rᵀ R = I: with d_k = 2 a rotation on both sides would be the identity head again.
+    const Matrix k = clampDim(dk) == 2 ? identity(2) : r;
+    return Head{r, k, valueProjection(index, dv)};
+}
+
+Targets defaultTargets(Kind kind)
+{
+    if (kind == Kind::Rotation)
+        return Targets{true, false, false};
+    return Targets{true, true, false};
 }
 
 Matrix resizeOutput(const Matrix &wo, int newHeads, int dv)

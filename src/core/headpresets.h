@@ -41,9 +41,35 @@ Matrix valueProjection(int index, int dv);
 /// divided by the number of heads that write to that axis (h = 2 gives the identity).
 Matrix averagingOutput(int h, int dv);
 
-/// The head appended as head `index` (0-based): W_Q = W_K = rotation(45°·index, dk), so that each
-/// new head looks along another direction, and W_V = valueProjection(index, dv).
+/// The head appended as head `index` (0-based), turned 45°·index further than head 0, with
+/// W_V = valueProjection(index, dv). Only W_Qᵀ W_K counts for a head's scores, so the same
+/// rotation on both sides would change nothing when d_k = 2 ((Rq)·(Rk) = q·k). Hence:
+/// d_k = 1: W_Q = W_K = rotation(45°·index, 1), the head compares q and k along one direction;
+/// d_k = 2: W_Q = rotation(45°·index, 2) and W_K = I, the head compares the turned query with the
+/// keys.
 Head head(int index, int dk, int dv);
+
+/// The ready-made projections offered for a head, in the order the method panel lists them.
+enum class Kind
+{
+    Identity,
+    Rotation,
+    ProjectX,
+    ProjectY,
+    Random
+};
+
+/// Which of a head's projections a preset replaces unless the learner chooses otherwise.
+struct Targets
+{
+    bool query = false;
+    bool key = false;
+    bool value = false;
+};
+
+/// The default targets of a preset: W_Q and W_K, except for a rotation, which goes to W_Q alone:
+/// the same rotation in W_Q and W_K leaves a head's scores unchanged when d_k = 2.
+Targets defaultTargets(Kind kind);
 
 /// W_O for `newHeads` heads of dimension d_v. If `wo` is the averaging output of its head count
 /// (within 1e-12), the result is averagingOutput(newHeads, dv). Otherwise the user has edited it:

@@ -341,7 +341,11 @@ void TestExplanationPanel::glossaryHasBothColumns_data()
                              << QStringLiteral("softmax（归一化指数函数）");
     QTest::newRow("normalise") << 21 << QStringLiteral("normalise (L2)")
                                << QStringLiteral("（L2）归一化");
-    QTest::newRow("last") << 27 << QStringLiteral("export") << QStringLiteral("导出");
+    QTest::newRow("export") << 27 << QStringLiteral("export") << QStringLiteral("导出");
+    // The app's own terms follow TEACHING.md's.
+    QTest::newRow("identity") << 28 << QStringLiteral("identity matrix")
+                              << QStringLiteral("单位矩阵");
+    QTest::newRow("last") << 45 << QStringLiteral("dimension lab") << QStringLiteral("维度实验室");
 }
 
 void TestExplanationPanel::glossaryHasBothColumns()
@@ -362,7 +366,7 @@ void TestExplanationPanel::glossaryHasBothColumns()
         QTextTable *table = firstTable(f.panel.browser()->document());
         QVERIFY(table);
         QCOMPARE(table->columns(), 2);
-        QCOMPARE(table->rows(), 1 + 27);
+        QCOMPARE(table->rows(), 1 + 45);
         QCOMPARE(cellText(table, 0, 0), QStringLiteral("English"));
         QCOMPARE(cellText(table, 0, 1), QStringLiteral("中文"));
         QCOMPARE(cellText(table, row, 0), english);

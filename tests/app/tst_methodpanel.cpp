@@ -141,6 +141,7 @@ private slots:
     void temperatureTyped();
     void temperatureReset();
     void scaleDimension();
+    void scaleDimensionAtLeastOne();
     void generalEntry_data();
     void generalEntry();
     void wheelNeedsFocus();
@@ -148,6 +149,8 @@ private slots:
     void additiveHiddenSizeAndRandomise();
     void multiHeadHeadsAndPresets();
     void multiHeadOutput();
+    void rotationNoteFollowsTheHead();
+    void formulaHasTheWholeComputation();
     void followsSetScene();
     void editsAreUndoable();
     void everyControlIsDescribed();
@@ -323,6 +326,24 @@ void TestMethodPanel::scaleDimension()
     QCOMPARE(m_model->scene().scaleDim, std::optional<double>(64.0));
 }
 
+void TestMethodPanel::scaleDimensionAtLeastOne()
+{
+    // A d below 1 would spread the scores apart, against the text beside the box.
+    m_model->setMethod(attn::Method::Scaled);
+    auto *spin = find<QDoubleSpinBox>("scaleDimSpin");
+    clickCheckBox(find<QCheckBox>("useVectorDimCheck"));
+    QCOMPARE(m_model->scene().scaleDim, std::optional<double>(2.0));
+    typeInto(spin, "0.5");
+    QVERIFY(m_model->scene().scaleDim);
+    QVERIFY2(*m_model->scene().scaleDim >= 1.0,
+             qPrintable(QString::number(*m_model->scene().scaleDim)));
+    typeInto(spin, "1");
+    QCOMPARE(m_model->scene().scaleDim, std::optional<double>(1.0));
+    QTest::keyClick(spin, Qt::Key_Down);
+    QCOMPARE(m_model->scene().scaleDim, std::optional<double>(1.0));
+    QVERIFY(spin->toolTip().contains(QStringLiteral("at least 1")));
+}
+
 void TestMethodPanel::generalEntry_data()
 {
     QTest::addColumn<int>("row");
@@ -457,16 +478,25 @@ void TestMethodPanel::multiHeadHeadsAndPresets()
     QCOMPARE(headCombo->count(), 3);
     QVERIFY(m_model->hasResult());
 
-    // Head 2: rotate W_Q and W_K by 30°.
+    // Head 2: a rotation by 30° goes to W_Q alone by default (the same rotation on both sides
+    // changes nothing when d_k = 2); tick Key as well for this d_k = 1 head.
     chooseWithKeys(headCombo, 1);
     QCOMPARE(m_panel->currentHead(), 1);
     chooseWithKeys(presetCombo, 1);
     QVERIFY(find<QDoubleSpinBox>("angleSpin")->isEnabled());
     QVERIFY(!find<QSpinBox>("presetSeedSpin")->isEnabled());
+    QVERIFY(targetQuery->isChecked());
+    QVERIFY(!targetKey->isChecked());
+    QVERIFY(!targetValue->isChecked());
     typeInto(find<QDoubleSpinBox>("angleSpin"), "30");
     QTest::mouseClick(apply, Qt::LeftButton);
     p = &m_model->scene().multiHead;
     const double c30 = std::sqrt(3.0) / 2;
+    COMPARE_MATRIX(p->heads[1].wq, rows({{c30, -0.5}}), 1e-15);
+    COMPARE_MATRIX(p->heads[1].wk, rows({{0, 1}}), 0.0);
+    clickCheckBox(targetKey);
+    QTest::mouseClick(apply, Qt::LeftButton);
+    p = &m_model->scene().multiHead;
     COMPARE_MATRIX(p->heads[1].wq, rows({{c30, -0.5}}), 1e-15);
     COMPARE_MATRIX(p->heads[1].wk, rows({{c30, -0.5}}), 1e-15);
     COMPARE_MATRIX(p->heads[1].wv, rows({{0, 1}}), 0.0);
@@ -479,28 +509,28 @@ void TestMethodPanel::multiHeadHeadsAndPresets()
     COMPARE_MATRIX(p->heads[2].wq, rows({{0, -1}, {0, 0}}), 1e-15);
     QCOMPARE(find<MatrixEditor>("headWk")->rows(), 2);
     chooseWithKeys(presetCombo, 0);
+    QVERIFY(targetQuery->isChecked() && targetKey->isChecked() && !targetValue->isChecked());
     QTest::mouseClick(apply, Qt::LeftButton);
     p = &m_model->scene().multiHead;
     COMPARE_MATRIX(p->heads[2].wq, rows({{1, 0}, {0, 1}}), 0.0);
     COMPARE_MATRIX(p->heads[2].wk, rows({{1, 0}, {0, 1}}), 0.0);
 
-    // Head 1: project W_V onto y only.
+    // Head 1: project W_V onto y only (the preset first: it brings its default targets).
     chooseWithKeys(headCombo, 0);
+    chooseWithKeys(presetCombo, 3);
     clickCheckBox(targetQuery);
     clickCheckBox(targetKey);
     QVERIFY(!apply->isEnabled());
     clickCheckBox(targetValue);
     QVERIFY(apply->isEnabled());
-    chooseWithKeys(presetCombo, 3);
     QTest::mouseClick(apply, Qt::LeftButton);
     p = &m_model->scene().multiHead;
     COMPARE_MATRIX(p->heads[0].wv, rows({{0, 1}}), 0.0);
     COMPARE_MATRIX(p->heads[0].wq, rows({{1, 0}}), 0.0);
 
     // Head 1: random W_K with seed 5 (W_K draws from seed + 1).
-    clickCheckBox(targetValue);
-    clickCheckBox(targetKey);
     chooseWithKeys(presetCombo, 4);
+    clickCheckBox(targetQuery);
     typeInto(find<QSpinBox>("presetSeedSpin"), "5");
     QTest::mouseClick(apply, Qt::LeftButton);
     attn::Random rng(6);
@@ -545,6 +575,55 @@ void TestMethodPanel::multiHeadOutput()
     COMPARE_MATRIX(m_model->scene().multiHead.wo, rows({{t, 0, t, 0, t, 0}, {0, t, 0, t, 0, t}}),
                    1e-15);
     QVERIFY(m_model->hasResult());
+}
+
+void TestMethodPanel::rotationNoteFollowsTheHead()
+{
+    m_model->setMethod(attn::Method::MultiHead);
+    auto *presetCombo = find<QComboBox>("presetCombo");
+    auto *targetKey = find<QCheckBox>("targetKey");
+    auto *note = find<QLabel>("presetNote");
+    QVERIFY(note->isHidden());
+
+    // Rotation alone on the query: a real change, nothing to warn about.
+    chooseWithKeys(presetCombo, 1);
+    QVERIFY(!targetKey->isChecked());
+    QVERIFY(note->isHidden());
+
+    // Both sides with d_k = 1 (the default heads): the head looks along one direction.
+    clickCheckBox(targetKey);
+    QVERIFY(!note->isHidden());
+    QVERIFY2(note->text().contains(QStringLiteral("one direction")), qPrintable(note->text()));
+
+    // Both sides with d_k = 2: nothing changes, and the note says so.
+    typeInto(find<QSpinBox>("keyDimSpin"), "2");
+    QCOMPARE(m_model->scene().multiHead.heads[0].wq.rows(), 2);
+    QVERIFY2(note->text().contains(QStringLiteral("exactly the scaled dot-product scores")),
+             qPrintable(note->text()));
+    QTest::mouseClick(find<QPushButton>("applyPresetButton"), Qt::LeftButton);
+    const attn::Matrix r = m_model->scene().multiHead.heads[0].wq;
+    COMPARE_MATRIX(r, m_model->scene().multiHead.heads[0].wk, 0.0);
+    QVERIFY(std::abs(r(0, 1)) > 0.5); // really rotated (45°)
+    // q·kᵢ / √2 for the article's scene, by hand: 1.4, 2.2, 1.92 over √2.
+    const attn::Vector &scores = m_model->result().heads[0].scores;
+    const double dots[3] = {1.4, 2.2, 1.92};
+    for (int i = 0; i < 3; ++i)
+        QVERIFY(std::abs(scores[i] - dots[i] / std::sqrt(2.0)) <= 1e-12);
+
+    // Another preset: no note.
+    chooseWithKeys(presetCombo, 2);
+    QVERIFY(note->isHidden());
+}
+
+void TestMethodPanel::formulaHasTheWholeComputation()
+{
+    // head_h = Σᵢ softmax((W_Q q)·(W_K kᵢ)/(√d_k τ))ᵢ W_V vᵢ, out = W_O [head_1; …]: the values,
+    // their projection, the temperature and W_O all appear.
+    m_model->setMethod(attn::Method::MultiHead);
+    const QString text = find<QLabel>("formulaLabel")->text();
+    for (const char *part : {"W<sub>V</sub>", "v<sub>i</sub>", "τ", "W<sub>O</sub>", "Σ",
+                             "W<sub>Q</sub>", "W<sub>K</sub>", "√d<sub>k</sub>"})
+        QVERIFY2(text.contains(QString::fromUtf8(part)), part);
 }
 
 void TestMethodPanel::followsSetScene()

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <initializer_list>
+#include <numbers>
 
 Q_DECLARE_METATYPE(attn::Matrix)
 
@@ -76,6 +77,9 @@ private slots:
     void averagingOutput();
     void averagingOutputAveragesIdenticalHeads();
     void appendedHead();
+    void sameRotationOnBothSidesIsScaledDot();
+    void rotationOnOneSideMatters();
+    void defaultTargets();
     void resizeOutput_data();
     void resizeOutput();
     void headCount();
@@ -208,7 +212,74 @@ void TestHeadPresets::appendedHead()
 
     const attn::Head g = attn::presets::head(1, 2, 2); // 45°
     COMPARE_MATRIX(g.wq, rows({{kHalfRoot2, -kHalfRoot2}, {kHalfRoot2, kHalfRoot2}}), 1e-15);
+    // With d_k = 2 the rotation goes to the query alone: on both sides it would cancel.
+    COMPARE_MATRIX(g.wk, rows({{1, 0}, {0, 1}}), 0.0);
     COMPARE_MATRIX(g.wv, rows({{1, 0}, {0, 1}}), 0.0);
+}
+
+void TestHeadPresets::sameRotationOnBothSidesIsScaledDot()
+{
+    // W_Q = W_K = R(30°): (Rq)·(Rk) = qᵀRᵀRk = q·k, so the head's scores are the scaled dot
+    // product q·kᵢ / √2, written out here for the article's scene.
+    const attn::Matrix r = attn::presets::rotation(30.0, 2);
+    COMPARE_MATRIX(r, rows({{kHalfRoot3, -0.5}, {0.5, kHalfRoot3}}), 1e-15);
+    attn::MultiHeadParams p;
+    p.heads.push_back(attn::Head{r, r, attn::Matrix::Identity(2, 2)});
+    p.wo = attn::Matrix::Identity(2, 2);
+    const attn::Scene s = sceneWith(p);
+    auto result = attn::attend(s.query, s.keys, s.values, attn::Method::MultiHead, s.params());
+    QVERIFY(result);
+    const attn::HeadResult &head = result.value().heads.at(0);
+    const double q[2] = {1.2, 0.8};
+    const double keys[3][2] = {{0.5, 1.0}, {1.5, 0.5}, {0.8, 1.2}};
+    const double values[3][2] = {{1, 0}, {0, 1}, {1, 1}};
+    double e[3], sum = 0;
+    for (int i = 0; i < 3; ++i) {
+        const double scaled = (q[0] * keys[i][0] + q[1] * keys[i][1]) / std::sqrt(2.0);
+        QVERIFY2(std::abs(head.scores[i] - scaled) <= 1e-15,
+                 qPrintable(QString::number(head.scores[i], 'g', 17) + QStringLiteral(" != ") +
+                            QString::number(scaled, 'g', 17)));
+        e[i] = std::exp(scaled);
+        sum += e[i];
+    }
+    double out[2] = {0, 0};
+    for (int i = 0; i < 3; ++i)
+        for (int c = 0; c < 2; ++c)
+            out[c] += e[i] / sum * values[i][c];
+    COMPARE_MATRIX(attn::Matrix(result.value().output), rows({{out[0]}, {out[1]}}), 1e-15);
+}
+
+void TestHeadPresets::rotationOnOneSideMatters()
+{
+    // W_Q = R(30°), W_K = I: the head compares the turned query Rq with each key.
+    const attn::Matrix r = attn::presets::rotation(30.0, 2);
+    attn::MultiHeadParams p;
+    p.heads.push_back(attn::Head{r, attn::presets::identity(2), attn::Matrix::Identity(2, 2)});
+    p.wo = attn::Matrix::Identity(2, 2);
+    const attn::Scene s = sceneWith(p);
+    auto result = attn::attend(s.query, s.keys, s.values, attn::Method::MultiHead, s.params());
+    QVERIFY(result);
+    const attn::HeadResult &head = result.value().heads.at(0);
+    const double c = std::cos(std::numbers::pi / 6), sn = std::sin(std::numbers::pi / 6);
+    const double rq[2] = {c * 1.2 - sn * 0.8, sn * 1.2 + c * 0.8};
+    const double keys[3][2] = {{0.5, 1.0}, {1.5, 0.5}, {0.8, 1.2}};
+    for (int i = 0; i < 3; ++i) {
+        const double expected = (rq[0] * keys[i][0] + rq[1] * keys[i][1]) / std::sqrt(2.0);
+        QVERIFY(std::abs(head.scores[i] - expected) <= 1e-15);
+        const double plain = (1.2 * keys[i][0] + 0.8 * keys[i][1]) / std::sqrt(2.0);
+        QVERIFY(std::abs(head.scores[i] - plain) > 0.05);
+    }
+}
+
+void TestHeadPresets::defaultTargets()
+{
+    using attn::presets::Kind;
+    for (Kind kind : {Kind::Identity, Kind::ProjectX, Kind::ProjectY, Kind::Random}) {
+        const attn::presets::Targets t = attn::presets::defaultTargets(kind);
+        QVERIFY(t.query && t.key && !t.value);
+    }
+    const attn::presets::Targets r = attn::presets::defaultTargets(Kind::Rotation);
+    QVERIFY(r.query && !r.key && !r.value);
 }
 
 void TestHeadPresets::resizeOutput_data()
