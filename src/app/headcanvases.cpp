@@ -329,7 +329,7 @@ void HeadCanvases::paintNumberLineAxis(QPainter &p, int head, const QRect &area)
     for (double v = -std::floor(extent / step) * step; v <= extent + 1e-9; v += step) {
         const double x = l.x(v);
         p.drawLine(QPointF(x, l.lineY - 3), QPointF(x, l.lineY + 3));
-        const QString text = NumberFormat::number(v, step < 1 ? 1 : 0);
+        const QString text = NumberFormat::tick(v, step);
         p.drawText(QRectF(x - 30, l.lineY + 4, 60, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
                    text);
     }
@@ -395,7 +395,7 @@ void HeadCanvases::paintPlaneAxes(QPainter &p, int head, const QRect &area) cons
     p.drawLine(l.toScreen(0, -extent), l.toScreen(0, extent));
     p.setFont(font());
     p.drawText(QRectF(l.toScreen(step, 0) + QPointF(-30, 2), QSizeF(60, fm.height())),
-               Qt::AlignHCenter | Qt::AlignTop, NumberFormat::number(step, step < 1 ? 1 : 0));
+               Qt::AlignHCenter | Qt::AlignTop, NumberFormat::tick(step, step));
 }
 
 void HeadCanvases::paintPlaneArrows(QPainter &p, int head, const QRect &area) const
