@@ -612,7 +612,7 @@ void StepPanel::updateFormula()
         }
         QStringList rows;
         for (Eigen::Index row = 0; row < wo.rows(); ++row)
-            rows << productsFor(wo.row(row).transpose(), r.concat, r.output[row]);
+            rows << products(wo.row(row).transpose(), r.concat, cd);
         const QString wO = QStringLiteral("W<sub>O</sub>");
         lines << QStringLiteral("%1 = %2 [%3] = %2 %4 = (%5) = <b>%6</b>")
                      .arg(tr("output"), wO, stacked.join(QStringLiteral("; ")), vec(r.concat, cd),
