@@ -259,7 +259,10 @@ QString WeightChart::fittedTitle(const QStringList &variants, const QChart *char
     // "…" (presentation mode) or the chart would drop it (a 1280 × 800 screen).
     const QFontMetricsF fm(chart->titleFont());
     const QMarginsF margins = chart->margins();
-    const double room = chart->size().width() - margins.left() - margins.right() - fm.height();
+    // Qt Charts lays the title out in less than the margins leave (its own layout margins): keep
+    // a few line heights spare rather than see "…".
+    const double room =
+        chart->size().width() - margins.left() - margins.right() - 3 * fm.height();
     if (chart->size().width() <= 0 && !variants.isEmpty())
         return variants.first(); // not laid out yet
     for (const QString &v : variants)
@@ -560,6 +563,7 @@ void WeightChart::alignPlotAreas()
     const double target = std::max(a, b);
     const int ea = int(std::lround(target - a));
     const int eb = int(std::lround(target - b));
+    bool changed = false;
     for (auto [p, extra] : {std::pair{&m_weights, ea}, std::pair{&m_scores, eb}}) {
         if (extra == p->extraLeft)
             continue;
@@ -567,7 +571,11 @@ void WeightChart::alignPlotAreas()
         m.setLeft(m.left() - p->extraLeft + extra);
         p->extraLeft = extra;
         p->chart->setMargins(m);
+        changed = true;
     }
+    // The padding narrows the title's room: fit the titles again.
+    if (changed)
+        updateTitles();
 }
 
 QList<double> WeightChart::displayedWeights() const

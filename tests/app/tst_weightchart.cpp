@@ -286,7 +286,10 @@ void TestWeightChart::titlesFitAndKeepTheMean()
             QVERIFY2(!title.isEmpty(), "a title was dropped");
             // Qt Charts would cut a title wider than the chart.
             const QFontMetricsF fm(chart.chart()->titleFont());
-            QVERIFY2(fm.horizontalAdvance(title) <= chart.chart()->size().width(),
+            QVERIFY2(fm.horizontalAdvance(title) <= chart.chart()->size().width() -
+                                                        chart.chart()->margins().left() -
+                                                        chart.chart()->margins().right() -
+                                                        2 * fm.height(),
                      qPrintable(title));
             if (method == attn::Method::MultiHead)
                 QVERIFY2(title.contains(QLatin1String("Mean")), qPrintable(title));
