@@ -338,9 +338,9 @@ double tickStep(double extent, double scale, const QFontMetricsF &fm)
     double step = NumberFormat::niceStep(2 * extent, 4);
     for (int i = 0; i < 6; ++i) {
         const double label =
-            std::max(fm.horizontalAdvance(NumberFormat::tick(-step, step)),
-                     fm.horizontalAdvance(NumberFormat::tick(-std::floor(extent / step) * step,
-                                                             step))) +
+            std::max(
+                fm.horizontalAdvance(NumberFormat::tick(-step, step)),
+                fm.horizontalAdvance(NumberFormat::tick(-std::floor(extent / step) * step, step))) +
             fm.height() * 0.5;
         if (step * scale >= label)
             break;

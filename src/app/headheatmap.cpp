@@ -267,8 +267,8 @@ void HeadHeatMap::paintEvent(QPaintEvent *)
                 const int wide = fm.horizontalAdvance(text);
                 if (wide > cell.width() - 4) {
                     QFont small = font();
-                    small.setPointSizeF(std::max(6.0, small.pointSizeF() * (cell.width() - 4) /
-                                                          double(wide)));
+                    small.setPointSizeF(
+                        std::max(6.0, small.pointSizeF() * (cell.width() - 4) / double(wide)));
                     p.setFont(small);
                 }
                 TextStamp::draw(p, cell, Qt::AlignCenter, text);

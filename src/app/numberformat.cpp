@@ -20,8 +20,11 @@
 // 3. A true minus sign (U+2212), never a hyphen; axis ticks too (tick()).
 // 4. A line of arithmetic must be right at the precision it is shown with: its result is shown
 //    by this rule (as everywhere else), and an operand that would make the line wrong is shown
-//    with the extra digits that make it right (operandDecimals()): "0.51246 − 0.99904 = −0.487"
-//    rather than "0.512 − 0.999 = −0.487". Angles are shown in degrees with one decimal.
+//    with the extra digits that make it right (operandDecimals()): "0.2124 − 0.7006 = −0.488"
+//    rather than "0.212 − 0.701 = −0.488", which a learner finds off by 0.001. So the same
+//    number reads the same everywhere as a result, and a line checked by hand always comes
+//    out. Angles are shown in degrees with one decimal; axis ticks with the decimals of their
+//    step.
 namespace NumberFormat {
 
 namespace {

@@ -110,9 +110,10 @@ QString dotProduct(const attn::Vector &a, const attn::Vector &b, double result,
     const int termDigits = digitsFor(numbers(terms), result, addAll, decimals);
     int factorDigits = kDecimals;
     for (Eigen::Index j = 0; j < a.size(); ++j)
-        factorDigits = std::max(
-            factorDigits, digitsFor({a[j], b[j]}, terms[j],
-                                    [](const Numbers &x) { return x[0] * x[1]; }, termDigits));
+        factorDigits =
+            std::max(factorDigits, digitsFor(
+                                       {a[j], b[j]}, terms[j],
+                                       [](const Numbers &x) { return x[0] * x[1]; }, termDigits));
     return products(a, b, factorDigits) + QStringLiteral(" = ") + sum(terms, termDigits);
 }
 
@@ -308,8 +309,8 @@ void StepPanel::retranslate()
                              "table."));
     m_table->setAccessibleName(tr("Steps of every key"));
     m_table->setToolTip(tr("One row per key: length, angle, cosine, score, s/τ, the softmax steps "
-                           "and the weight; the last row holds the sums. Click a row to explain "
-                           "that key above."));
+                           "and the weight; then the sums. Multi-head: then each head's output "
+                           "and the output. Click a key's row to explain that key above."));
 }
 
 void StepPanel::changeEvent(QEvent *event)
@@ -430,8 +431,7 @@ void StepPanel::updateFormula()
                      .arg(qk, dotProduct(b.query, b.keyVector, b.dot, d), num(b.dot, d));
         lines.step = Walkthrough::Scaling;
         lines << QStringLiteral("%1 = %2 / √d = %3 / √%4 = %3 / %5 = <b>%6</b>")
-                     .arg(s, qk, num(b.dot, d), num(b.scaleDim), num(b.sqrtScale, d),
-                          num(b.score));
+                     .arg(s, qk, num(b.dot, d), num(b.scaleDim), num(b.sqrtScale, d), num(b.score));
         break;
     }
     case attn::Method::Cosine: {
@@ -475,8 +475,8 @@ void StepPanel::updateFormula()
                                         [](const Numbers &x) { return std::tanh(x[0]); }));
         int td = kDecimals;
         for (Eigen::Index j = 0; j < b.preActivation.size(); ++j)
-            td = std::max(td, digitsFor({b.wqq[j], b.wkk[j], b.bias[j]}, b.preActivation[j],
-                                        addAll, hd));
+            td = std::max(
+                td, digitsFor({b.wqq[j], b.wkk[j], b.bias[j]}, b.preActivation[j], addAll, hd));
         lines << QStringLiteral("%1%2 = %3, &nbsp; %4%5 = %6, &nbsp; b = %7")
                      .arg(sub(QStringLiteral("W"), QStringLiteral("q")), q, vec(b.wqq, td),
                           sub(QStringLiteral("W"), QStringLiteral("k")), kName, vec(b.wkk, td),
@@ -511,14 +511,13 @@ void StepPanel::updateFormula()
             for (Eigen::Index c = 0; c < terms.size(); ++c)
                 factorDigits = std::max(
                     factorDigits,
-                    digitsFor({hb.query[c], hb.key[c]}, terms[c],
-                              [](const Numbers &x) { return x[0] * x[1]; },
-                              terms.size() > 1 ? digitsFor(numbers(terms), hb.dot, addAll, d)
-                                               : d));
+                    digitsFor(
+                        {hb.query[c], hb.key[c]}, terms[c],
+                        [](const Numbers &x) { return x[0] * x[1]; },
+                        terms.size() > 1 ? digitsFor(numbers(terms), hb.dot, addAll, d) : d));
             const QString dot =
                 hb.products.size() > 1
-                    ? QLatin1Char('(') + products(hb.query, hb.key, factorDigits) +
-                          QLatin1Char(')')
+                    ? QLatin1Char('(') + products(hb.query, hb.key, factorDigits) + QLatin1Char(')')
                     : products(hb.query, hb.key, factorDigits);
             lines << QStringLiteral("&nbsp;&nbsp; %1 = (%2%3)·(%4%5) / √d<sub>k</sub> = %6 / √%7 "
                                     "= %8 / %9 = <b>%10</b>")
@@ -578,8 +577,8 @@ void StepPanel::updateFormula()
         };
         int cd = kDecimals;
         for (Eigen::Index row = 0; row < wo.rows(); ++row)
-            cd = std::max(cd, digitsFor(joined(wo.row(row).transpose(), r.concat), r.output[row],
-                                        dotOf));
+            cd = std::max(
+                cd, digitsFor(joined(wo.row(row).transpose(), r.concat), r.output[row], dotOf));
         const int n = m.keyCount();
         const QString wv = QStringLiteral("W<sub>V</sub>");
         QStringList stacked;
@@ -588,14 +587,14 @@ void StepPanel::updateFormula()
             const QString sup = QStringLiteral("<sup>(%1)</sup>").arg(j + 1);
             const QString oj = QStringLiteral("o") + sup;
             stacked << oj;
-            const QString head = QStringLiteral("%1 = Σ<sub>i</sub> w%2<sub>i</sub> %3%2v<sub>i</sub>")
-                                     .arg(oj, sup, wv);
+            const QString head =
+                QStringLiteral("%1 = Σ<sub>i</sub> w%2<sub>i</sub> %3%2v<sub>i</sub>")
+                    .arg(oj, sup, wv);
             const attn::Vector &wts = hr.softmax.weights;
             // The terms are written out while they fit a line or two.
             if (n > 6) {
-                lines << QStringLiteral("%1 = %2").arg(head, hr.output.size() == 1
-                                                                 ? num(hr.output[0], cd)
-                                                                 : vec(hr.output, cd));
+                lines << QStringLiteral("%1 = %2").arg(
+                    head, hr.output.size() == 1 ? num(hr.output[0], cd) : vec(hr.output, cd));
                 continue;
             }
             int d = kDecimals;
@@ -636,10 +635,11 @@ void StepPanel::updateFormula()
         } else {
             lines.step = Walkthrough::Exponentials;
             const int ed = digitsFor({st.exp, st.sum}, st.weight, quotient);
-            const int xd = digitsFor({st.shifted}, st.exp,
-                                     [](const Numbers &x) { return std::exp(x[0]); }, ed);
-            const int ld = digitsFor({st.logit, st.maxLogit}, st.shifted,
-                                     [](const Numbers &x) { return x[0] - x[1]; }, xd);
+            const int xd = digitsFor(
+                {st.shifted}, st.exp, [](const Numbers &x) { return std::exp(x[0]); }, ed);
+            const int ld = digitsFor(
+                {st.logit, st.maxLogit}, st.shifted, [](const Numbers &x) { return x[0] - x[1]; },
+                xd);
             lines << QStringLiteral("%1/τ − max = %2 − %3 = %4")
                          .arg(s, num(st.logit, ld), factor(st.maxLogit, ld), num(st.shifted, xd));
             lines << QStringLiteral("exp(%1/τ − max) = exp(%2) = %3")

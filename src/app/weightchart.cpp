@@ -17,7 +17,6 @@
 #include <QFontMetricsF>
 #include <QResizeEvent>
 #include <QStackedBarSeries>
-#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -261,8 +260,7 @@ QString WeightChart::fittedTitle(const QStringList &variants, const QChart *char
     const QMarginsF margins = chart->margins();
     // Qt Charts lays the title out in less than the margins leave (its own layout margins): keep
     // a few line heights spare rather than see "…".
-    const double room =
-        chart->size().width() - margins.left() - margins.right() - 3 * fm.height();
+    const double room = chart->size().width() - margins.left() - margins.right() - 3 * fm.height();
     if (chart->size().width() <= 0 && !variants.isEmpty())
         return variants.first(); // not laid out yet
     for (const QString &v : variants)

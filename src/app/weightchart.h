@@ -9,11 +9,11 @@ class QBarSet;
 class QCategoryAxis;
 class QChart;
 class StampedTextItem;
-class QValueAxis;
 
 /// The softmax weight of every key as a bar (top chart, axis 0…1) above its score before softmax
-/// (bottom chart, axis fitted to the scores; for scaled dot product s = q·k/√d). Each bar has its key's colour. Both charts live in one
-/// view so that they export together and their key axes line up.
+/// (bottom chart, axis fitted to the scores; for scaled dot product s = q·k/√d). Each bar has its
+/// key's colour. Both charts live in one view so that they export together and their key axes line
+/// up.
 ///
 /// During a drag only the bar values change (QBarSet::replace); sets are rebuilt only when the
 /// number of keys changes.

@@ -1,6 +1,6 @@
-#include "app/numberformat.h"
 #include "app/headcanvases.h"
 #include "app/headheatmap.h"
+#include "app/numberformat.h"
 #include "core/attention.h"
 #include "model/scenemodel.h"
 

@@ -82,6 +82,8 @@ void TestNumberFormat::operandDigitsMakeTheLineRight()
     // is right, so three digits do.
     auto minus = [](const std::vector<double> &x) { return x[0] - x[1]; };
     QCOMPARE(NumberFormat::operandDecimals({0.51246, 0.99904}, 0.51246 - 0.99904, minus), 3);
+    // 0.2124 − 0.7006 = −0.4882 shows −0.488, but 0.212 − 0.701 = −0.489: four decimals.
+    QCOMPARE(NumberFormat::operandDecimals({0.2124, 0.7006}, 0.2124 - 0.7006, minus), 4);
     // 1.0004 − 0.0008 = 0.9996 shows 1.000, but 1.000 − 8.0 × 10⁻⁴ = 0.9992 would show 0.999:
     // the operands need four decimals (1.0004 − 0.0008 = 0.9996).
     QCOMPARE(NumberFormat::operandDecimals({1.0004, 0.0008}, 0.9996, minus), 4);

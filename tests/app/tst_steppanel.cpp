@@ -8,11 +8,10 @@
 
 #include <QHeaderView>
 #include <QItemSelectionModel>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTableView>
 #include <QTest>
-
-#include <QRegularExpression>
 
 #include <cmath>
 #include <functional>
@@ -401,8 +400,9 @@ void TestStepPanel::multiHeadOutputFromTheHeads()
                  NumberFormat::number(meanWeight[std::size_t(i)]));
     for (int h = 0; h < heads; ++h) {
         const std::vector<double> &o = headOutputs[std::size_t(h)];
-        QCOMPARE(cell(view, table.headRow(h), StepTableModel::ValueColumn),
-                 NumberFormat::vector(Eigen::Map<const attn::Vector>(o.data(), Eigen::Index(o.size()))));
+        QCOMPARE(
+            cell(view, table.headRow(h), StepTableModel::ValueColumn),
+            NumberFormat::vector(Eigen::Map<const attn::Vector>(o.data(), Eigen::Index(o.size()))));
     }
     QCOMPARE(cell(view, table.outputRow(), StepTableModel::ValueColumn), NumberFormat::vector(out));
     // The sum row no longer offers a vector that reads as Σ w̄ᵢ vᵢ, and no tooltip says so.
@@ -456,17 +456,15 @@ void TestStepPanel::arithmeticIsRightAsShown()
     StepPanel panel(&model, &selection);
     model.setMethod(method);
     // A number as shown: "−0.487", "2", "1.1 × 10⁻⁷".
-    const QString number =
-        QStringLiteral("\\d+(?:\\.\\d+)?(?: × 10⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)?");
+    const QString number = QStringLiteral("\\d+(?:\\.\\d+)?(?: × 10⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)?");
     const QString num = QStringLiteral("(−?") + number + QLatin1Char(')');
     // a ± b ± … = r, not part of a product (×) or a function's argument.
     const QRegularExpression sums(QStringLiteral("(?<![\\d.×(/√⁰¹²³⁴⁵⁶⁷⁸⁹])(−?") + number +
-                                  QStringLiteral("(?: [+−] ") + number +
-                                  QStringLiteral(")+) = ") + num +
-                                  QStringLiteral("(?![\\d.×⁰¹²³⁴⁵⁶⁷⁸⁹]| ×)"));
-    const QRegularExpression quotients(
-        QStringLiteral("(?<![\\d.×(√⁰¹²³⁴⁵⁶⁷⁸⁹])") + num + QStringLiteral(" / (") + number +
-        QStringLiteral(") = ") + num + QStringLiteral("(?![\\d.×/⁰¹²³⁴⁵⁶⁷⁸⁹]| ×)"));
+                                  QStringLiteral("(?: [+−] ") + number + QStringLiteral(")+) = ") +
+                                  num + QStringLiteral("(?![\\d.×⁰¹²³⁴⁵⁶⁷⁸⁹]| ×)"));
+    const QRegularExpression quotients(QStringLiteral("(?<![\\d.×(√⁰¹²³⁴⁵⁶⁷⁸⁹])") + num +
+                                       QStringLiteral(" / (") + number + QStringLiteral(") = ") +
+                                       num + QStringLiteral("(?![\\d.×/⁰¹²³⁴⁵⁶⁷⁸⁹]| ×)"));
     const QString supers = QStringLiteral("⁰¹²³⁴⁵⁶⁷⁸⁹");
     // The value and the unit of the last digit of a number as shown.
     auto parse = [&](QString t) {
@@ -525,9 +523,9 @@ void TestStepPanel::arithmeticIsRightAsShown()
                 auto qt = quotients.globalMatch(line);
                 while (qt.hasNext()) {
                     const auto m = qt.next();
-                    QVERIFY2(sameAsShown(value(m.captured(1)) / value(m.captured(2)),
-                                         m.captured(3)),
-                             qPrintable(line));
+                    QVERIFY2(
+                        sameAsShown(value(m.captured(1)) / value(m.captured(2)), m.captured(3)),
+                        qPrintable(line));
                     ++checked;
                 }
             }

@@ -5,9 +5,9 @@
 #include "model/scenemodel.h"
 
 #include <QApplication>
-#include <QFontMetricsF>
 #include <QBarSet>
 #include <QChart>
+#include <QFontMetricsF>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QStackedBarSeries>
@@ -286,10 +286,9 @@ void TestWeightChart::titlesFitAndKeepTheMean()
             QVERIFY2(!title.isEmpty(), "a title was dropped");
             // Qt Charts would cut a title wider than the chart.
             const QFontMetricsF fm(chart.chart()->titleFont());
-            QVERIFY2(fm.horizontalAdvance(title) <= chart.chart()->size().width() -
-                                                        chart.chart()->margins().left() -
-                                                        chart.chart()->margins().right() -
-                                                        2 * fm.height(),
+            QVERIFY2(fm.horizontalAdvance(title) <=
+                         chart.chart()->size().width() - chart.chart()->margins().left() -
+                             chart.chart()->margins().right() - 2 * fm.height(),
                      qPrintable(title));
             if (method == attn::Method::MultiHead)
                 QVERIFY2(title.contains(QLatin1String("Mean")), qPrintable(title));
