@@ -3116,10 +3116,6 @@ Weight: %5</source>
         <source>Steps of every key</source>
         <translation>每个键的计算步骤</translation>
     </message>
-    <message>
-        <source>One row per key: length, angle, cosine, score, s/τ, the softmax steps and the weight; the last row holds the sums. Click a row to explain that key above.</source>
-        <translation>每个键一行：长度、夹角、余弦、分数、s/τ、softmax 各步和权重；最后一行是总和。单击一行，在上方讲解该键。</translation>
-    </message>
     <message numerus="yes">
         <source>Mean over %n heads (the table&apos;s columns):</source>
         <translation>
@@ -3133,6 +3129,10 @@ Weight: %5</source>
     <message>
         <source>The output uses each head&apos;s own weights, not the mean weights of the table: Σ w̄ᵢ vᵢ would be another vector.</source>
         <translation>输出用的是每个头自己的权重，而不是表中的平均权重：Σ w̄ᵢ vᵢ 会是另一个向量。</translation>
+    </message>
+    <message>
+        <source>One row per key: length, angle, cosine, score, s/τ, the softmax steps and the weight; then the sums. Multi-head: then each head&apos;s output and the output. Click a key&apos;s row to explain that key above.</source>
+        <translation>每个键一行：长度、夹角、余弦、分数、s/τ、softmax 各步和权重；然后是总和。多头注意力：接着是每个头的输出和最终输出。单击某个键的一行，在上方讲解该键。</translation>
     </message>
 </context>
 <context>
