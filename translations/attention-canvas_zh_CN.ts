@@ -3254,12 +3254,12 @@ Weight: %5</source>
         <translation>头 %1 的输出 %2 = Σᵢ w%3ᵢ W_V%3 vᵢ，用的是该头自己的权重（见上方公式和热力图），而不是本表的平均权重</translation>
     </message>
     <message>
-        <source>Output W_O [o¹; …]</source>
-        <translation>输出 W_O [o¹; …]</translation>
-    </message>
-    <message>
         <source>Head %1: %2</source>
         <translation>头 %1：%2</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
     </message>
 </context>
 <context>

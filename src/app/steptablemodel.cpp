@@ -288,7 +288,7 @@ QVariant StepTableModel::headCell(int row, int column) const
     const bool output = row == outputRow();
     const int head = row - sumRow() - 1;
     if (column == KeyColumn)
-        return output ? tr("Output W_O [o¹; …]")
+        return output ? tr("Output")
                       : tr("Head %1: %2").arg(head + 1).arg(headOutputName(head));
     if (column != ValueColumn || !m.hasResult())
         return {};
