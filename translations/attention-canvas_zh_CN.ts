@@ -1420,6 +1420,10 @@
         <source>Each head&apos;s projected query and keys</source>
         <translation>每个头投影后的查询和键</translation>
     </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
 </context>
 <context>
     <name>HeadHeatMap</name>
@@ -3228,12 +3232,6 @@ Weight: %5</source>
         <source>%1 is masked: %2 = 0</source>
         <translation>%1 已被掩码：%2 = 0</translation>
     </message>
-    <message numerus="yes">
-        <source>Mean over %n heads:</source>
-        <translation>
-            <numerusform>%n 个头的平均：</numerusform>
-        </translation>
-    </message>
     <message>
         <source>%1 is masked: it is left out of the softmax, so %2 = 0</source>
         <translation>%1 已被掩码：它不参与 softmax，因此 %2 = 0</translation>
@@ -3258,9 +3256,23 @@ Weight: %5</source>
         <source>Steps of every key</source>
         <translation>每个键的计算步骤</translation>
     </message>
+    <message numerus="yes">
+        <source>Mean over %n heads (the table&apos;s columns):</source>
+        <translation>
+            <numerusform>%n 个头的平均（即表中各列）：</numerusform>
+        </translation>
+    </message>
     <message>
-        <source>One row per key: length, angle, cosine, score, s/τ, the softmax steps and the weight; the last row holds the sums. Click a row to explain that key above.</source>
-        <translation>每个键一行：长度、夹角、余弦、分数、s/τ、softmax 各步和权重；最后一行是总和。单击一行，在上方讲解该键。</translation>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>The output uses each head&apos;s own weights, not the mean weights of the table: Σ w̄ᵢ vᵢ would be another vector.</source>
+        <translation>输出用的是每个头自己的权重，而不是表中的平均权重：Σ w̄ᵢ vᵢ 会是另一个向量。</translation>
+    </message>
+    <message>
+        <source>One row per key: length, angle, cosine, score, s/τ, the softmax steps and the weight; then the sums. Multi-head: then each head&apos;s output and the output. Click a key&apos;s row to explain that key above.</source>
+        <translation>每个键一行：长度、夹角、余弦、分数、s/τ、softmax 各步和权重；然后是总和。多头注意力：接着是每个头的输出和最终输出。单击某个键的一行，在上方讲解该键。</translation>
     </message>
 </context>
 <context>
@@ -3346,10 +3358,6 @@ Weight: %5</source>
         <translation>exp(s/τ − max)；合计行把它们加起来</translation>
     </message>
     <message>
-        <source>The attention weight: exp divided by the sum of exps</source>
-        <translation>注意力权重：exp 除以所有 exp 之和</translation>
-    </message>
-    <message>
         <source>The value v; the sum row is the output Σ wᵢ vᵢ</source>
         <translation>值 v；合计行是输出 Σ wᵢ vᵢ</translation>
     </message>
@@ -3368,6 +3376,30 @@ Weight: %5</source>
     <message>
         <source>Sum Σ</source>
         <translation>合计 Σ</translation>
+    </message>
+    <message>
+        <source>The attention weight: exp divided by the sum of exps (multi-head: the mean over heads)</source>
+        <translation>注意力权重：exp 除以所有 exp 之和（多头注意力：各头的平均）</translation>
+    </message>
+    <message>
+        <source>The value v. Multi-head: the rows below the sum give each head&apos;s output oʰ = Σᵢ wʰᵢ W_Vʰ vᵢ and the output W_O [o¹; …]</source>
+        <translation>值 v。多头注意力：合计行下面几行给出每个头的输出 oʰ = Σᵢ wʰᵢ W_Vʰ vᵢ 以及输出 W_O [o¹; …]</translation>
+    </message>
+    <message>
+        <source>The output W_O [o¹; …; oʰ]: the heads&apos; outputs stacked and mapped by W_O. It is not Σ w̄ᵢ vᵢ with the mean weights of this table.</source>
+        <translation>输出 W_O [o¹; …; oʰ]：各头的输出拼接后经 W_O 映射。它不是用本表平均权重算出的 Σ w̄ᵢ vᵢ。</translation>
+    </message>
+    <message>
+        <source>Head %1&apos;s output %2 = Σᵢ w%3ᵢ W_V%3 vᵢ, with the head&apos;s own weights (see the formula above and the heat map), not the mean weights of this table</source>
+        <translation>头 %1 的输出 %2 = Σᵢ w%3ᵢ W_V%3 vᵢ，用的是该头自己的权重（见上方公式和热力图），而不是本表的平均权重</translation>
+    </message>
+    <message>
+        <source>Head %1: %2</source>
+        <translation>头 %1：%2</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
     </message>
 </context>
 <context>
@@ -3637,19 +3669,9 @@ Weight: %5</source>
             <numerusform>%n 个头的平均注意力权重</numerusform>
         </translation>
     </message>
-    <message numerus="yes">
-        <source>Mean scores over %n heads</source>
-        <translation>
-            <numerusform>%n 个头的平均分数</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Attention weights (softmax)</source>
         <translation>注意力权重（softmax）</translation>
-    </message>
-    <message>
-        <source>Attention scores: %1</source>
-        <translation>注意力分数：%1</translation>
     </message>
     <message>
         <source>Mean weight</source>
@@ -3676,8 +3698,58 @@ Weight: %5</source>
         <translation>权重与分数图表</translation>
     </message>
     <message>
-        <source>Top: each key&apos;s attention weight after softmax (0 to 1). Bottom: its raw attention score. Every bar has its key&apos;s colour.</source>
-        <translation>上：每个键经过 softmax 后的注意力权重（0 到 1）。下：它的原始注意力分数。每根柱子使用对应键的颜色。</translation>
+        <source>Top: each key&apos;s attention weight after softmax (0 to 1). Bottom: its score before softmax (for scaled dot product q·k/√d). Every bar has its key&apos;s colour.</source>
+        <translation>上：每个键经过 softmax 后的注意力权重（0 到 1）。下：它在 softmax 之前的分数（缩放点积注意力为 q·k/√d）。每根柱子使用对应键的颜色。</translation>
+    </message>
+    <message>
+        <source>No result</source>
+        <translation>没有结果</translation>
+    </message>
+    <message numerus="yes">
+        <source>Mean weights, %n heads</source>
+        <translation>
+            <numerusform>平均权重，%n 个头</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mean weights</source>
+        <translation>平均权重</translation>
+    </message>
+    <message numerus="yes">
+        <source>Mean scores before softmax over %n heads</source>
+        <translation>
+            <numerusform>%n 个头 softmax 之前的平均分数</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Mean scores, %n heads</source>
+        <translation>
+            <numerusform>平均分数，%n 个头</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Mean scores</source>
+        <translation>平均分数</translation>
+    </message>
+    <message>
+        <source>Weights (softmax)</source>
+        <translation>权重（softmax）</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Scores before softmax: %1</source>
+        <translation>softmax 之前的分数：%1</translation>
+    </message>
+    <message>
+        <source>Scores before softmax</source>
+        <translation>softmax 之前的分数</translation>
+    </message>
+    <message>
+        <source>Scores</source>
+        <translation>分数</translation>
     </message>
 </context>
 <context>

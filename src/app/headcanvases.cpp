@@ -54,10 +54,11 @@ HeadCanvases::Grid HeadCanvases::gridFor(QSize area) const
         if (side > bestSide) {
             bestSide = side;
             best.columns = columns;
-            best.tile = QSize(w, std::max(h, minimumTile()));
+            // Small tiles draw less (paintTileBackground) rather than spill out of the widget:
+            // 8 heads in a low dock must all be in view.
+            best.tile = QSize(std::max(w, 1), std::max(h, 1));
         }
     }
-    best.tile.setWidth(std::max(best.tile.width(), minimumTile()));
     return best;
 }
 
@@ -204,10 +205,18 @@ QRect HeadCanvases::paintTileBackground(QPainter &p, int head, const QRect &tile
     QFont title = font();
     title.setBold(true);
     const double pad = fm.height() * 0.4;
+    // The longest title that fits on one line: a two-line title would leave a small tile no
+    // room for its arrows.
+    const QFontMetricsF titleMetrics(title);
+    const QString full = tr("head %1: d<sub>k</sub> = %2").arg(head + 1).arg(dk);
+    QString plainFull = full;
+    plainFull.remove(QStringLiteral("<sub>")).remove(QStringLiteral("</sub>"));
+    const QString shown = titleMetrics.horizontalAdvance(plainFull) <= tile.width() - 2 * pad
+                              ? full
+                              : tr("head %1").arg(head + 1);
     const double titleHeight =
-        RichText::draw(p, tr("head %1: d<sub>k</sub> = %2").arg(head + 1).arg(dk),
-                       QPointF(tile.left() + pad, tile.top() + pad), tile.width() - 2 * pad, title,
-                       ColorScheme::text());
+        RichText::draw(p, shown, QPointF(tile.left() + pad, tile.top() + pad),
+                       tile.width() - 2 * pad, title, ColorScheme::text());
     // The caption says what the arrows are: the head's own projections of q and kᵢ.
     QString caption =
         tr("Arrows: %1 and %2")
@@ -282,6 +291,7 @@ ArrowPainter::Style keyStyle(int key, int count, double weight, double maxWeight
 struct NumberLineLayout
 {
     double centre, scale, lineY, queryY, lanesTop, lane;
+    bool labels; // room for the tick labels below the line
     double x(double v) const { return centre + v * scale; }
 };
 
@@ -291,10 +301,22 @@ NumberLineLayout numberLineLayout(const QRect &area, double extent, const QFontM
     NumberLineLayout l{};
     l.centre = area.center().x();
     l.scale = (area.width() / 2.0 - fm.height()) / extent;
-    l.lineY = area.top() + fm.height() * 2.4;
-    l.queryY = l.lineY - fm.height() * 1.0;
-    l.lanesTop = l.lineY + fm.height() * 1.6;
-    l.lane = std::min(fm.height() * 1.1, (area.bottom() - l.lanesTop) / std::max(keys, 1));
+    const double needed = fm.height() * (4.0 + 0.8 * keys);
+    if (area.height() >= needed) {
+        l.labels = true;
+        l.lineY = area.top() + fm.height() * 2.4;
+        l.queryY = l.lineY - fm.height() * 1.0;
+        l.lanesTop = l.lineY + fm.height() * 1.6;
+        l.lane = std::min(fm.height() * 1.1, (area.bottom() - l.lanesTop) / std::max(keys, 1));
+        return l;
+    }
+    // A low tile (many heads in a small dock): the query's lane, the line and one lane per key
+    // share the height evenly, and the tick labels give way to the arrows.
+    l.labels = false;
+    l.lane = area.height() / (std::max(keys, 1) + 1.6);
+    l.queryY = area.top() + l.lane * 0.5;
+    l.lineY = area.top() + l.lane * 1.1;
+    l.lanesTop = l.lineY + l.lane * 0.4;
     return l;
 }
 
@@ -308,6 +330,26 @@ struct PlaneLayout
         return {origin.x() + x * scale, origin.y() - y * scale};
     }
 };
+
+// A tick step whose labels do not run into each other at `scale` pixels per unit: the nice
+// step for about four intervals, widened along 1, 2, 5 until the labels fit.
+double tickStep(double extent, double scale, const QFontMetricsF &fm)
+{
+    double step = NumberFormat::niceStep(2 * extent, 4);
+    for (int i = 0; i < 6; ++i) {
+        const double label =
+            std::max(
+                fm.horizontalAdvance(NumberFormat::tick(-step, step)),
+                fm.horizontalAdvance(NumberFormat::tick(-std::floor(extent / step) * step, step))) +
+            fm.height() * 0.5;
+        if (step * scale >= label)
+            break;
+        const double mag = std::pow(10.0, std::floor(std::log10(step) + 1e-9));
+        const double m = step / mag;
+        step = (m < 1.5 ? 2 : m < 3.5 ? 5 : 10) * mag;
+    }
+    return step;
+}
 
 PlaneLayout planeLayout(const QRect &area, double extent, const QFontMetricsF &fm)
 {
@@ -324,12 +366,14 @@ void HeadCanvases::paintNumberLineAxis(QPainter &p, int head, const QRect &area)
     const NumberLineLayout l = numberLineLayout(area, extent, fm, n);
     p.setPen(QPen(ColorScheme::axis(), 1.2));
     p.drawLine(QPointF(area.left(), l.lineY), QPointF(area.right(), l.lineY));
-    const double step = NumberFormat::niceStep(2 * extent, 4);
+    const double step = tickStep(extent, l.scale, fm);
     p.setFont(font());
     for (double v = -std::floor(extent / step) * step; v <= extent + 1e-9; v += step) {
         const double x = l.x(v);
         p.drawLine(QPointF(x, l.lineY - 3), QPointF(x, l.lineY + 3));
-        const QString text = NumberFormat::number(v, step < 1 ? 1 : 0);
+        if (!l.labels)
+            continue;
+        const QString text = NumberFormat::tick(v, step);
         p.drawText(QRectF(x - 30, l.lineY + 4, 60, fm.height()), Qt::AlignHCenter | Qt::AlignTop,
                    text);
     }
@@ -383,7 +427,7 @@ void HeadCanvases::paintPlaneAxes(QPainter &p, int head, const QRect &area) cons
     const double extent = m_extent[std::size_t(head)];
     const QFontMetricsF fm(font());
     const PlaneLayout l = planeLayout(area, extent, fm);
-    const double step = NumberFormat::niceStep(2 * extent, 4);
+    const double step = tickStep(extent, l.scale, fm);
     p.setPen(QPen(ColorScheme::grid(), 1));
     for (double v = step; v <= extent + 1e-9; v += step)
         for (double s : {v, -v}) {
@@ -395,7 +439,7 @@ void HeadCanvases::paintPlaneAxes(QPainter &p, int head, const QRect &area) cons
     p.drawLine(l.toScreen(0, -extent), l.toScreen(0, extent));
     p.setFont(font());
     p.drawText(QRectF(l.toScreen(step, 0) + QPointF(-30, 2), QSizeF(60, fm.height())),
-               Qt::AlignHCenter | Qt::AlignTop, NumberFormat::number(step, step < 1 ? 1 : 0));
+               Qt::AlignHCenter | Qt::AlignTop, NumberFormat::tick(step, step));
 }
 
 void HeadCanvases::paintPlaneArrows(QPainter &p, int head, const QRect &area) const

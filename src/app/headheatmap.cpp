@@ -23,10 +23,10 @@ QColor mix(const QColor &a, const QColor &b, double t)
                             float(a.blueF() + (b.blueF() - a.blueF()) * t));
 }
 
-// Two decimals in every cell, so that the columns of numbers line up.
+// NumberFormat's rule, as in the step table and on the chart's bars.
 QString cellNumber(double x)
 {
-    return QString::number(x, 'f', 2);
+    return NumberFormat::number(x);
 }
 
 QFont boldFont(QFont f)
@@ -135,7 +135,7 @@ void HeadHeatMap::relayout()
     g.cellWidth = std::max(3, availableWidth / m_keys);
     const int availableHeight = height() - 2 * margin - title - columnLabels - legend;
     g.cellHeight = std::clamp(availableHeight / m_heads, fm.height() + 2, fm.height() * 3);
-    g.numbers = g.cellWidth >= fm.horizontalAdvance(QStringLiteral("0.00")) + 6;
+    g.numbers = g.cellWidth >= fm.horizontalAdvance(QStringLiteral("0.000")) + 6;
     const double labelWidth = fm.horizontalAdvance(keyLabel(m_keys - 1)) + 6;
     g.columnLabelStep = 1;
     for (int s : {1, 2, 4, 5, 8, 10, 16, 20, 32, 64}) {
@@ -156,7 +156,7 @@ QSize HeadHeatMap::sizeHint() const
     const QFontMetrics fm(font());
     if (m_heads == 0)
         return QSize(fm.horizontalAdvance(hintText()) + fm.height() * 2, fm.height() * 3);
-    const int cell = fm.horizontalAdvance(QStringLiteral("0.00")) + 10;
+    const int cell = fm.horizontalAdvance(QStringLiteral("0.000")) + 10;
     const int w = fm.height() * 6 + std::min(m_keys, 16) * cell;
     const int h = fm.height() * 6 + m_heads * (fm.height() * 2);
     return QSize(w, h);
@@ -261,8 +261,18 @@ void HeadHeatMap::paintEvent(QPaintEvent *)
                 p.fillRect(cell, QBrush(ColorScheme::axis().lighter(160), Qt::BDiagPattern));
             if (g.numbers) {
                 p.setPen(ColorScheme::textOn(fill));
-                TextStamp::draw(p, cell, Qt::AlignCenter,
-                                masked ? QStringLiteral("—") : cellNumber(w));
+                const QString text = masked ? QStringLiteral("—") : cellNumber(w);
+                // A tiny weight's "1.1 × 10⁻⁷" is wider than "0.000": a smaller font, not
+                // another rounding.
+                const int wide = fm.horizontalAdvance(text);
+                if (wide > cell.width() - 4) {
+                    QFont small = font();
+                    small.setPointSizeF(
+                        std::max(6.0, small.pointSizeF() * (cell.width() - 4) / double(wide)));
+                    p.setFont(small);
+                }
+                TextStamp::draw(p, cell, Qt::AlignCenter, text);
+                p.setFont(font());
             }
         }
     }

@@ -23,68 +23,133 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
+#include <vector>
 
 namespace {
 
-// Four decimals without trailing zeros, so that 1.2×1.5 reads as the learner would write it.
-QString num(double x)
+using NumberFormat::kDecimals;
+using Numbers = std::vector<double>;
+
+// A number in a line of arithmetic: NumberFormat's rule without trailing zeros, so that
+// 1.2×1.5 reads as the learner would write it.
+QString num(double x, int decimals = kDecimals)
 {
-    QString s = NumberFormat::number(x, 4);
-    if (s.contains(QLatin1Char('.')) && !s.contains(QLatin1Char('e'))) {
-        while (s.endsWith(QLatin1Char('0')))
-            s.chop(1);
-        if (s.endsWith(QLatin1Char('.')))
-            s.chop(1);
-    }
-    if (s == QString(QChar(0x2212)) + QLatin1Char('0'))
-        s = QStringLiteral("0");
-    return s;
+    return NumberFormat::written(x, decimals);
 }
 
 // A factor inside a product: negative numbers in parentheses.
-QString factor(double x)
+QString factor(double x, int decimals = kDecimals)
 {
-    return x < 0 ? QLatin1Char('(') + num(x) + QLatin1Char(')') : num(x);
+    return x < 0 ? QLatin1Char('(') + num(x, decimals) + QLatin1Char(')') : num(x, decimals);
 }
 
-QString vec(const attn::Vector &v)
+QString vec(const attn::Vector &v, int decimals = kDecimals)
 {
     QStringList parts;
     for (Eigen::Index i = 0; i < v.size(); ++i)
-        parts << num(v[i]);
+        parts << num(v[i], decimals);
     return QLatin1Char('(') + parts.join(QStringLiteral(", ")) + QLatin1Char(')');
 }
 
 // "a + b − c": the terms of a sum with their signs folded in.
-QString sum(const attn::Vector &terms)
+QString sum(const attn::Vector &terms, int decimals = kDecimals)
 {
     QString s;
     for (Eigen::Index i = 0; i < terms.size(); ++i) {
         if (i == 0)
-            s += num(terms[i]);
+            s += num(terms[i], decimals);
         else if (terms[i] < 0)
-            s += QStringLiteral(" − ") + num(-terms[i]);
+            s += QStringLiteral(" − ") + num(-terms[i], decimals);
         else
-            s += QStringLiteral(" + ") + num(terms[i]);
+            s += QStringLiteral(" + ") + num(terms[i], decimals);
     }
     return s;
 }
 
 // "a₁×b₁ + a₂×b₂": a dot product written out.
-QString products(const attn::Vector &a, const attn::Vector &b)
+QString products(const attn::Vector &a, const attn::Vector &b, int decimals = kDecimals)
 {
     QStringList parts;
     for (Eigen::Index i = 0; i < a.size(); ++i)
-        parts << factor(a[i]) + QStringLiteral("×") + factor(b[i]);
+        parts << factor(a[i], decimals) + QStringLiteral("×") + factor(b[i], decimals);
     return parts.join(QStringLiteral(" + "));
 }
 
-// Sum of squares under a root: √(1.2² + 0.8²).
-QString rootOfSquares(const attn::Vector &v)
+Numbers numbers(const attn::Vector &v)
 {
+    return Numbers(v.data(), v.data() + v.size());
+}
+
+double addAll(const Numbers &x)
+{
+    double s = 0;
+    for (double v : x)
+        s += v;
+    return s;
+}
+
+double quotient(const Numbers &x)
+{
+    return x[0] / x[1];
+}
+
+// NumberFormat::operandDecimals() for the operands of a line of arithmetic.
+int digitsFor(const Numbers &operands, double result,
+              const std::function<double(const Numbers &)> &evaluate, int decimals = kDecimals)
+{
+    return NumberFormat::operandDecimals(operands, result, evaluate, decimals);
+}
+
+// A dot product written out, "a₁×b₁ + a₂×b₂ = t₁ + t₂", with the digits that make both of its
+// steps right at the precision of `result` (shown at `decimals`).
+QString dotProduct(const attn::Vector &a, const attn::Vector &b, double result,
+                   int decimals = kDecimals)
+{
+    const attn::Vector terms = a.cwiseProduct(b);
+    const int termDigits = digitsFor(numbers(terms), result, addAll, decimals);
+    int factorDigits = kDecimals;
+    for (Eigen::Index j = 0; j < a.size(); ++j)
+        factorDigits =
+            std::max(factorDigits, digitsFor(
+                                       {a[j], b[j]}, terms[j],
+                                       [](const Numbers &x) { return x[0] * x[1]; }, termDigits));
+    return products(a, b, factorDigits) + QStringLiteral(" = ") + sum(terms, termDigits);
+}
+
+// A dot product written out as products only, "a₁×b₁ + a₂×b₂", with the digits that make it
+// `result` (shown at `decimals`).
+QString productsFor(const attn::Vector &a, const attn::Vector &b, double result,
+                    int decimals = kDecimals)
+{
+    Numbers x = numbers(a);
+    const Numbers y = numbers(b);
+    x.insert(x.end(), y.begin(), y.end());
+    const int digits = digitsFor(
+        x, result,
+        [](const Numbers &v) {
+            const std::size_t half = v.size() / 2;
+            double t = 0;
+            for (std::size_t i = 0; i < half; ++i)
+                t += v[i] * v[half + i];
+            return t;
+        },
+        decimals);
+    return products(a, b, digits);
+}
+
+// Sum of squares under a root: √(1.2² + 0.8²), with the digits that make it `norm`.
+QString rootOfSquares(const attn::Vector &v, double norm)
+{
+    const int digits = digitsFor(numbers(v), norm, [](const Numbers &x) {
+        double s = 0;
+        for (double c : x)
+            s += c * c;
+        return std::sqrt(s);
+    });
     QStringList parts;
     for (Eigen::Index i = 0; i < v.size(); ++i)
-        parts << factor(v[i]) + QStringLiteral("²");
+        parts << factor(v[i], digits) + QStringLiteral("²");
     return QStringLiteral("√(") + parts.join(QStringLiteral(" + ")) + QLatin1Char(')');
 }
 
@@ -244,8 +309,8 @@ void StepPanel::retranslate()
                              "table."));
     m_table->setAccessibleName(tr("Steps of every key"));
     m_table->setToolTip(tr("One row per key: length, angle, cosine, score, s/τ, the softmax steps "
-                           "and the weight; the last row holds the sums. Click a row to explain "
-                           "that key above."));
+                           "and the weight; then the sums. Multi-head: then each head's output "
+                           "and the output. Click a key's row to explain that key above."));
 }
 
 void StepPanel::changeEvent(QEvent *event)
@@ -357,91 +422,203 @@ void StepPanel::updateFormula()
     lines.step = Walkthrough::Scores;
     switch (method) {
     case attn::Method::Dot:
-        lines << QStringLiteral("%1 = %2 = %3 = %4 = <b>%5</b>")
-                     .arg(s, qk, products(b.query, b.keyVector), sum(b.products), num(b.score));
+        lines << QStringLiteral("%1 = %2 = %3 = <b>%4</b>")
+                     .arg(s, qk, dotProduct(b.query, b.keyVector, b.score), num(b.score));
         break;
-    case attn::Method::Scaled:
-        lines << QStringLiteral("%1 = %2 = %3 = %4")
-                     .arg(qk, products(b.query, b.keyVector), sum(b.products), num(b.dot));
+    case attn::Method::Scaled: {
+        const int d = digitsFor({b.dot, b.sqrtScale}, b.score, quotient);
+        lines << QStringLiteral("%1 = %2 = %3")
+                     .arg(qk, dotProduct(b.query, b.keyVector, b.dot, d), num(b.dot, d));
         lines.step = Walkthrough::Scaling;
         lines << QStringLiteral("%1 = %2 / √d = %3 / √%4 = %3 / %5 = <b>%6</b>")
-                     .arg(s, qk, num(b.dot), num(b.scaleDim), num(b.sqrtScale), num(b.score));
+                     .arg(s, qk, num(b.dot, d), num(b.scaleDim), num(b.sqrtScale, d), num(b.score));
         break;
-    case attn::Method::Cosine:
-        lines << QStringLiteral("%1 = %2 = %3 = %4")
-                     .arg(qk, products(b.query, b.keyVector), sum(b.products), num(b.dot));
+    }
+    case attn::Method::Cosine: {
+        const int d = digitsFor({b.dot, b.queryNorm, b.keyNorm}, b.score,
+                                [](const Numbers &x) { return x[0] / (x[1] * x[2]); });
+        lines << QStringLiteral("%1 = %2 = %3")
+                     .arg(qk, dotProduct(b.query, b.keyVector, b.dot, d), num(b.dot, d));
         lines << QStringLiteral("‖%1‖ = %2 = %3, &nbsp; ‖%4‖ = %5 = %6")
-                     .arg(q, rootOfSquares(b.query), num(b.queryNorm), kName,
-                          rootOfSquares(b.keyVector), num(b.keyNorm));
+                     .arg(q, rootOfSquares(b.query, b.queryNorm), num(b.queryNorm, d), kName,
+                          rootOfSquares(b.keyVector, b.keyNorm), num(b.keyNorm, d));
         if (b.zeroNorm)
             lines << tr("%1 has zero length: no angle exists, so %2 = 0")
                          .arg(b.queryNorm == 0 ? q : kName, s);
         else
             lines << QStringLiteral("%1 = %2 / (‖%3‖ ‖%4‖) = %5 / (%6 × %7) = <b>%8</b>")
-                         .arg(s, qk, q, kName, num(b.dot), num(b.queryNorm), num(b.keyNorm),
-                              num(b.score));
+                         .arg(s, qk, q, kName, num(b.dot, d), num(b.queryNorm, d),
+                              num(b.keyNorm, d), num(b.score));
         break;
+    }
     case attn::Method::General: {
         // W kᵢ row by row, then the dot product with q.
+        int d = kDecimals;
+        for (Eigen::Index j = 0; j < b.wk.size(); ++j)
+            d = std::max(d, digitsFor({b.query[j], b.wk[j]}, b.generalProducts[j],
+                                      [](const Numbers &x) { return x[0] * x[1]; }));
         QStringList rows;
         for (Eigen::Index r = 0; r < b.generalW.rows(); ++r)
-            rows << products(b.generalW.row(r).transpose(), b.keyVector);
+            rows << productsFor(b.generalW.row(r).transpose(), b.keyVector, b.wk[r], d);
         lines << QStringLiteral("W%1 = (%2) = %3")
-                     .arg(kName, rows.join(QStringLiteral(", ")), vec(b.wk));
-        lines << QStringLiteral("%1 = %2·(W%3) = %4 = %5 = <b>%6</b>")
-                     .arg(s, q, kName, products(b.query, b.wk), sum(b.generalProducts),
-                          num(b.score));
+                     .arg(kName, rows.join(QStringLiteral(", ")), vec(b.wk, d));
+        lines << QStringLiteral("%1 = %2·(W%3) = %4 = <b>%5</b>")
+                     .arg(s, q, kName, dotProduct(b.query, b.wk, b.score), num(b.score));
         break;
     }
     case attn::Method::Additive: {
         const QString h = QStringLiteral("h");
+        // tanh(h) from the shown h, and h from the shown W_q q, W_k k and b.
+        int hd = kDecimals;
+        for (Eigen::Index j = 0; j < b.preActivation.size(); ++j)
+            hd = std::max(hd, digitsFor({b.preActivation[j]}, b.tanhValues[j],
+                                        [](const Numbers &x) { return std::tanh(x[0]); }));
+        int td = kDecimals;
+        for (Eigen::Index j = 0; j < b.preActivation.size(); ++j)
+            td = std::max(
+                td, digitsFor({b.wqq[j], b.wkk[j], b.bias[j]}, b.preActivation[j], addAll, hd));
         lines << QStringLiteral("%1%2 = %3, &nbsp; %4%5 = %6, &nbsp; b = %7")
-                     .arg(sub(QStringLiteral("W"), QStringLiteral("q")), q, vec(b.wqq),
-                          sub(QStringLiteral("W"), QStringLiteral("k")), kName, vec(b.wkk),
-                          vec(b.bias));
+                     .arg(sub(QStringLiteral("W"), QStringLiteral("q")), q, vec(b.wqq, td),
+                          sub(QStringLiteral("W"), QStringLiteral("k")), kName, vec(b.wkk, td),
+                          vec(b.bias, td));
         lines << QStringLiteral("%1 = %2%3 + %4%5 + b = %6")
                      .arg(h, sub(QStringLiteral("W"), QStringLiteral("q")), q,
                           sub(QStringLiteral("W"), QStringLiteral("k")), kName,
-                          vec(b.preActivation));
+                          vec(b.preActivation, hd));
         lines << QStringLiteral("tanh(%1) = %2").arg(h, vec(b.tanhValues));
-        lines << QStringLiteral("%1 = v·tanh(%2) = %3 = %4 = <b>%5</b>")
-                     .arg(s, h, products(b.v, b.tanhValues), sum(b.vTanh), num(b.score));
+        lines << QStringLiteral("%1 = v·tanh(%2) = %3 = <b>%4</b>")
+                     .arg(s, h, dotProduct(b.v, b.tanhValues, b.score), num(b.score));
         break;
     }
     case attn::Method::MultiHead: {
         const QString wq = QStringLiteral("W<sub>Q</sub>"), wk = QStringLiteral("W<sub>K</sub>");
+        Numbers headScores, headWeights;
         for (std::size_t j = 0; j < b.heads.size(); ++j) {
             const attn::HeadBreakdown &hb = b.heads[j];
             const QString sj = s + QStringLiteral("<sup>(%1)</sup>").arg(j + 1);
             const QString wj = w + QStringLiteral("<sup>(%1)</sup>").arg(j + 1);
+            headScores.push_back(hb.scaled);
+            headWeights.push_back(hb.softmax.weight);
             lines.step = Walkthrough::Scores;
             lines << QStringLiteral("<b>%1</b> &nbsp; %2%3 = %4, &nbsp; %5%6 = %7")
                          .arg(tr("head %1 (d<sub>k</sub> = %2):").arg(j + 1).arg(hb.dk), wq, q,
                               vec(hb.query), wk, kName, vec(hb.key));
+            const int d = digitsFor({hb.dot, hb.sqrtDk}, hb.scaled, quotient);
             // The dot product in parentheses when it has several terms, so that the division
             // clearly applies to the whole sum.
+            const attn::Vector terms = hb.query.cwiseProduct(hb.key);
+            int factorDigits = kDecimals;
+            for (Eigen::Index c = 0; c < terms.size(); ++c)
+                factorDigits = std::max(
+                    factorDigits,
+                    digitsFor(
+                        {hb.query[c], hb.key[c]}, terms[c],
+                        [](const Numbers &x) { return x[0] * x[1]; },
+                        terms.size() > 1 ? digitsFor(numbers(terms), hb.dot, addAll, d) : d));
             const QString dot =
                 hb.products.size() > 1
-                    ? QLatin1Char('(') + products(hb.query, hb.key) + QLatin1Char(')')
-                    : products(hb.query, hb.key);
+                    ? QLatin1Char('(') + products(hb.query, hb.key, factorDigits) + QLatin1Char(')')
+                    : products(hb.query, hb.key, factorDigits);
             lines << QStringLiteral("&nbsp;&nbsp; %1 = (%2%3)·(%4%5) / √d<sub>k</sub> = %6 / √%7 "
                                     "= %8 / %9 = <b>%10</b>")
-                         .arg(sj, wq, q, wk, kName, dot, num(hb.dk), num(hb.dot), num(hb.sqrtDk),
-                              num(hb.scaled));
+                         .arg(sj, wq, q, wk, kName, dot, num(hb.dk), num(hb.dot, d),
+                              num(hb.sqrtDk, d), num(hb.scaled));
             const attn::SoftmaxStep &st = hb.softmax;
             lines.step = Walkthrough::Normalisation;
-            if (st.masked)
+            if (st.masked) {
                 lines << QStringLiteral("&nbsp;&nbsp; ") +
                              tr("%1 is masked: %2 = 0").arg(kName, wj);
-            else
+            } else {
+                const int ed = digitsFor({st.exp, st.sum}, st.weight, quotient);
+                const int ld = digitsFor(
+                    {st.logit, st.maxLogit}, st.exp,
+                    [](const Numbers &x) { return std::exp(x[0] - x[1]); }, ed);
                 lines << QStringLiteral("&nbsp;&nbsp; %1 = exp(%2/τ − max) / Σ = exp(%3 − %4) / "
                                         "%5 = %6 / %5 = <b>%7</b>")
-                             .arg(wj, sj, num(st.logit), factor(st.maxLogit), num(st.sum),
-                                  num(st.exp), num(st.weight));
+                             .arg(wj, sj, num(st.logit, ld), factor(st.maxLogit, ld),
+                                  num(st.sum, ed), num(st.exp, ed), num(st.weight));
+            }
         }
-        lines << tr("Mean over %n heads:", nullptr, int(b.heads.size())) +
-                     QStringLiteral(" %1 = <b>%2</b>, &nbsp; %3 = <b>%4</b>")
-                         .arg(s, num(b.meanScore), w, num(b.meanWeight));
+        // The means, written out so that the table's Score and Weight columns can be checked.
+        const double count = double(b.heads.size());
+        auto mean = [count](const Numbers &x) { return addAll(x) / count; };
+        const attn::Vector scoreTerms = Eigen::Map<const attn::Vector>(
+                               headScores.data(), Eigen::Index(headScores.size())),
+                           weightTerms = Eigen::Map<const attn::Vector>(
+                               headWeights.data(), Eigen::Index(headWeights.size()));
+        const int sd = digitsFor(headScores, b.meanScore, mean);
+        const int wd = digitsFor(headWeights, b.meanWeight, mean);
+        lines.step = Walkthrough::Scores;
+        lines << tr("Mean over %n heads (the table's columns):", nullptr, int(b.heads.size())) +
+                     QStringLiteral(" %1 = (%2) / %3 = <b>%4</b>")
+                         .arg(s, sum(scoreTerms, sd), QString::number(b.heads.size()),
+                              num(b.meanScore));
+        lines.step = Walkthrough::Normalisation;
+        lines << QStringLiteral("&nbsp;&nbsp; %1 = (%2) / %3 = <b>%4</b>")
+                     .arg(w, sum(weightTerms, wd), QString::number(b.heads.size()),
+                          num(b.meanWeight));
+        lines.step = Walkthrough::WeightedSum;
+        // The output: each head's own weighted sum oʰ = Σᵢ wʰᵢ W_Vʰ vᵢ, stacked and mapped by
+        // W_O. Not Σ w̄ᵢ vᵢ with the mean weights: a learner who checks must find the output.
+        const attn::AttentionResult &r = m.result();
+        const attn::Matrix &wo = m.scene().multiHead.wo;
+        auto dotOf = [](const Numbers &x) {
+            const std::size_t half = x.size() / 2;
+            double t = 0;
+            for (std::size_t i = 0; i < half; ++i)
+                t += x[i] * x[half + i];
+            return t;
+        };
+        auto joined = [](const attn::Vector &a, const attn::Vector &b) {
+            Numbers x = numbers(a);
+            const Numbers y = numbers(b);
+            x.insert(x.end(), y.begin(), y.end());
+            return x;
+        };
+        int cd = kDecimals;
+        for (Eigen::Index row = 0; row < wo.rows(); ++row)
+            cd = std::max(
+                cd, digitsFor(joined(wo.row(row).transpose(), r.concat), r.output[row], dotOf));
+        const int n = m.keyCount();
+        const QString wv = QStringLiteral("W<sub>V</sub>");
+        QStringList stacked;
+        for (std::size_t j = 0; j < r.heads.size(); ++j) {
+            const attn::HeadResult &hr = r.heads[j];
+            const QString sup = QStringLiteral("<sup>(%1)</sup>").arg(j + 1);
+            const QString oj = QStringLiteral("o") + sup;
+            stacked << oj;
+            const QString head =
+                QStringLiteral("%1 = Σ<sub>i</sub> w%2<sub>i</sub> %3%2v<sub>i</sub>")
+                    .arg(oj, sup, wv);
+            const attn::Vector &wts = hr.softmax.weights;
+            // The terms are written out while they fit a line or two.
+            if (n > 6) {
+                lines << QStringLiteral("%1 = %2").arg(
+                    head, hr.output.size() == 1 ? num(hr.output[0], cd) : vec(hr.output, cd));
+                continue;
+            }
+            int d = kDecimals;
+            for (Eigen::Index c = 0; c < hr.output.size(); ++c)
+                d = std::max(d, digitsFor(joined(wts, hr.values.col(c)), hr.output[c], dotOf, cd));
+            QStringList terms;
+            for (int i = 0; i < n; ++i)
+                terms << num(wts[i], d) + QStringLiteral("×") +
+                             (hr.output.size() == 1 ? factor(hr.values(i, 0), d)
+                                                    : vec(hr.values.row(i).transpose(), d));
+            lines << QStringLiteral("%1 = %2 = %3")
+                         .arg(head, terms.join(QStringLiteral(" + ")),
+                              hr.output.size() == 1 ? num(hr.output[0], cd) : vec(hr.output, cd));
+        }
+        QStringList rows;
+        for (Eigen::Index row = 0; row < wo.rows(); ++row)
+            rows << products(wo.row(row).transpose(), r.concat, cd);
+        const QString wO = QStringLiteral("W<sub>O</sub>");
+        lines << QStringLiteral("%1 = %2 [%3] = %2 %4 = (%5) = <b>%6</b>")
+                     .arg(tr("output"), wO, stacked.join(QStringLiteral("; ")), vec(r.concat, cd),
+                          rows.join(QStringLiteral(", ")), vec(r.output));
+        lines << coloured(tr("The output uses each head's own weights, not the mean weights of "
+                             "the table: Σ w̄ᵢ vᵢ would be another vector."),
+                          ColorScheme::axis());
         break;
     }
     }
@@ -449,25 +626,36 @@ void StepPanel::updateFormula()
     if (method != attn::Method::MultiHead) {
         const attn::SoftmaxStep &st = b.softmax;
         lines.step = Walkthrough::Scaling;
+        const int sd = digitsFor({st.score, st.temperature}, st.logit, quotient);
         lines << QStringLiteral("%1/τ = %2 / %3 = %4")
-                     .arg(s, num(st.score), num(st.temperature), num(st.logit));
+                     .arg(s, num(st.score, sd), num(st.temperature, sd), num(st.logit));
         if (st.masked) {
             lines.step = Walkthrough::Normalisation;
             lines << tr("%1 is masked: it is left out of the softmax, so %2 = 0").arg(kName, w);
         } else {
             lines.step = Walkthrough::Exponentials;
+            const int ed = digitsFor({st.exp, st.sum}, st.weight, quotient);
+            const int xd = digitsFor(
+                {st.shifted}, st.exp, [](const Numbers &x) { return std::exp(x[0]); }, ed);
+            const int ld = digitsFor(
+                {st.logit, st.maxLogit}, st.shifted, [](const Numbers &x) { return x[0] - x[1]; },
+                xd);
             lines << QStringLiteral("%1/τ − max = %2 − %3 = %4")
-                         .arg(s, num(st.logit), factor(st.maxLogit), num(st.shifted));
+                         .arg(s, num(st.logit, ld), factor(st.maxLogit, ld), num(st.shifted, xd));
             lines << QStringLiteral("exp(%1/τ − max) = exp(%2) = %3")
-                         .arg(s, num(st.shifted), num(st.exp));
+                         .arg(s, num(st.shifted, xd), num(st.exp, ed));
             lines.step = Walkthrough::Normalisation;
             lines << QStringLiteral("%1 = exp(%2/τ − max) / Σ exp = %3 / %4 = <b>%5</b>")
-                         .arg(w, s, num(st.exp), num(st.sum), num(st.weight));
+                         .arg(w, s, num(st.exp, ed), num(st.sum, ed), num(st.weight));
         }
         lines.step = Walkthrough::WeightedSum;
+        int vd = kDecimals;
+        for (Eigen::Index c = 0; c < b.value.size(); ++c)
+            vd = std::max(vd, digitsFor({st.weight, b.value[c]}, b.contribution[c],
+                                        [](const Numbers &x) { return x[0] * x[1]; }));
         lines << QStringLiteral("%1 %2 = %3 × %4 = %5")
                      .arg(w, coloured(sub(QStringLiteral("v"), idx), ColorScheme::value()),
-                          num(st.weight), vec(b.value), vec(b.contribution));
+                          num(st.weight, vd), vec(b.value, vd), vec(b.contribution));
     }
 
     // The walkthrough shows the lines up to its current step, the current step's highlighted,

@@ -11,15 +11,39 @@
 namespace {
 QString keyName(int index)
 {
-    QString digits = QString::number(index + 1);
-    for (QChar &c : digits)
-        c = QChar(0x2080 + c.digitValue());
-    return QStringLiteral("k") + digits;
+    return QStringLiteral("k") + NumberFormat::subscript(index + 1);
+}
+
+// "⁽²⁾": the mark of head 2 (0-based 1).
+QString headMark(int head)
+{
+    return QChar(0x207D) + NumberFormat::superscript(head + 1) + QChar(0x207E);
+}
+
+// "o⁽²⁾": head 2's output.
+QString headOutputName(int head)
+{
+    return QStringLiteral("o") + headMark(head);
+}
+
+int headCountOf(const SceneModel &m)
+{
+    return m.hasResult() && m.result().method == attn::Method::MultiHead
+               ? int(m.result().heads.size())
+               : 0;
+}
+
+// Rows: one per key, the sum row, and for multi-head one row per head's output oʰ and one for
+// the output W_O [o¹; …].
+int rowsFor(const SceneModel &m)
+{
+    const int heads = headCountOf(m);
+    return m.keyCount() + 1 + (heads > 0 ? heads + 1 : 0);
 }
 } // namespace
 
 StepTableModel::StepTableModel(SceneModel *scene, QObject *parent)
-    : QAbstractTableModel(parent), m_scene(scene), m_rows(scene->keyCount() + 1)
+    : QAbstractTableModel(parent), m_scene(scene), m_rows(rowsFor(*scene))
 {
     connect(scene, &SceneModel::changed, this, &StepTableModel::onSceneChanged);
 }
@@ -36,12 +60,23 @@ int StepTableModel::columnCount(const QModelIndex &parent) const
 
 int StepTableModel::sumRow() const
 {
-    return m_rows - 1;
+    return m_scene->keyCount();
+}
+
+int StepTableModel::headRow(int head) const
+{
+    return head >= 0 && head < headCountOf(*m_scene) ? sumRow() + 1 + head : -1;
+}
+
+int StepTableModel::outputRow() const
+{
+    const int heads = headCountOf(*m_scene);
+    return heads > 0 ? sumRow() + 1 + heads : -1;
 }
 
 void StepTableModel::onSceneChanged()
 {
-    const int rows = m_scene->keyCount() + 1;
+    const int rows = rowsFor(*m_scene);
     if (rows != m_rows) {
         beginResetModel();
         m_rows = rows;
@@ -79,9 +114,13 @@ QVariant StepTableModel::headerData(int section, Qt::Orientation orientation, in
         case ExpColumn:
             return tr("exp(s/τ − max); the sum row adds them up");
         case WeightColumn:
-            return tr("The attention weight: exp divided by the sum of exps");
+            return tr("The attention weight: exp divided by the sum of exps (multi-head: the "
+                      "mean over heads)");
         case ValueColumn:
-            return tr("The value v; the sum row is the output Σ wᵢ vᵢ");
+            return headCountOf(*m_scene) > 0
+                       ? tr("The value v. Multi-head: the rows below the sum give each head's "
+                            "output oʰ = Σᵢ wʰᵢ W_Vʰ vᵢ and the output W_O [o¹; …]")
+                       : tr("The value v; the sum row is the output Σ wᵢ vᵢ");
         }
         return {};
     }
@@ -118,9 +157,10 @@ QVariant StepTableModel::data(const QModelIndex &index, int role) const
 {
     if (!index.isValid())
         return {};
-    const bool sum = index.row() == sumRow();
+    const bool key = index.row() < sumRow();
+    const bool sum = !key; // the sum row and the multi-head rows below it
     const bool masked =
-        !sum && !m_scene->scene().mask.empty() && m_scene->scene().mask[std::size_t(index.row())];
+        key && !m_scene->scene().mask.empty() && m_scene->scene().mask[std::size_t(index.row())];
     switch (role) {
     case Qt::TextAlignmentRole:
         return index.column() == KeyColumn ? int(Qt::AlignLeft | Qt::AlignVCenter)
@@ -145,13 +185,26 @@ QVariant StepTableModel::data(const QModelIndex &index, int role) const
             return QBrush(ColorScheme::highlight());
         return {};
     case Qt::ToolTipRole:
-        if (sum && index.column() == ValueColumn)
+        if (index.row() == outputRow())
+            return tr("The output W_O [o¹; …; oʰ]: the heads' outputs stacked and mapped by W_O. "
+                      "It is not Σ w̄ᵢ vᵢ with the mean weights of this table.");
+        if (index.row() > sumRow())
+            return tr("Head %1's output %2 = Σᵢ w%3ᵢ W_V%3 vᵢ, with the head's own weights (see "
+                      "the formula above and the heat map), not the mean weights of this table")
+                .arg(index.row() - sumRow())
+                .arg(headOutputName(index.row() - sumRow() - 1),
+                     headMark(index.row() - sumRow() - 1));
+        if (index.row() == sumRow() && index.column() == ValueColumn && headCountOf(*m_scene) == 0)
             return tr("The output Σ wᵢ vᵢ");
         if (masked)
             return tr("Masked: this key is left out of the softmax");
         return {};
     case Qt::DisplayRole:
-        return sum ? sumCell(index.column()) : keyCell(index.row(), index.column());
+        if (key)
+            return keyCell(index.row(), index.column());
+        if (index.row() == sumRow())
+            return sumCell(index.column());
+        return headCell(index.row(), index.column());
     default:
         return {};
     }
@@ -209,6 +262,9 @@ QVariant StepTableModel::sumCell(int column) const
         // The output is the weighted sum's result: held back until that step is revealed.
         if (m_walkthrough && !m_walkthrough->isShown(Walkthrough::WeightedSum))
             return {};
+        // Multi-head: not a sum of this column; the output has its own row below.
+        if (headCountOf(m) > 0)
+            return {};
         return m.hasResult() ? NumberFormat::vector(m.result().output) : QVariant();
     default:
         break;
@@ -224,6 +280,22 @@ QVariant StepTableModel::sumCell(int column) const
     if (column == WeightColumn)
         return NumberFormat::number(r.weights.sum());
     return {};
+}
+
+QVariant StepTableModel::headCell(int row, int column) const
+{
+    const SceneModel &m = *m_scene;
+    const bool output = row == outputRow();
+    const int head = row - sumRow() - 1;
+    if (column == KeyColumn)
+        return output ? tr("Output")
+                      : tr("Head %1: %2").arg(head + 1).arg(headOutputName(head));
+    if (column != ValueColumn || !m.hasResult())
+        return {};
+    if (m_walkthrough && !m_walkthrough->isShown(Walkthrough::WeightedSum))
+        return {};
+    return NumberFormat::vector(output ? m.result().output
+                                       : m.result().heads[std::size_t(head)].output);
 }
 
 void StepTableModel::setWalkthrough(Walkthrough *walkthrough)

@@ -7,7 +7,8 @@ class SceneModel;
 class Walkthrough;
 
 /// The step-by-step table for self-study: one row per key with its geometry, score, s/τ,
-/// shifted exponential and weight, then a sum row. It only reads the SceneModel.
+/// shifted exponential and weight, then a sum row, and for multi-head the heads' outputs and
+/// the output. It only reads the SceneModel.
 class StepTableModel : public QAbstractTableModel
 {
     Q_OBJECT
@@ -39,6 +40,11 @@ public:
 
     /// The row of the sum line (after the keys).
     int sumRow() const;
+    /// Multi-head only (else −1): the row of head h's output oʰ = Σᵢ wʰᵢ W_Vʰ vᵢ, below the sum,
+    /// and the row of the output W_O [o¹; …] after them. The weight column holds the mean over
+    /// heads, from which the output does not follow; these rows are what it follows from.
+    int headRow(int head) const;
+    int outputRow() const;
 
     /// The predict-then-reveal walkthrough that decides which columns are on show (nullptr or
     /// inactive: all of them).
@@ -55,6 +61,7 @@ private:
     void onSceneChanged();
     QVariant keyCell(int row, int column) const;
     QVariant sumCell(int column) const;
+    QVariant headCell(int row, int column) const;
 
     SceneModel *m_scene;
     QPointer<Walkthrough> m_walkthrough;

@@ -17,7 +17,6 @@
 #include <QFontMetricsF>
 #include <QResizeEvent>
 #include <QStackedBarSeries>
-#include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
@@ -40,13 +39,28 @@ double nextNiceStep(double step)
     return (f < 1.5 ? 2 : f < 3.5 ? 5 : 10) * mag;
 }
 
-// Two decimals in a fixed width, so that the numbers on the bars line up; a true minus sign.
+// The number on a bar: NumberFormat's rule, as in the table and on the canvas.
 QString barNumber(double x)
 {
-    QString t = QString::number(x, 'f', 2);
-    if (t.startsWith(QLatin1Char('-')))
-        t.replace(0, 1, QChar(0x2212));
-    return t;
+    return NumberFormat::number(x);
+}
+
+// Ticks from `min` to `max`, `step` apart, labelled by NumberFormat::tick() (a true minus
+// sign: QValueAxis formats with printf, which writes a hyphen). The grid follows the ticks.
+void setTicks(QCategoryAxis *axis, double min, double max, double step)
+{
+    const QStringList old = axis->categoriesLabels();
+    for (const QString &label : old)
+        axis->remove(label);
+    axis->setRange(min, max);
+    // A category ends at each tick and is labelled there; the first begins below the range so
+    // that the minimum gets its label too.
+    axis->setStartValue(min - step);
+    const int ticks = int(std::lround((max - min) / step));
+    for (int i = 0; i <= ticks; ++i) {
+        const double v = i == ticks ? max : min + i * step;
+        axis->append(NumberFormat::tick(v, step), v);
+    }
 }
 
 bool isMasked(const SceneModel &m, int i)
@@ -69,9 +83,7 @@ WeightChart::WeightChart(SceneModel *model, QWidget *parent) : QChartView(parent
 
     m_weights.chart = new QChart;
     setUpPanel(m_weights, false);
-    m_weights.valueAxis->setRange(0, 1);
-    m_weights.valueAxis->setTickCount(6);
-    m_weights.valueAxis->setLabelFormat(QStringLiteral("%.1f"));
+    setTicks(m_weights.valueAxis, 0, 1, 0.2);
     // QChartView made a chart of its own; setChart() only lets go of it (Qt's documentation:
     // "the ownership of the previous chart is released"), so it is deleted here.
     QChart *unused = chart();
@@ -118,7 +130,8 @@ void WeightChart::setUpPanel(Panel &panel, bool withKeyTitle)
     panel.keyAxis->setTitleVisible(withKeyTitle);
     c->addAxis(panel.keyAxis, Qt::AlignBottom);
 
-    panel.valueAxis = new QValueAxis;
+    panel.valueAxis = new QCategoryAxis;
+    panel.valueAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     c->addAxis(panel.valueAxis, Qt::AlignLeft);
 }
 
@@ -149,7 +162,8 @@ void WeightChart::applyFonts()
     // Projector use: titles and numbers a size above the widget font.
     QFont base = font();
     QFont title = base;
-    title.setPointSizeF(base.pointSizeF() * kTitleScale);
+    // A low chart keeps its title, a size smaller.
+    title.setPointSizeF(base.pointSizeF() * (m_compact ? 1.0 : kTitleScale));
     title.setBold(true);
     QFont axisTitle = base;
     axisTitle.setPointSizeF(base.pointSizeF() * 1.05);
@@ -207,9 +221,10 @@ void WeightChart::layoutCharts()
             p->chart->setMargins(margins + QMargins(p->extraLeft, 0, 0, 0));
             p->keyAxis->setTitleVisible(!compact && (p == &m_scores || sideBySide));
         }
-        updateTitles();
+        applyFonts();
         alignPlotAreas();
     }
+    updateTitles();
 }
 
 void WeightChart::changeEvent(QEvent *event)
@@ -228,12 +243,30 @@ void WeightChart::changeEvent(QEvent *event)
 void WeightChart::retranslate()
 {
     setAccessibleName(tr("Weights and scores chart"));
-    setToolTip(tr("Top: each key's attention weight after softmax (0 to 1). Bottom: its raw "
-                  "attention score. Every bar has its key's colour."));
+    setToolTip(tr("Top: each key's attention weight after softmax (0 to 1). Bottom: its score "
+                  "before softmax (for scaled dot product q·k/√d). Every bar has its key's "
+                  "colour."));
     m_weights.keyAxis->setTitleText(tr("Key"));
     m_scores.keyAxis->setTitleText(tr("Key"));
     updateTitles();
     refresh(); // the "masked" labels
+}
+
+QString WeightChart::fittedTitle(const QStringList &variants, const QChart *chart) const
+{
+    // The longest variant that fits the chart's width: Qt Charts would cut a long title with
+    // "…" (presentation mode) or the chart would drop it (a 1280 × 800 screen).
+    const QFontMetricsF fm(chart->titleFont());
+    const QMarginsF margins = chart->margins();
+    // Qt Charts lays the title out in less than the margins leave (its own layout margins): keep
+    // a few line heights spare rather than see "…".
+    const double room = chart->size().width() - margins.left() - margins.right() - 3 * fm.height();
+    if (chart->size().width() <= 0 && !variants.isEmpty())
+        return variants.first(); // not laid out yet
+    for (const QString &v : variants)
+        if (fm.horizontalAdvance(v) <= room)
+            return v;
+    return variants.isEmpty() ? QString() : variants.last();
 }
 
 void WeightChart::updateTitles()
@@ -241,25 +274,27 @@ void WeightChart::updateTitles()
     const bool ok = m_model->hasResult();
     const bool multi = ok && m_model->scene().method == attn::Method::MultiHead;
     const int heads = multi ? int(m_model->result().heads.size()) : 0;
-    QString weightTitle, scoreTitle;
+    // Longest first; every variant of a multi-head title says "mean".
+    QStringList weightTitles, scoreTitles;
     if (!ok) {
-        weightTitle = tr("Attention weights: no result");
-        scoreTitle = m_model->errorText();
+        weightTitles = {tr("Attention weights: no result"), tr("No result")};
+        scoreTitles = {m_model->errorText()};
     } else if (multi) {
-        weightTitle = tr("Mean attention weights over %n heads", nullptr, heads);
-        scoreTitle = tr("Mean scores over %n heads", nullptr, heads);
+        weightTitles = {tr("Mean attention weights over %n heads", nullptr, heads),
+                        tr("Mean weights, %n heads", nullptr, heads), tr("Mean weights")};
+        scoreTitles = {tr("Mean scores before softmax over %n heads", nullptr, heads),
+                       tr("Mean scores, %n heads", nullptr, heads), tr("Mean scores")};
     } else {
-        weightTitle = tr("Attention weights (softmax)");
-        scoreTitle = tr("Attention scores: %1").arg(MethodNames::name(m_model->scene().method));
+        const QString method = MethodNames::name(m_model->scene().method);
+        weightTitles = {tr("Attention weights (softmax)"), tr("Weights (softmax)"), tr("Weights")};
+        scoreTitles = {tr("Scores before softmax: %1").arg(method), tr("Scores before softmax"),
+                       tr("Scores")};
     }
-    if (m_compact && ok) {
-        // No room for titles: the value axes say what is shown.
-        weightTitle.clear();
-        scoreTitle.clear();
-    }
-    // "Mean" says that multi-head bars average the heads; a low chart has no room for it.
-    const QString weightAxis = multi && !m_compact ? tr("Mean weight") : tr("Weight");
-    const QString scoreAxis = multi && !m_compact ? tr("Mean score") : tr("Score");
+    const QString weightTitle = fittedTitle(weightTitles, m_weights.chart);
+    const QString scoreTitle = fittedTitle(scoreTitles, m_scores.chart);
+    // "Mean" says that multi-head bars average the heads.
+    const QString weightAxis = multi ? tr("Mean weight") : tr("Weight");
+    const QString scoreAxis = multi ? tr("Mean score") : tr("Score");
     // Setting an unchanged title would still relayout the chart on every drag step.
     if (m_weights.valueAxis->titleText() != weightAxis)
         m_weights.valueAxis->setTitleText(weightAxis);
@@ -399,13 +434,7 @@ void WeightChart::updateScoreRange(double lo, double hi)
     m_scoreMin = newMin;
     m_scoreMax = newMax;
     m_scoreStep = step;
-    const int ticks = int(std::lround((newMax - newMin) / step)) + 1;
-    m_scores.valueAxis->setRange(newMin, newMax);
-    m_scores.valueAxis->setTickCount(std::clamp(ticks, 2, 11));
-    // At least one decimal: with one-digit labels the axis is so narrow that Qt Charts elides a
-    // Chinese axis title (CJK line heights are taller than the Latin font it measured with).
-    const int decimals = std::max(1, int(-std::floor(std::log10(step) + 1e-9)));
-    m_scores.valueAxis->setLabelFormat(QStringLiteral("%.%1f").arg(decimals));
+    setTicks(m_scores.valueAxis, newMin, newMax, step);
 }
 
 void WeightChart::updateTickBudget()
@@ -420,9 +449,7 @@ void WeightChart::updateTickBudget()
         return;
     m_tickBudget = budget;
     const int weightTicks = budget >= 6 ? 6 : budget >= 5 ? 5 : budget >= 3 ? 3 : 2;
-    m_weights.valueAxis->setTickCount(weightTicks);
-    m_weights.valueAxis->setLabelFormat(weightTicks == 5 ? QStringLiteral("%.2f")
-                                                         : QStringLiteral("%.1f"));
+    setTicks(m_weights.valueAxis, 0, 1, 1.0 / (weightTicks - 1));
     updateScoreRange(m_lastLo, m_lastHi);
 }
 
@@ -475,7 +502,7 @@ void WeightChart::positionValueLabels(Panel &panel)
     const double scale = std::min(1.0, (slot - 4) / std::max(widest, 1.0));
     f.setPointSizeF(std::max(7.0, f.pointSizeF() * scale));
     const QFontMetricsF fm(f);
-    const bool fits = fm.horizontalAdvance(QStringLiteral("0.00")) <= slot - 2;
+    const bool fits = fm.horizontalAdvance(QStringLiteral("0.000")) <= slot - 2;
     for (int i = 0; i < n; ++i) {
         StampedTextItem *label = panel.labels[i];
         label->setVisible(fits);
@@ -534,6 +561,7 @@ void WeightChart::alignPlotAreas()
     const double target = std::max(a, b);
     const int ea = int(std::lround(target - a));
     const int eb = int(std::lround(target - b));
+    bool changed = false;
     for (auto [p, extra] : {std::pair{&m_weights, ea}, std::pair{&m_scores, eb}}) {
         if (extra == p->extraLeft)
             continue;
@@ -541,7 +569,11 @@ void WeightChart::alignPlotAreas()
         m.setLeft(m.left() - p->extraLeft + extra);
         p->extraLeft = extra;
         p->chart->setMargins(m);
+        changed = true;
     }
+    // The padding narrows the title's room: fit the titles again.
+    if (changed)
+        updateTitles();
 }
 
 QList<double> WeightChart::displayedWeights() const
@@ -558,6 +590,26 @@ QList<double> WeightChart::displayedScores() const
     for (int i = 0; i < m_scores.sets.size(); ++i)
         out << m_scores.sets[i]->at(valueIndex(i));
     return out;
+}
+
+QStringList WeightChart::scoreAxisLabels() const
+{
+    return m_scores.valueAxis->categoriesLabels();
+}
+
+QStringList WeightChart::weightAxisLabels() const
+{
+    return m_weights.valueAxis->categoriesLabels();
+}
+
+QString WeightChart::weightTitle() const
+{
+    return m_weights.chart->title();
+}
+
+QString WeightChart::scoreTitle() const
+{
+    return m_scores.chart->title();
 }
 
 double WeightChart::scoreAxisMin() const

@@ -9,11 +9,11 @@ class QBarSet;
 class QCategoryAxis;
 class QChart;
 class StampedTextItem;
-class QValueAxis;
 
-/// The softmax weight of every key as a bar (top chart, axis 0…1) above its raw score (bottom
-/// chart, axis fitted to the scores). Each bar has its key's colour. Both charts live in one
-/// view so that they export together and their key axes line up.
+/// The softmax weight of every key as a bar (top chart, axis 0…1) above its score before softmax
+/// (bottom chart, axis fitted to the scores; for scaled dot product s = q·k/√d). Each bar has its
+/// key's colour. Both charts live in one view so that they export together and their key axes line
+/// up.
 ///
 /// During a drag only the bar values change (QBarSet::replace); sets are rebuilt only when the
 /// number of keys changes.
@@ -35,6 +35,12 @@ public:
     /// The score axis's range as shown.
     double scoreAxisMin() const;
     double scoreAxisMax() const;
+    /// The value axes' tick labels as shown (a true minus sign, U+2212).
+    QStringList scoreAxisLabels() const;
+    QStringList weightAxisLabels() const;
+    /// The charts' titles as shown (shortened to the width, never dropped).
+    QString weightTitle() const;
+    QString scoreTitle() const;
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -50,7 +56,7 @@ private:
         QChart *chart = nullptr;
         QAbstractBarSeries *series = nullptr;
         QCategoryAxis *keyAxis = nullptr;
-        QValueAxis *valueAxis = nullptr;
+        QCategoryAxis *valueAxis = nullptr; // a category per tick, for U+2212 in the labels
         QList<QBarSet *> sets;
         QList<StampedTextItem *> labels;
         int extraLeft = 0; // added to the left margin so that both plot areas line up
@@ -64,6 +70,7 @@ private:
     void refresh();
     void retranslate();
     void updateTitles();
+    QString fittedTitle(const QStringList &variants, const QChart *chart) const;
     void applyFonts();
     /// The theme's background, text and axis colours on both charts (bars follow in refresh()).
     void applyColours();

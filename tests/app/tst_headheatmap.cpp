@@ -1,5 +1,6 @@
 #include "app/headcanvases.h"
 #include "app/headheatmap.h"
+#include "app/numberformat.h"
 #include "core/attention.h"
 #include "model/scenemodel.h"
 
@@ -138,8 +139,8 @@ void TestHeadHeatMap::tooltipNamesCell()
     QVERIFY2(text.contains(QStringLiteral("Head 2")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("k₃")), qPrintable(text));
     // Head 2's score of k₃ is 0.8 × 1.2 = 0.96.
-    QVERIFY2(text.contains(QStringLiteral("0.9600")), qPrintable(text));
-    QVERIFY2(text.contains(QString::number(map.cellValue(1, 2), 'f', 4)), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("0.960")), qPrintable(text));
+    QVERIFY2(text.contains(NumberFormat::number(map.cellValue(1, 2))), qPrintable(text));
     QToolTip::hideText();
 }
 

@@ -226,7 +226,7 @@ void TestSelfAttentionPage::stepsShowCoreMatrices()
     }
     // The scaling step names √d_k = √2 in its caption.
     QTest::mouseClick(stepButton(*m_page, Step::Scaled), Qt::LeftButton);
-    QVERIFY(m_page->findChild<QLabel *>("stepCaption")->text().contains("1.4142"));
+    QVERIFY(m_page->findChild<QLabel *>("stepCaption")->text().contains("1.414"));
 }
 
 void TestSelfAttentionPage::presetMenuSetsProjection()

@@ -7,6 +7,7 @@
 #include <QApplication>
 #include <QBarSet>
 #include <QChart>
+#include <QFontMetricsF>
 #include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QStackedBarSeries>
@@ -91,6 +92,10 @@ private slots:
     void negativeScoresFitTheAxis();
     void multiHeadShowsMeans();
     void keyColours();
+    void axisLabelsUseTheMinusSign();
+    void scoresAreCalledScoresBeforeSoftmax();
+    void titlesFitAndKeepTheMean_data();
+    void titlesFitAndKeepTheMean();
     void drawnBarsMatchAFreshChart_data();
     void drawnBarsMatchAFreshChart();
 };
@@ -216,6 +221,81 @@ void TestWeightChart::keyColours()
     QVERIFY(sets[1]->color() != ColorScheme::keyColor(1, 3)); // masked keys are greyed out
 }
 
+void TestWeightChart::axisLabelsUseTheMinusSign()
+{
+    SceneModel model;
+    WeightChart chart(&model);
+    chart.resize(500, 600);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(model.setQuery(vec(-1.2, -0.8))); // scores −1.4, −2.2, −1.92
+    const QStringList labels = chart.scoreAxisLabels();
+    QVERIFY2(!labels.isEmpty(), qPrintable(labels.join(u' ')));
+    bool negative = false;
+    for (const QString &label : labels) {
+        QVERIFY2(!label.contains(QLatin1Char('-')), qPrintable(label)); // no hyphen-minus
+        negative = negative || label.startsWith(QChar(0x2212));
+    }
+    QVERIFY2(negative, qPrintable(labels.join(u' ')));
+    // The ticks are the axis's range, every step.
+    QCOMPARE(labels.first(), QString(QChar(0x2212)) + QString::number(-chart.scoreAxisMin()));
+    for (const QString &label : chart.weightAxisLabels())
+        QVERIFY(!label.contains(QLatin1Char('-')));
+    QCOMPARE(chart.weightAxisLabels().last(), QStringLiteral("1.0"));
+}
+
+void TestWeightChart::scoresAreCalledScoresBeforeSoftmax()
+{
+    // The lab calls the unscaled score "raw"; the chart's scaled scores are q·k/√d.
+    SceneModel model;
+    WeightChart chart(&model);
+    model.setMethod(attn::Method::Scaled);
+    QVERIFY(!chart.toolTip().contains(QLatin1String("raw")));
+    QVERIFY(chart.toolTip().contains(QLatin1String("score before softmax")));
+    QVERIFY2(chart.scoreTitle().contains(QLatin1String("before softmax")),
+             qPrintable(chart.scoreTitle()));
+}
+
+void TestWeightChart::titlesFitAndKeepTheMean_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::addColumn<double>("fontScale");
+    // The chart dock on a 1280 × 800 screen, at 1920 × 1080, and presentation mode's font.
+    QTest::newRow("1280×800 dock") << QSize(330, 300) << 1.0;
+    QTest::newRow("1920×1080 dock") << QSize(460, 480) << 1.0;
+    QTest::newRow("presentation") << QSize(460, 480) << 1.6;
+    QTest::newRow("presentation, narrow") << QSize(330, 420) << 1.6;
+}
+
+void TestWeightChart::titlesFitAndKeepTheMean()
+{
+    QFETCH(QSize, size);
+    QFETCH(double, fontScale);
+    SceneModel model;
+    WeightChart chart(&model);
+    QFont f = chart.font();
+    f.setPointSizeF(f.pointSizeF() * fontScale);
+    chart.setFont(f);
+    chart.resize(size);
+    chart.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    for (attn::Method method : {attn::Method::Scaled, attn::Method::MultiHead}) {
+        model.setMethod(method);
+        QApplication::processEvents();
+        for (const QString &title : {chart.weightTitle(), chart.scoreTitle()}) {
+            QVERIFY2(!title.isEmpty(), "a title was dropped");
+            // Qt Charts would cut a title wider than the chart.
+            const QFontMetricsF fm(chart.chart()->titleFont());
+            QVERIFY2(fm.horizontalAdvance(title) <=
+                         chart.chart()->size().width() - chart.chart()->margins().left() -
+                             chart.chart()->margins().right() - 2 * fm.height(),
+                     qPrintable(title));
+            if (method == attn::Method::MultiHead)
+                QVERIFY2(title.contains(QLatin1String("Mean")), qPrintable(title));
+        }
+    }
+}
+
 void TestWeightChart::drawnBarsMatchAFreshChart_data()
 {
     QTest::addColumn<int>("keys");
@@ -248,7 +328,10 @@ void TestWeightChart::drawnBarsMatchAFreshChart()
     const QList<QRectF> before = barRects(dragged);
     for (int step = 0; step < 12; ++step)
         QVERIFY(model.setQuery(vec(1.3 * std::cos(step * 0.4), 1.3 * std::sin(step * 0.4))));
-    QApplication::processEvents();
+    // A new score range relabels the axis, which moves the plot area and then the other
+    // chart's padding: a few layout passes, as the event loop gives them.
+    for (int pass = 0; pass < 4; ++pass)
+        QApplication::processEvents();
     const QList<QRectF> after = barRects(dragged);
     QVERIFY(after != before); // the bars did move
 
