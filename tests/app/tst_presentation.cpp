@@ -169,8 +169,10 @@ private slots:
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QTest::keyClick(&window, Qt::Key_F11);
         QVERIFY(window.isPresenting());
+        QTRY_VERIFY(window.isFullScreen());
+        QTest::qWait(100);
         window.setGeometry(0, 0, 1920, 1080);
-        QTest::qWait(50);
+        QTRY_COMPARE(window.size(), QSize(1920, 1080));
         QLabel *label = nullptr;
         for (QLabel *l : window.findChildren<QLabel *>())
             if (l->isVisible() && l->text().contains(QStringLiteral("τ = 0.5")) &&

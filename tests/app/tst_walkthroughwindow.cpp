@@ -79,20 +79,24 @@ private slots:
         QFETCH(QSize, size);
         SceneModel model;
         MainWindow window(&model);
+        window.resize(size);
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.loadPreset(QStringLiteral("length-beats-angle")));
         QTest::keyClick(window.canvas(), Qt::Key_F11);
         QVERIFY(window.isPresenting());
+        QTRY_VERIFY(window.isFullScreen());
+        QTest::qWait(100);
         // The offscreen screen is small: give the full-screen window the projector's size.
         window.setGeometry(QRect(QPoint(0, 0), size));
-        QTest::qWait(50);
+        QTRY_COMPARE(window.size(), size);
+        QTest::qWait(100);
         QTest::keyClick(window.canvas(), Qt::Key_F5);
         auto *bar = window.findChild<WalkthroughBar *>();
         auto *chartDock = window.findChild<QDockWidget *>(QStringLiteral("dockChart"));
         // Every state from step 1 held back to step 5 revealed.
         for (int state = 0; state < 2 * Walkthrough::kStepCount; ++state) {
-            QTest::qWait(50);
+            QTest::qWait(150);
             const QByteArray where = QByteArray::number(state);
             // A compact bar: the canvas keeps the room.
             QVERIFY2(bar->isVisible(), where);
