@@ -306,10 +306,9 @@ void MainWindow::holdBackAnswers()
 
 void MainWindow::retranslateHeldBack()
 {
-    const QString text =
-        tr("Held back until step %1, “%2”, is revealed: predict first.")
-            .arg(Walkthrough::Normalisation + 1)
-            .arg(Walkthrough::title(Walkthrough::Normalisation));
+    const QString text = tr("Held back until step %1, “%2”, is revealed: predict first.")
+                             .arg(Walkthrough::Normalisation + 1)
+                             .arg(Walkthrough::title(Walkthrough::Normalisation));
     m_chartHeldBack->setText(text);
     m_heatMapHeldBack->setText(text);
 }
@@ -327,8 +326,8 @@ void MainWindow::clearSceneDescription(bool always)
         return;
     // The description is true of the preset as loaded and as first shown: after an edit (or in
     // the normalised view) it may no longer be.
-    const bool stale = always || m_model->normalised() ||
-                       !SceneCommand::same(m_model->scene(), m_describedScene);
+    const bool stale =
+        always || m_model->normalised() || !SceneCommand::same(m_model->scene(), m_describedScene);
     if (!stale)
         return;
     if (statusBar()->currentMessage() == m_sceneDescription)
@@ -481,8 +480,7 @@ void MainWindow::refresh()
                                      : m_model->errorText());
     m_presentationLabel->setStableText(
         tr("%1 · τ = %2")
-            .arg(MethodNames::name(method),
-                 QString::number(m_model->scene().temperature, 'g', 4)));
+            .arg(MethodNames::name(method), QString::number(m_model->scene().temperature, 'g', 4)));
     refreshSelectionActions();
 }
 

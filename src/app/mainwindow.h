@@ -105,10 +105,6 @@ protected:
 private:
     /// Whether a key press is one of the window's own commands (Ctrl+Z, Ctrl+E, F5, …).
     bool isWindowShortcut(const QKeyEvent *event) const;
-
-protected:
-
-private:
     void createViews();
     void createActions();
     void buildMethodMenu();
@@ -121,12 +117,9 @@ private:
     void switchLanguage(const QString &code);
     void holdBackAnswers();
     void retranslateHeldBack();
-public:
     /// A command's text as a toolbar button shows it: without its access key ("&Save" and
     /// "保存(&S)" become "Save" and "保存").
     static QString withoutAccessKey(QString text);
-
-private:
     /// A preset's description in the status bar, shown only while it is true of the scene.
     void showSceneDescription(const QString &text);
     /// Takes the description away once the scene has changed, or at once when `always`.

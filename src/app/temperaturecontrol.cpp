@@ -116,8 +116,7 @@ double TemperatureControl::temperature() const
 bool TemperatureControl::accepts(double temperature) const
 {
     // The slider's range, and whatever τ the scene already has (a file may hold τ = 50).
-    return (temperature >= kMinimum && temperature <= kMaximum) ||
-           temperature == shown(m_current);
+    return (temperature >= kMinimum && temperature <= kMaximum) || temperature == shown(m_current);
 }
 
 void TemperatureControl::setTemperature(double temperature)
@@ -157,11 +156,11 @@ void TemperatureControl::onBoxEdited(double value)
     if (!accepts(value)) {
         // Said, not silently rewritten: the box goes back to the τ in use and the message tells
         // which values it takes.
-        m_message->setText(tr("τ goes from %1 to %2: %3 is outside that range, so τ stays %4.")
-                               .arg(QString::number(kMinimum), QString::number(kMaximum),
-                                    QString::number(value, 'g', 7).replace(QLatin1Char('-'),
-                                                                           QChar(0x2212)),
-                                    QString::number(m_current, 'g', 4)));
+        m_message->setText(
+            tr("τ goes from %1 to %2: %3 is outside that range, so τ stays %4.")
+                .arg(QString::number(kMinimum), QString::number(kMaximum),
+                     QString::number(value, 'g', 7).replace(QLatin1Char('-'), QChar(0x2212)),
+                     QString::number(m_current, 'g', 4)));
         m_message->show();
         const QSignalBlocker blocker(m_box);
         m_box->setValue(m_current);

@@ -231,9 +231,9 @@ QString WalkthroughBar::explanation() const
                              .arg(h + 1)
                              .arg(NumberFormat::vector(r.heads[h].output, 3));
             if (multi && !heads.isEmpty())
-                answer = tr("%1 → output W<sub>O</sub>[o<sup>1</sup>; …] = %2")
-                             .arg(heads.join(QStringLiteral(", ")),
-                                  NumberFormat::vector(r.output, 3));
+                answer =
+                    tr("%1 → output W<sub>O</sub>[o<sup>1</sup>; …] = %2")
+                        .arg(heads.join(QStringLiteral(", ")), NumberFormat::vector(r.output, 3));
         } else {
             const attn::Mask &mask = m_model->scene().mask;
             int best = -1;

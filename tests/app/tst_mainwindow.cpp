@@ -4,24 +4,24 @@
 #include "app/canvaswidget.h"
 #include "app/headheatmap.h"
 #include "app/mainwindow.h"
+#include "app/sceneeditor.h"
 #include "app/selection.h"
 #include "app/steppanel.h"
 #include "app/steptablemodel.h"
 #include "app/weightchart.h"
 #include "core/attention.h"
-#include "app/sceneeditor.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
-#include <QTableView>
-#include <QAbstractButton>
-#include <QApplication>
 #include <QMessageBox>
+#include <QTableView>
 #include <QTest>
 #include <QTimer>
 #include <QToolBar>
@@ -358,8 +358,8 @@ private slots:
                     discard = b;
             }
             // Discard is reached with Alt and its letter, as Save is.
-            if (discard && QKeySequence::mnemonic(discard->text()) ==
-                               QKeySequence(Qt::ALT | Qt::Key_D)) {
+            if (discard &&
+                QKeySequence::mnemonic(discard->text()) == QKeySequence(Qt::ALT | Qt::Key_D)) {
                 QTest::mouseClick(discard, Qt::LeftButton);
                 discarded = true;
             } else {

@@ -78,7 +78,8 @@ private slots:
     {
         QTest::keyClick(m_window.get(), Qt::Key_4, Qt::ControlModifier); // General (bilinear)
         QCOMPARE(m_model->scene().method, attn::Method::General);
-        auto *w = m_window->methodPanel()->findChild<MatrixEditor *>(QStringLiteral("generalEditor"));
+        auto *w =
+            m_window->methodPanel()->findChild<MatrixEditor *>(QStringLiteral("generalEditor"));
         QVERIFY(w && w->entry(0, 1)->isVisible());
         typeInto(w->entry(0, 1), QStringLiteral("0.75"));
         QCOMPARE(m_model->scene().general(0, 1), 0.75);
@@ -107,7 +108,8 @@ private slots:
         QVERIFY(opened);
         QCOMPARE(m_model->scene().temperature, 0.5);
         // Committed means on the undo stack.
-        QCOMPARE(m_window->editor()->undoStack()->undoText(), SceneEditor::describe(SceneEditor::Edit::Temperature, -1));
+        QCOMPARE(m_window->editor()->undoStack()->undoText(),
+                 SceneEditor::describe(SceneEditor::Edit::Temperature, -1));
     }
 
     void temperatureOutOfRangeSaysTheRange_data()

@@ -106,8 +106,8 @@ private slots:
             // Every tip inside the canvas, the long key of the lesson among them.
             const QRectF inside = QRectF(window.canvas()->rect()).adjusted(2, 2, -2, -2);
             for (const QPointF &tip : tips(window, model))
-                QVERIFY2(inside.contains(tip), where + " tip " + QByteArray::number(tip.x()) +
-                                                   "," + QByteArray::number(tip.y()));
+                QVERIFY2(inside.contains(tip), where + " tip " + QByteArray::number(tip.x()) + "," +
+                                                   QByteArray::number(tip.y()));
             // The chart's dock never stands there as a blank box: held back, it says so.
             const bool weightsShown = walkthroughOf(window)->isShown(Walkthrough::Normalisation);
             QCOMPARE(window.weightChart()->isVisible(), weightsShown);
