@@ -157,6 +157,8 @@ void MainWindow::createViews()
     // The explanation shares the parameters' place: read about a method, then tune it.
     m_explanation = new ExplanationPanel(m_model, m_ui->explanationHost);
     m_ui->explanationHostLayout->addWidget(m_explanation);
+    m_explanationHeldBack = heldBack(m_ui->explanationHost);
+    m_ui->explanationHostLayout->addWidget(m_explanationHeldBack);
     tabifyDockWidget(m_ui->dockMethod, m_ui->dockExplanation);
     m_ui->dockMethod->raise();
 
@@ -288,8 +290,12 @@ void MainWindow::holdBackAnswers()
     const bool output = !active || m_walkthrough->isShown(Walkthrough::WeightedSum);
     m_chart->setVisible(weights);
     m_heatMap->setVisible(weights);
+    m_headCanvases->setVisible(weights); // each head's beams are drawn by its weights
     m_chartHeldBack->setVisible(!weights);
     m_heatMapHeldBack->setVisible(!weights);
+    // The explanation's part about this scene names the largest logit and the weights.
+    m_explanation->setVisible(output);
+    m_explanationHeldBack->setVisible(!output);
     m_resultLabel->setVisible(output);
     retranslateHeldBack();
     // A message in the status bar may hold an answer too (a preset's description quotes its
@@ -311,6 +317,9 @@ void MainWindow::retranslateHeldBack()
                              .arg(Walkthrough::title(Walkthrough::Normalisation));
     m_chartHeldBack->setText(text);
     m_heatMapHeldBack->setText(text);
+    m_explanationHeldBack->setText(tr("Held back until step %1, “%2”, is revealed: predict first.")
+                                       .arg(Walkthrough::WeightedSum + 1)
+                                       .arg(Walkthrough::title(Walkthrough::WeightedSum)));
 }
 
 void MainWindow::showSceneDescription(const QString &text)

@@ -182,6 +182,7 @@ private:
     Walkthrough *m_walkthrough = nullptr;
     QLabel *m_chartHeldBack = nullptr;
     QLabel *m_heatMapHeldBack = nullptr;
+    QLabel *m_explanationHeldBack = nullptr;
     // The walkthrough state (active, step) the canvas was last fitted for.
     std::tuple<bool, int> m_walkthroughFitted{false, -1};
     QString m_sceneDescription;

@@ -4,6 +4,7 @@
 // scene it describes.
 
 #include "app/canvaswidget.h"
+#include "app/explanationpanel.h"
 #include "app/mainwindow.h"
 #include "app/walkthrough.h"
 #include "app/walkthroughbar.h"
@@ -63,6 +64,20 @@ private slots:
         QVERIFY(walkthroughOf(window)->isActive());
         QVERIFY(!walkthroughOf(window)->isRevealed());
         QCOMPARE(window.statusBar()->currentMessage(), QString());
+        // The explanation's page about this scene names the largest logit and the weights: it
+        // waits, and says so, until the last step is revealed.
+        QTest::keyClick(window.canvas(), Qt::Key_F1);
+        auto *dock = window.findChild<QDockWidget *>(QStringLiteral("dockExplanation"));
+        QTRY_VERIFY(dock->isVisible());
+        QVERIFY(!window.explanationPanel()->isVisible());
+        auto *note = dock->findChild<QLabel *>(QStringLiteral("heldBackLabel"));
+        QVERIFY(note && note->isVisible());
+        for (int i = 0; i < 2 * Walkthrough::kStepCount - 1; ++i)
+            walkthroughOf(window)->forward();
+        QVERIFY(walkthroughOf(window)->isShown(Walkthrough::WeightedSum));
+        QVERIFY(window.explanationPanel()->isVisible());
+        QVERIFY(!note->isVisible());
+        walkthroughOf(window)->start();
         // Nor may a preset loaded during the walkthrough put its answer there.
         QVERIFY(window.loadPreset(QStringLiteral("length-beats-angle")));
         QCOMPARE(window.statusBar()->currentMessage(), QString());
