@@ -2104,6 +2104,18 @@ Weight %4</source>
         <source>&lt;p&gt;Licence: MIT. Copyright © 2026 the Attention Canvas authors.&lt;/p&gt;&lt;p&gt;Libraries:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Qt %1 (built with %2): Core, GUI, Widgets, SVG — LGPL-3.0; Charts — GPL-3.0&lt;/li&gt;&lt;li&gt;Eigen %3 — MPL-2.0&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Compiled with %4 as C++20.&lt;/p&gt;</source>
         <translation>&lt;p&gt;许可证：MIT。版权所有 © 2026 注意力画布作者。&lt;/p&gt;&lt;p&gt;使用的库：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Qt %1（构建时为 %2）：Core、GUI、Widgets、SVG — LGPL-3.0；Charts — GPL-3.0&lt;/li&gt;&lt;li&gt;Eigen %3 — MPL-2.0&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;以 C++20 编译，编译器 %4。&lt;/p&gt;</translation>
     </message>
+    <message>
+        <source>Held back until step %1, “%2”, is revealed: predict first.</source>
+        <translation>在第 %1 步“%2”揭晓之前暂不显示：请先预测。</translation>
+    </message>
+    <message>
+        <source>%1 · τ = %2</source>
+        <translation>%1 · τ = %2</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>丢弃(&amp;D)</translation>
+    </message>
 </context>
 <context>
     <name>MatrixEditor</name>
@@ -3440,6 +3452,10 @@ Weight: %5</source>
         <source>Reset temperature to 1</source>
         <translation>把温度重置为 1</translation>
     </message>
+    <message>
+        <source>τ goes from %1 to %2: %3 is outside that range, so τ stays %4.</source>
+        <translation>τ 的范围是 %1 到 %2：%3 超出了这个范围，所以 τ 仍为 %4。</translation>
+    </message>
 </context>
 <context>
     <name>TokenCanvas</name>
@@ -3637,10 +3653,6 @@ Weight: %5</source>
         <translation>输出是值的加权和 Σ wᵢ vᵢ：每个值按其键的权重把输出拉向自己。</translation>
     </message>
     <message>
-        <source>With several heads, W&lt;sub&gt;O&lt;/sub&gt; combines the heads&apos; outputs.</source>
-        <translation>有多个头时，由 W&lt;sub&gt;O&lt;/sub&gt; 把各头的输出组合起来。</translation>
-    </message>
-    <message>
         <source>Predict: where will the output arrow point?</source>
         <translation>预测：输出箭头会指向哪里？</translation>
     </message>
@@ -3651,6 +3663,14 @@ Weight: %5</source>
     <message>
         <source>Highest: %1 with %2</source>
         <translation>最高：%1，为 %2</translation>
+    </message>
+    <message>
+        <source>Each head h sums its own projected values with its own weights, %1; the output is %2. It is not Σ w̄ᵢ vᵢ with the mean weights of the table.</source>
+        <translation>每个头 h 用自己的权重对自己投影后的值求和，%1；输出是 %2。它不是用表中的平均权重算出的 Σ w̄ᵢ vᵢ。</translation>
+    </message>
+    <message>
+        <source>%1 → output W&lt;sub&gt;O&lt;/sub&gt;[o&lt;sup&gt;1&lt;/sup&gt;; …] = %2</source>
+        <translation>%1 → 输出 W&lt;sub&gt;O&lt;/sub&gt;[o&lt;sup&gt;1&lt;/sup&gt;; …] = %2</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,7 @@
 #include "model/scenemodel.h"
 #include "model/scenestorage.h"
 #include "numberformat.h"
+#include "scenecommand.h"
 #include "scenedocument.h"
 #include "sceneeditor.h"
 #include "scenepresets.h"
@@ -30,6 +31,7 @@
 #include "weightchart.h"
 
 #include <Eigen/Core>
+#include <QAbstractSpinBox>
 #include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
@@ -39,12 +41,15 @@
 #include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPainter>
 #include <QPushButton>
+#include <QRegularExpression>
+#include <QResizeEvent>
 #include <QSettings>
 #include <QShowEvent>
 #include <QSplitter>
@@ -70,11 +75,15 @@ MainWindow::MainWindow(SceneModel *model, QWidget *parent)
     createAppearanceActions();
 
     connect(m_model, &SceneModel::changed, this, &MainWindow::refresh);
+    connect(m_model, &SceneModel::changed, this, [this] { clearSceneDescription(false); });
     connect(m_model, &SceneModel::keyCountChanged, this,
             [this](int count) { m_selection->clamp(count); });
     connect(m_selection, &Selection::changed, this, &MainWindow::refreshSelectionActions);
     connect(m_autosave, &AutosaveSession::message, this,
             [this](const QString &text) { statusBar()->showMessage(text, 10000); });
+
+    // For the number boxes anywhere in the window (see eventFilter()).
+    qApp->installEventFilter(this);
 
     resize(1280, 800);
     m_initialLayout = saveState();
@@ -131,13 +140,33 @@ void MainWindow::createViews()
     m_canvas->setWalkthrough(m_walkthrough);
     m_stepPanel->setWalkthrough(m_walkthrough);
     connect(m_walkthrough, &Walkthrough::changed, this, &MainWindow::holdBackAnswers);
+    auto heldBack = [](QWidget *parent) {
+        auto *label = new QLabel(parent);
+        label->setObjectName(QStringLiteral("heldBackLabel"));
+        label->setAlignment(Qt::AlignCenter);
+        label->setWordWrap(true);
+        label->setMargin(12);
+        label->hide();
+        return label;
+    };
+    m_chartHeldBack = heldBack(m_ui->chartHost);
+    m_ui->chartHostLayout->addWidget(m_chartHeldBack);
+    m_heatMapHeldBack = heldBack(split);
+    split->insertWidget(0, m_heatMapHeldBack);
 
     // The explanation shares the parameters' place: read about a method, then tune it.
     m_explanation = new ExplanationPanel(m_model, m_ui->explanationHost);
     m_ui->explanationHostLayout->addWidget(m_explanation);
+    m_explanationHeldBack = heldBack(m_ui->explanationHost);
+    m_ui->explanationHostLayout->addWidget(m_explanationHeldBack);
     tabifyDockWidget(m_ui->dockMethod, m_ui->dockExplanation);
     m_ui->dockMethod->raise();
 
+    // In presentation mode the docks are away: the method and τ stay in view in large type.
+    m_presentationLabel = new StableLabel(this);
+    m_presentationLabel->setObjectName(QStringLiteral("presentationLabel"));
+    m_presentationLabel->hide();
+    statusBar()->addPermanentWidget(m_presentationLabel);
     m_pointerLabel = new StableLabel(this);
     m_pointerLabel->setFloorWidth(180);
     m_resultLabel = new StableLabel(this);
@@ -198,6 +227,8 @@ void MainWindow::createActions()
     for (QDockWidget *dock : docks()) {
         QAction *toggle = dock->toggleViewAction();
         toggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_1 + number++)));
+        // Its key must bring forward a dock that is open behind another tab, not close it.
+        toggle->installEventFilter(this);
         m_ui->menuView->addAction(toggle);
     }
     connect(m_ui->actionPresentation, &QAction::toggled, this, &MainWindow::setPresentationMode);
@@ -228,6 +259,19 @@ void MainWindow::createActions()
     }
 }
 
+QString MainWindow::withoutAccessKey(QString text)
+{
+    static const QRegularExpression cjk(QStringLiteral("\\(&[^&\\s]\\)"));
+    text.remove(cjk);
+    QString out;
+    for (qsizetype i = 0; i < text.size(); ++i) {
+        if (text[i] == QLatin1Char('&') && i + 1 < text.size())
+            ++i; // "&&" is one ampersand, "&S" is S
+        out += text[i];
+    }
+    return out.trimmed();
+}
+
 LabWindow *MainWindow::lab()
 {
     // Made on first use: the lab's charts cost nothing until a learner opens them.
@@ -240,13 +284,116 @@ void MainWindow::holdBackAnswers()
 {
     // While the class predicts, the chart, the heat map and the output in the status bar would
     // give the weights away: they return once normalisation (and the output once the weighted
-    // sum) is revealed.
+    // sum) is revealed. A panel held back says so, rather than stand there as a blank box.
     const bool active = m_walkthrough->isActive();
     const bool weights = !active || m_walkthrough->isShown(Walkthrough::Normalisation);
     const bool output = !active || m_walkthrough->isShown(Walkthrough::WeightedSum);
     m_chart->setVisible(weights);
     m_heatMap->setVisible(weights);
+    m_headCanvases->setVisible(weights); // each head's beams are drawn by its weights
+    m_chartHeldBack->setVisible(!weights);
+    m_heatMapHeldBack->setVisible(!weights);
+    // The explanation's part about this scene names the largest logit and the weights.
+    m_explanation->setVisible(output);
+    m_explanationHeldBack->setVisible(!output);
     m_resultLabel->setVisible(output);
+    retranslateHeldBack();
+    // A message in the status bar may hold an answer too (a preset's description quotes its
+    // scores): none stays under the question.
+    if (active)
+        clearSceneDescription(true);
+    // Each step in full view: the bar's height changes with its text, and the vectors must not
+    // be cut off behind it (fitted once the layout has given the canvas its new size).
+    const auto state = std::make_tuple(active, m_walkthrough->step());
+    if (active && state != m_walkthroughFitted)
+        QTimer::singleShot(0, m_canvas, &CanvasWidget::fitAll);
+    m_walkthroughFitted = active ? state : std::make_tuple(false, -1);
+}
+
+void MainWindow::retranslateHeldBack()
+{
+    const QString text = tr("Held back until step %1, “%2”, is revealed: predict first.")
+                             .arg(Walkthrough::Normalisation + 1)
+                             .arg(Walkthrough::title(Walkthrough::Normalisation));
+    m_chartHeldBack->setText(text);
+    m_heatMapHeldBack->setText(text);
+    m_explanationHeldBack->setText(tr("Held back until step %1, “%2”, is revealed: predict first.")
+                                       .arg(Walkthrough::WeightedSum + 1)
+                                       .arg(Walkthrough::title(Walkthrough::WeightedSum)));
+}
+
+void MainWindow::showSceneDescription(const QString &text)
+{
+    m_sceneDescription = text;
+    m_describedScene = m_model->scene();
+    statusBar()->showMessage(text, 10000);
+}
+
+void MainWindow::clearSceneDescription(bool always)
+{
+    if (m_sceneDescription.isEmpty())
+        return;
+    // The description is true of the preset as loaded and as first shown: after an edit (or in
+    // the normalised view) it may no longer be.
+    const bool stale =
+        always || m_model->normalised() || !SceneCommand::same(m_model->scene(), m_describedScene);
+    if (!stale)
+        return;
+    if (statusBar()->currentMessage() == m_sceneDescription)
+        statusBar()->clearMessage();
+    m_sceneDescription.clear();
+}
+
+bool MainWindow::isWindowShortcut(const QKeyEvent *event) const
+{
+    // Keys that edit text stay with the box: plain and shifted keys, and the window has no
+    // command on Ctrl+A, C, V, X or the word moves.
+    const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
+    const bool functionKey = event->key() >= Qt::Key_F1 && event->key() <= Qt::Key_F35;
+    if (!(mods & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)) && !functionKey)
+        return false;
+    const QKeySequence pressed(QKeyCombination(mods, Qt::Key(event->key())));
+    const auto actions = findChildren<QAction *>();
+    for (const QAction *a : actions) {
+        if (!a->isEnabled() || (a->shortcutContext() != Qt::WindowShortcut &&
+                                a->shortcutContext() != Qt::ApplicationShortcut))
+            continue;
+        const auto keys = a->shortcuts();
+        for (const QKeySequence &k : keys)
+            if (!k.isEmpty() && k[0] == pressed[0]) // a whole key, or a chord's first key
+                return true;
+    }
+    return false;
+}
+
+bool MainWindow::eventFilter(QObject *watched, QEvent *event)
+{
+    // A number box (its line edit) claims Ctrl+Z for its own text undo and Ctrl+E for "end of
+    // line", so the window's Undo and Export never saw those keys while a box had focus. The
+    // window's commands win: what is typed is committed first (the box's value becomes an undo
+    // step like any other edit), then the command runs.
+    if (event->type() == QEvent::ShortcutOverride) {
+        auto *box = qobject_cast<QAbstractSpinBox *>(watched);
+        if (box && box->window() == this && isWindowShortcut(static_cast<QKeyEvent *>(event))) {
+            box->interpretText();
+            event->ignore();
+            return true;
+        }
+    }
+    // Alt+1 … Alt+5 on a dock that is open but behind another tab: the toggle would close it,
+    // while the user asked to see it.
+    if (event->type() == QEvent::Shortcut) {
+        for (QDockWidget *dock : docks()) {
+            if (watched != dock->toggleViewAction())
+                continue;
+            if (!dock->isHidden() && dock->visibleRegion().isEmpty()) {
+                dock->raise();
+                return true;
+            }
+            break;
+        }
+    }
+    return QMainWindow::eventFilter(watched, event);
 }
 
 QList<QDockWidget *> MainWindow::docks() const
@@ -285,6 +432,15 @@ void MainWindow::retranslate()
     for (QAction *a : actions)
         a->setText(MethodNames::name(attn::Method(a->data().toInt())));
     retranslatePresets();
+    retranslateHeldBack();
+    // Toolbar buttons show the command without its access key: "保存(&S)" is "保存" there. The
+    // menus keep the keys. Undo and Redo set their own short texts (updateUndoActions).
+    const auto tools = m_ui->mainToolBar->actions();
+    for (QAction *a : tools) {
+        if (a->isSeparator() || a == m_ui->actionUndo || a == m_ui->actionRedo)
+            continue;
+        a->setIconText(withoutAccessKey(a->text()));
+    }
     m_editor->retranslate();
     updateUndoActions();
     updateTitle();
@@ -331,6 +487,9 @@ void MainWindow::refresh()
                                            .arg(m_model->keyCount())
                                            .arg(NumberFormat::vector(m_model->result().output, 3))
                                      : m_model->errorText());
+    m_presentationLabel->setStableText(
+        tr("%1 · τ = %2")
+            .arg(MethodNames::name(method), QString::number(m_model->scene().temperature, 'g', 4)));
     refreshSelectionActions();
 }
 
@@ -362,12 +521,16 @@ void MainWindow::resetLayout()
     applyDefaultDockSizes();
 }
 
+MainWindow::DockSizes MainWindow::defaultDockSizes() const
+{
+    return {std::clamp(int(width() * 0.3), 390, 580), std::clamp(int(height() * 0.36), 270, 430)};
+}
+
 void MainWindow::applyDefaultDockSizes()
 {
     // Proportional to the window, within limits that keep the panels readable at 1280 × 800 and
     // give the canvas most of a 1920 × 1080 projector.
-    const int right = std::clamp(int(width() * 0.3), 390, 580);
-    const int bottom = std::clamp(int(height() * 0.36), 270, 430);
+    const auto [right, bottom] = defaultDockSizes();
     const int column = std::max(400, height() - 80);
     resizeDocks({m_ui->dockMethod}, {right}, Qt::Horizontal);
     resizeDocks({m_ui->dockMethod, m_ui->dockChart}, {column * 45 / 100, column * 55 / 100},
@@ -397,6 +560,29 @@ void MainWindow::resizeEvent(QResizeEvent *event)
         QTimer::singleShot(0, m_canvas, &CanvasWidget::fitAll);
     else if (m_shown && !m_layoutRestored && m_sinceShown.elapsed() < 2000)
         QTimer::singleShot(0, this, &MainWindow::applyDefaultDockSizes);
+    else if (m_shown && event->oldSize().isValid() &&
+             (event->size().width() > event->oldSize().width() ||
+              event->size().height() > event->oldSize().height()))
+        QTimer::singleShot(0, this, &MainWindow::growSqueezedDocks);
+}
+
+void MainWindow::growSqueezedDocks()
+{
+    // A small window squeezes the docks, and growing it again gives all the new room to the
+    // canvas: the table stays two lines high and the right column narrow. Docks below the sizes
+    // a window of this size starts with get those back; larger ones keep the user's size.
+    if (isPresenting() || isMinimized())
+        return;
+    const DockSizes want = defaultDockSizes();
+    for (QDockWidget *dock : docks()) {
+        if (dock->isHidden() || dock->isFloating())
+            continue;
+        const Qt::DockWidgetArea area = dockWidgetArea(dock);
+        if (area == Qt::RightDockWidgetArea && dock->width() < want.right)
+            resizeDocks({dock}, {want.right}, Qt::Horizontal);
+        else if (area == Qt::BottomDockWidgetArea && dock->height() < want.bottom)
+            resizeDocks({dock}, {want.bottom}, Qt::Vertical);
+    }
 }
 
 // --- Scenes: the File and Presets menus ---------------------------------------------------------
@@ -536,6 +722,9 @@ bool MainWindow::maybeSave()
         QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, this);
     box.setObjectName(QStringLiteral("unsavedChangesBox"));
     box.setInformativeText(tr("Save them before going on?"));
+    // Every choice on the keyboard: the standard texts give Discard no access key. Cancel is Esc.
+    box.button(QMessageBox::Save)->setText(tr("&Save"));
+    box.button(QMessageBox::Discard)->setText(tr("&Discard"));
     box.setDefaultButton(QMessageBox::Save);
     box.setEscapeButton(QMessageBox::Cancel);
     switch (box.exec()) {
@@ -590,8 +779,9 @@ bool MainWindow::loadPreset(const QString &id)
         return false;
     }
     showNewDocument();
-    if (const auto preset = ScenePresets::find(id))
-        statusBar()->showMessage(preset->description, 10000);
+    // Not during a walkthrough: the description may state what the class is asked to predict.
+    if (const auto preset = ScenePresets::find(id); preset && !m_walkthrough->isActive())
+        showSceneDescription(preset->description);
     return true;
 }
 
@@ -855,6 +1045,11 @@ void MainWindow::setPresentationMode(bool on)
             for (QDockWidget *dock : docks())
                 dock->setFont(dockFont);
             Appearance::instance()->setLineScale(kPresentationLineScale);
+            QFont bold = large;
+            bold.setBold(true);
+            bold.setPointSizeF(large.pointSizeF() > 0 ? large.pointSizeF() * 1.2 : -1);
+            m_presentationLabel->setFont(bold);
+            m_presentationLabel->show();
             // The lesson is the canvas and its weights; parameters, tables and explanations
             // wait (Alt+1 … Alt+5 still bring any of them back).
             for (QDockWidget *dock : docks())
@@ -873,6 +1068,8 @@ void MainWindow::setPresentationMode(bool on)
             for (QDockWidget *dock : docks())
                 dock->setFont(QFont()); // inherit again, as before
             Appearance::instance()->setLineScale(1.0);
+            m_presentationLabel->hide();
+            m_presentationLabel->setFont(QFont());
             // The rectangle itself rather than restoreGeometry(), which guesses a title bar's
             // height where the frame is unknown and can put the window lower than it was.
             setWindowState(before.windowState);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/scene.h"
 #include "core/types.h"
 #include "viewtransform.h"
 
@@ -11,6 +12,7 @@
 #include <chrono>
 #include <memory>
 #include <optional>
+#include <tuple>
 
 namespace Ui {
 class MainWindow;
@@ -27,6 +29,7 @@ class MethodPanel;
 class QAction;
 class QActionGroup;
 class QCloseEvent;
+class QKeyEvent;
 class QLabel;
 class SceneDocument;
 class SceneEditor;
@@ -97,8 +100,11 @@ protected:
     void closeEvent(QCloseEvent *event) override;
     void showEvent(QShowEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// Whether a key press is one of the window's own commands (Ctrl+Z, Ctrl+E, F5, …).
+    bool isWindowShortcut(const QKeyEvent *event) const;
     void createViews();
     void createActions();
     void buildMethodMenu();
@@ -110,8 +116,24 @@ private:
     QList<QDockWidget *> docks() const;
     void switchLanguage(const QString &code);
     void holdBackAnswers();
+    void retranslateHeldBack();
+    /// A command's text as a toolbar button shows it: without its access key ("&Save" and
+    /// "保存(&S)" become "Save" and "保存").
+    static QString withoutAccessKey(QString text);
+    /// A preset's description in the status bar, shown only while it is true of the scene.
+    void showSceneDescription(const QString &text);
+    /// Takes the description away once the scene has changed, or at once when `always`.
+    void clearSceneDescription(bool always);
     LabWindow *lab();
     void applyDefaultDockSizes();
+    /// The right column's width and the bottom docks' height a window of this size starts with.
+    struct DockSizes
+    {
+        int right;
+        int bottom;
+    };
+    DockSizes defaultDockSizes() const;
+    void growSqueezedDocks();
     void onOpen();
     void onAbout();
     void onShortcuts();
@@ -153,10 +175,18 @@ private:
     QList<QAction *> m_presetActions;
     StableLabel *m_pointerLabel = nullptr;
     StableLabel *m_resultLabel = nullptr;
+    StableLabel *m_presentationLabel = nullptr;
     QByteArray m_initialLayout;
     ExplanationPanel *m_explanation = nullptr;
     QActionGroup *m_languages = nullptr;
     Walkthrough *m_walkthrough = nullptr;
+    QLabel *m_chartHeldBack = nullptr;
+    QLabel *m_heatMapHeldBack = nullptr;
+    QLabel *m_explanationHeldBack = nullptr;
+    // The walkthrough state (active, step) the canvas was last fitted for.
+    std::tuple<bool, int> m_walkthroughFitted{false, -1};
+    QString m_sceneDescription;
+    attn::Scene m_describedScene;
     LabWindow *m_lab = nullptr;
     bool m_shown = false;
     attn::Method m_shownMethod = attn::Method::Dot;

@@ -39,6 +39,30 @@ QString native(const QKeySequence &key)
 {
     return key.toString(QKeySequence::NativeText);
 }
+
+// Whether a PC keyboard has every key of `sequence`. The platform's standard keys add some it
+// lacks: Undo is also F14 and Copy F16 on X11 (Sun keyboards), and there are Undo, Copy and
+// Find keys of their own. Listing those tells a learner to press keys that are not there.
+bool pressable(const QKeySequence &sequence)
+{
+    for (int i = 0; i < sequence.count(); ++i) {
+        const Qt::Key key = sequence[i].key();
+        const bool printable = key < Qt::Key_Escape;
+        const bool pcKey = (key >= Qt::Key_Escape && key <= Qt::Key_F12) || key == Qt::Key_Menu;
+        if (!printable && !pcKey)
+            return false;
+    }
+    return !sequence.isEmpty();
+}
+
+QList<QKeySequence> pressableOnly(const QList<QKeySequence> &keys)
+{
+    QList<QKeySequence> out;
+    for (const QKeySequence &k : keys)
+        if (pressable(k))
+            out << k;
+    return out;
+}
 } // namespace
 
 ShortcutsDialog::ShortcutsDialog(QMenuBar *menus, QWidget *parent)
@@ -99,7 +123,7 @@ void ShortcutsDialog::addMenu(QTreeWidgetItem *section, const QMenu *menu, const
             continue;
         }
         const QString command = prefix + plainText(action->text());
-        const QList<QKeySequence> keys = action->shortcuts();
+        const QList<QKeySequence> keys = pressableOnly(action->shortcuts());
         if (keys.isEmpty()) {
             // How else the keyboard gets there, in the words of whoever left the key out.
             const QString note = action->property(kNoteProperty).toString();

@@ -1,5 +1,8 @@
 #include "temperaturecontrol.h"
 
+#include "appearance.h"
+#include "colorscheme.h"
+
 #include <QDoubleSpinBox>
 #include <QEvent>
 #include <QGridLayout>
@@ -27,7 +30,7 @@ double shown(double x)
 
 TemperatureControl::TemperatureControl(QWidget *parent)
     : QWidget(parent), m_title(new QLabel(this)), m_slider(new QSlider(Qt::Horizontal, this)),
-      m_box(new QDoubleSpinBox(this)), m_reset(new QPushButton(this))
+      m_box(new QDoubleSpinBox(this)), m_reset(new QPushButton(this)), m_message(new QLabel(this))
 {
     m_title->setTextFormat(Qt::RichText);
     m_title->setBuddy(m_box);
@@ -38,7 +41,11 @@ TemperatureControl::TemperatureControl(QWidget *parent)
     m_slider->setTickPosition(QSlider::TicksBelow);
     m_slider->setTickInterval(kSteps / 4);
 
-    m_box->setRange(kMinimum, kMaximum);
+    // The box takes any number as it is typed and checks it once it is committed (Return, leaving
+    // the box, an arrow): a narrow range would refuse the keystrokes that leave it ("999" stopped
+    // at "9") or quietly put back the old value ("0.001"), and the learner would not know why.
+    m_box->setRange(-kTypingLimit, kTypingLimit);
+    m_box->setKeyboardTracking(false);
     m_box->setDecimals(kDecimals);
     m_box->setStepType(QAbstractSpinBox::AdaptiveDecimalStepType);
     m_box->setAlignment(Qt::AlignRight);
@@ -63,6 +70,14 @@ TemperatureControl::TemperatureControl(QWidget *parent)
             ticks->addStretch(1);
     }
     layout->addLayout(ticks, 2, 0, 1, 4);
+
+    m_message->setObjectName(QStringLiteral("rangeMessage"));
+    m_message->setWordWrap(true);
+    m_message->hide();
+    applyMessageColour();
+    layout->addWidget(m_message, 3, 0, 1, 4);
+    connect(Appearance::instance(), &Appearance::changed, this,
+            &TemperatureControl::applyMessageColour);
 
     connect(m_slider, &QSlider::valueChanged, this, &TemperatureControl::onSliderMoved);
     connect(m_box, &QDoubleSpinBox::valueChanged, this, &TemperatureControl::onBoxEdited);
@@ -98,13 +113,23 @@ double TemperatureControl::temperature() const
     return m_box->value();
 }
 
+bool TemperatureControl::accepts(double temperature) const
+{
+    // The slider's range, and whatever τ the scene already has (a file may hold τ = 50).
+    return (temperature >= kMinimum && temperature <= kMaximum) || temperature == shown(m_current);
+}
+
 void TemperatureControl::setTemperature(double temperature)
 {
     if (!(temperature > 0) || !std::isfinite(temperature))
         return;
+    if (temperature != m_current)
+        m_message->hide();
+    m_current = temperature;
     if (m_box->value() != shown(temperature)) {
         const QSignalBlocker blocker(m_box);
-        m_box->setRange(std::min(kMinimum, temperature), std::max(kMaximum, temperature));
+        if (temperature > m_box->maximum())
+            m_box->setMaximum(temperature);
         m_box->setValue(temperature);
     }
     const int position = positionOf(temperature);
@@ -121,11 +146,28 @@ void TemperatureControl::onSliderMoved(int position)
         const QSignalBlocker blocker(m_box);
         m_box->setValue(t);
     }
+    m_current = t;
+    m_message->hide();
     emit temperatureEdited(t);
 }
 
 void TemperatureControl::onBoxEdited(double value)
 {
+    if (!accepts(value)) {
+        // Said, not silently rewritten: the box goes back to the τ in use and the message tells
+        // which values it takes.
+        m_message->setText(
+            tr("τ goes from %1 to %2: %3 is outside that range, so τ stays %4.")
+                .arg(QString::number(kMinimum), QString::number(kMaximum),
+                     QString::number(value, 'g', 7).replace(QLatin1Char('-'), QChar(0x2212)),
+                     QString::number(m_current, 'g', 4)));
+        m_message->show();
+        const QSignalBlocker blocker(m_box);
+        m_box->setValue(m_current);
+        return;
+    }
+    m_message->hide();
+    m_current = value;
     {
         const QSignalBlocker blocker(m_slider);
         m_slider->setValue(positionOf(value));
@@ -133,9 +175,17 @@ void TemperatureControl::onBoxEdited(double value)
     emit temperatureEdited(value);
 }
 
+void TemperatureControl::applyMessageColour()
+{
+    QPalette pal = m_message->palette();
+    pal.setColor(QPalette::WindowText, ColorScheme::error());
+    m_message->setPalette(pal);
+}
+
 void TemperatureControl::onReset()
 {
     setTemperature(1.0);
+    m_message->hide();
     emit temperatureEdited(1.0);
 }
 

@@ -18,6 +18,8 @@ public:
     static constexpr double kMaximum = 20.0;
     static constexpr int kSteps = 1000;
     static constexpr int kDecimals = 3;
+    /// The box lets anything up to this size be typed, and then says when it is out of range.
+    static constexpr double kTypingLimit = 9999.999;
 
     explicit TemperatureControl(QWidget *parent = nullptr);
     ~TemperatureControl() override;
@@ -31,12 +33,15 @@ public:
     /// The value in the number box.
     double temperature() const;
     /// Shows τ without emitting temperatureEdited(). A τ outside the slider's range (from a file)
-    /// is shown in the box as it is and the slider stops at its end.
+    /// is shown in the box as it is and the slider stops at its end. Typed into the box, a τ
+    /// outside the slider's range is refused with a message that gives the range.
     void setTemperature(double temperature);
 
     QSlider *slider() const { return m_slider; }
     QDoubleSpinBox *spinBox() const { return m_box; }
     QPushButton *resetButton() const { return m_reset; }
+    /// Says the range when a typed τ is outside it; hidden otherwise.
+    QLabel *rangeMessage() const { return m_message; }
 
 signals:
     /// The user chose τ with the slider, the box or the reset button.
@@ -50,9 +55,13 @@ private:
     void onSliderMoved(int position);
     void onBoxEdited(double value);
     void onReset();
+    void applyMessageColour();
+    bool accepts(double temperature) const;
 
     QLabel *m_title;
     QSlider *m_slider;
     QDoubleSpinBox *m_box;
     QPushButton *m_reset;
+    QLabel *m_message;
+    double m_current = 1.0; // the τ in use, put back when a typed one is refused
 };

@@ -192,10 +192,20 @@ QString WalkthroughBar::explanation() const
         predict = tr("Predict: how much of the weight will the leading key get?");
         break;
     case Walkthrough::WeightedSum:
-        parts << tr("The output is the weighted sum of the values, Σ wᵢ vᵢ: every value pulls "
-                    "the output towards itself in proportion to its key's weight.");
         if (multi)
-            parts << tr("With several heads, W<sub>O</sub> combines the heads' outputs.");
+            // The weights on show are the mean over heads, and Σ w̄ᵢ vᵢ is not the output: each
+            // head sums its own projected values with its own weights, and W_O maps the
+            // concatenation.
+            parts << tr("Each head h sums its own projected values with its own weights, "
+                        "%1; the output is %2. It is not Σ w̄ᵢ vᵢ with the mean weights of "
+                        "the table.")
+                         .arg(QStringLiteral("o<sup>h</sup> = Σ<sub>i</sub> "
+                                             "w<sub>i</sub><sup>h</sup> "
+                                             "W<sub>V</sub><sup>h</sup>v<sub>i</sub>"),
+                              QStringLiteral("W<sub>O</sub>[o<sup>1</sup>; …; o<sup>h</sup>]"));
+        else
+            parts << tr("The output is the weighted sum of the values, Σ wᵢ vᵢ: every value "
+                        "pulls the output towards itself in proportion to its key's weight.");
         predict = tr("Predict: where will the output arrow point?");
         break;
     default:
@@ -212,7 +222,18 @@ QString WalkthroughBar::explanation() const
     QString answer;
     if (m_model->hasResult()) {
         if (w.step() == Walkthrough::WeightedSum) {
-            answer = tr("Output: %1").arg(NumberFormat::vector(m_model->result().output, 3));
+            const attn::AttentionResult &r = m_model->result();
+            answer = tr("Output: %1").arg(NumberFormat::vector(r.output, 3));
+            // Multi-head: the per-head sums that W_O maps, so that the output can be checked.
+            QStringList heads;
+            for (std::size_t h = 0; h < r.heads.size(); ++h)
+                heads << QStringLiteral("o<sup>%1</sup> = %2")
+                             .arg(h + 1)
+                             .arg(NumberFormat::vector(r.heads[h].output, 3));
+            if (multi && !heads.isEmpty())
+                answer =
+                    tr("%1 → output W<sub>O</sub>[o<sup>1</sup>; …] = %2")
+                        .arg(heads.join(QStringLiteral(", ")), NumberFormat::vector(r.output, 3));
         } else {
             const attn::Mask &mask = m_model->scene().mask;
             int best = -1;

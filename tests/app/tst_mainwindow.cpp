@@ -4,20 +4,28 @@
 #include "app/canvaswidget.h"
 #include "app/headheatmap.h"
 #include "app/mainwindow.h"
+#include "app/sceneeditor.h"
 #include "app/selection.h"
 #include "app/steppanel.h"
 #include "app/steptablemodel.h"
 #include "app/weightchart.h"
 #include "core/attention.h"
+#include "model/language.h"
 #include "model/scenemodel.h"
 
+#include <QAbstractButton>
 #include <QAction>
+#include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QTableView>
 #include <QTest>
+#include <QTimer>
+#include <QToolBar>
+#include <QToolButton>
 
 #include <cmath>
 
@@ -247,6 +255,122 @@ private slots:
         QVERIFY(window.canvas()->height() >= 350);
         QVERIFY(window.weightChart()->height() >= 250);
         QVERIFY(window.stepPanel()->height() >= 200);
+    }
+
+    void altNumberRaisesADockBehindATab()
+    {
+        SceneModel model;
+        MainWindow window(&model);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        auto *method = window.findChild<QDockWidget *>(QStringLiteral("dockMethod"));
+        auto *explanation = window.findChild<QDockWidget *>(QStringLiteral("dockExplanation"));
+        // F1 brings the explanation forward, over the method panel in the same place.
+        QTest::keyClick(&window, Qt::Key_F1);
+        QTest::qWait(50);
+        QVERIFY(!explanation->visibleRegion().isEmpty());
+        QVERIFY(method->visibleRegion().isEmpty());
+        // Alt+1, the method panel: to the front, not closed.
+        QTest::keyClick(&window, Qt::Key_1, Qt::AltModifier);
+        QTest::qWait(50);
+        QVERIFY(!method->isHidden());
+        QVERIFY(!method->visibleRegion().isEmpty());
+        QVERIFY(method->toggleViewAction()->isChecked());
+        // On the dock in front, the key still closes it, and opens it again.
+        QTest::keyClick(&window, Qt::Key_1, Qt::AltModifier);
+        QVERIFY(method->isHidden());
+        QTest::keyClick(&window, Qt::Key_1, Qt::AltModifier);
+        QTest::qWait(50);
+        QVERIFY(!method->isHidden());
+        QVERIFY(!method->visibleRegion().isEmpty());
+    }
+
+    void docksComeBackAfterASmallWindow()
+    {
+        SceneModel model;
+        MainWindow window(&model);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTest::qWait(2100); // past the first moments, in which every resize sets the defaults
+        auto *method = window.findChild<QDockWidget *>(QStringLiteral("dockMethod"));
+        const int stepsHeight = window.stepPanel()->height();
+        const int rightWidth = method->width();
+        QVERIFY(stepsHeight >= 200);
+        window.resize(640, 480);
+        QTest::qWait(100);
+        QVERIFY(window.stepPanel()->height() < stepsHeight);
+        window.resize(1280, 800);
+        QTest::qWait(100);
+        // The table has its lines again and the right column its width, without Ctrl+Alt+0.
+        QVERIFY2(window.stepPanel()->height() >= 200,
+                 QByteArray::number(window.stepPanel()->height()));
+        QVERIFY2(method->width() >= rightWidth - 2, QByteArray::number(method->width()));
+        QVERIFY(window.canvas()->width() >= 640);
+    }
+
+    void toolbarShowsCommandsWithoutAccessKeys()
+    {
+        QVERIFY(Language::install(QStringLiteral("zh_CN")));
+        {
+            SceneModel model;
+            MainWindow window(&model);
+            window.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            auto *toolBar = window.findChild<QToolBar *>(QStringLiteral("mainToolBar"));
+            int buttons = 0;
+            const auto actions = toolBar->actions();
+            for (QAction *a : actions) {
+                auto *button = qobject_cast<QToolButton *>(toolBar->widgetForAction(a));
+                if (!button)
+                    continue;
+                ++buttons;
+                // "保存(S)" on the toolbar is clutter; the menu keeps "保存(&S)".
+                QVERIFY2(!button->text().contains(QLatin1Char('(')) &&
+                             !button->text().contains(QLatin1Char('&')),
+                         qPrintable(button->text()));
+                QVERIFY(!button->text().isEmpty());
+            }
+            QVERIFY(buttons >= 10);
+            QAction *save = findAction(&window, QStringLiteral("actionSave"));
+            QVERIFY2(save->text().contains(QStringLiteral("(&S)")), qPrintable(save->text()));
+        }
+        Language::install(QStringLiteral("en"));
+    }
+
+    void unsavedChangesBoxHasAccessKeys()
+    {
+        SceneModel model;
+        MainWindow window(&model);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.editor()->setTemperature(2));
+        QStringList texts;
+        bool discarded = false;
+        QTimer::singleShot(0, &window, [&] {
+            auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget());
+            if (!box)
+                return;
+            QAbstractButton *discard = nullptr;
+            for (QAbstractButton *b : box->buttons()) {
+                texts << b->text();
+                if (box->buttonRole(b) == QMessageBox::DestructiveRole)
+                    discard = b;
+            }
+            // Discard is reached with Alt and its letter, as Save is.
+            if (discard &&
+                QKeySequence::mnemonic(discard->text()) == QKeySequence(Qt::ALT | Qt::Key_D)) {
+                QTest::mouseClick(discard, Qt::LeftButton);
+                discarded = true;
+            } else {
+                box->reject();
+            }
+        });
+        QVERIFY(window.maybeSave());
+        QVERIFY2(discarded, qPrintable(texts.join(QLatin1Char('|'))));
+        for (const QString &t : std::as_const(texts))
+            if (!t.contains(QStringLiteral("Cancel")))
+                QVERIFY2(t.contains(QLatin1Char('&')), qPrintable(t));
     }
 };
 

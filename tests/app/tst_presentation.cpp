@@ -10,6 +10,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QDockWidget>
+#include <QLabel>
 #include <QSettings>
 #include <QTemporaryDir>
 #include <QTest>
@@ -153,6 +154,40 @@ private slots:
         QVERIFY(!window.isFullScreen());
         QCOMPARE(window.size(), QSize(1100, 700));
         QCOMPARE(window.saveState(1), stateBefore);
+    }
+
+    void methodAndTemperatureStayInView()
+    {
+        // The docks are away while presenting: the method and τ must still be on screen, in
+        // type at least as large as the rest, and follow the scene.
+        SceneModel model;
+        model.setMethod(attn::Method::Scaled);
+        model.setTemperature(0.5);
+        MainWindow window(&model);
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QTest::keyClick(&window, Qt::Key_F11);
+        QVERIFY(window.isPresenting());
+        QTRY_VERIFY(window.isFullScreen());
+        QTest::qWait(100);
+        window.setGeometry(0, 0, 1920, 1080);
+        QTRY_COMPARE(window.size(), QSize(1920, 1080));
+        QLabel *label = nullptr;
+        for (QLabel *l : window.findChildren<QLabel *>())
+            if (l->isVisible() && l->text().contains(QStringLiteral("τ = 0.5")) &&
+                l->text().contains(QStringLiteral("Scaled dot product")))
+                label = l;
+        QVERIFY(label);
+        QVERIFY(pointSize(label->font()) >= 1.5 * pointSize(window.canvas()->font()) / 1.5);
+        QVERIFY(label->width() >= label->sizeHint().width()); // not cut
+        QVERIFY(QRect(QPoint(0, 0), window.size())
+                    .contains(QRect(label->mapTo(&window, QPoint(0, 0)), label->size())));
+        // Ctrl+3: cosine similarity, and the label says so.
+        QTest::keyClick(&window, Qt::Key_3, Qt::ControlModifier);
+        QVERIFY(label->text().contains(QStringLiteral("Cosine similarity")));
+        QTest::keyClick(&window, Qt::Key_F11);
+        QVERIFY(!label->isVisible());
     }
 
 private:
