@@ -224,9 +224,12 @@ void DimensionLabPage::refreshProgress()
     if (m_model->isBusy()) {
         bar->setFormat(tr("Computing… %p%"));
         bar->setValue(int(std::lround(m_model->progress() * DimensionLabModel::kProgressRange)));
+        m_ui->progressStack->setCurrentWidget(bar);
     } else {
-        bar->setFormat(tr("Up to date"));
+        // Plain text in the bar's place: a full bar in the accent colour read as a button.
+        m_ui->statusLabel->setText(tr("Up to date"));
         bar->setValue(bar->maximum());
+        m_ui->progressStack->setCurrentWidget(m_ui->statusLabel);
     }
 }
 
