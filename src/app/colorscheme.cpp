@@ -370,8 +370,9 @@ QColor ColorScheme::textOn(const QColor &fill)
 {
     // Whichever of white and the dark text contrasts more (WCAG): mid-tones such as the key blue
     // were judged by a rougher brightness and could get the weaker one.
-    const QColor white(Qt::white);
-    const QColor dark = g_theme == Theme::Light ? text() : QColor(0x12, 0x14, 0x18);
+    // Black rather than the theme's near-black: where neither wins clearly (mid blues), it is
+    // what keeps 4.5:1.
+    const QColor white(Qt::white), dark(Qt::black);
     return contrast(fill, white) >= contrast(fill, dark) ? white : dark;
 }
 

@@ -12,6 +12,7 @@
 #include <QEvent>
 #include <QSignalBlocker>
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 
@@ -66,6 +67,8 @@ DimensionLabPage::DimensionLabPage(DimensionLabModel *model, QWidget *parent)
         label->setFont(bold);
         label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     }
+
+    fitControlColumn();
 
     setUpControls();
     connect(m_model, &DimensionLabModel::paramsChanged, this, &DimensionLabPage::syncControls);
@@ -233,12 +236,27 @@ void DimensionLabPage::refreshProgress()
     }
 }
 
+void DimensionLabPage::fitControlColumn()
+{
+    // As wide as the experiment's title, which a group box cannot wrap, and as the controls and
+    // the figures need: fixed widths cut both off in presentation mode's larger font.
+    const QFontMetrics fm(m_ui->experimentBox->font());
+    const int title = fm.horizontalAdvance(m_ui->experimentBox->title()) + 3 * fm.height();
+    const int width = std::max({title, fm.height() * 18, m_ui->experimentBox->minimumSizeHint().width(),
+                                m_ui->resultsBox->minimumSizeHint().width()});
+    m_ui->controlColumn->setMinimumWidth(width);
+    m_ui->controlColumn->setMaximumWidth(width);
+}
+
 void DimensionLabPage::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
         m_ui->retranslateUi(this);
         refreshResults();
         refreshProgress();
+        fitControlColumn();
+    } else if (event->type() == QEvent::FontChange) {
+        fitControlColumn();
     }
     QWidget::changeEvent(event);
 }

@@ -47,7 +47,8 @@ QRect SelfAttentionHeatMap::cellRect(int row, int column) const
 {
     if (row < 0 || row >= m_n || column < 0 || column >= m_n)
         return {};
-    return QRect(m_grid.left() + column * m_cell, m_grid.top() + row * m_cell, m_cell, m_cell);
+    return QRect(m_grid.left() + column * m_cellWidth, m_grid.top() + row * m_cell, m_cellWidth,
+                 m_cell);
 }
 
 void SelfAttentionHeatMap::setSelectedRow(int row)
@@ -70,6 +71,8 @@ void SelfAttentionHeatMap::refresh()
 }
 
 namespace {
+constexpr int kMinRow = 12;
+
 // The colour scale's width: the ramp and, right of it, its labels ("0.5").
 int scaleWidth(const QFontMetrics &fm)
 {
@@ -83,9 +86,18 @@ int numberWidth(const QFontMetrics &fm)
 }
 } // namespace
 
+QFont SelfAttentionHeatMap::numberFont() const
+{
+    QFont f = font();
+    const QFontMetrics fm(f);
+    if (m_cell > 0 && m_cell < fm.height() && f.pointSizeF() > 0)
+        f.setPointSizeF(std::max(6.0, f.pointSizeF() * m_cell / fm.height()));
+    return f;
+}
+
 bool SelfAttentionHeatMap::showsNumbers() const
 {
-    return m_n > 0 && m_cell >= numberWidth(QFontMetrics(font()));
+    return m_n > 0 && m_cellWidth >= numberWidth(QFontMetrics(numberFont()));
 }
 
 void SelfAttentionHeatMap::relayout()
@@ -96,17 +108,23 @@ void SelfAttentionHeatMap::relayout()
         m_grid = QRect();
         m_scale = QRect();
         m_cell = 0;
+        m_cellWidth = 0;
         return;
     }
     const int scale = scaleWidth(fm) + fm.height();
     const int side =
         std::min(width() - label - scale - fm.height() / 2, height() - label - fm.height() / 2);
-    m_cell = std::max(fm.height(), side / m_n);
-    const int gridSide = m_cell * m_n;
+    // Rows may be shorter than a line (8 tokens in a short map): the numbers then shrink.
+    m_cell = std::max(kMinRow, side / m_n);
+    // Square cells where the numbers fit; where the height is short (presentation mode on a small
+    // screen) the cells grow wider than tall, up to the numbers' width, so that they keep them.
+    const int wide = std::max(0, width() - label - scale - fm.height() / 2) / m_n;
+    m_cellWidth = std::max(m_cell, std::min(wide, numberWidth(QFontMetrics(numberFont()))));
+    const int gridWidth = m_cellWidth * m_n, gridHeight = m_cell * m_n;
     // Centred in the space right of the row labels and below the column labels, the scale beside.
-    const int left = label + std::max(0, (width() - label - scale - gridSide) / 2);
-    m_grid = QRect(left, label, gridSide, gridSide);
-    m_scale = QRect(m_grid.right() + 1 + fm.height(), m_grid.top(), fm.height(), gridSide);
+    const int left = label + std::max(0, (width() - label - scale - gridWidth) / 2);
+    m_grid = QRect(left, label, gridWidth, gridHeight);
+    m_scale = QRect(m_grid.right() + 1 + fm.height(), m_grid.top(), fm.height(), gridHeight);
 }
 
 QSize SelfAttentionHeatMap::sizeHint() const
@@ -157,7 +175,7 @@ bool SelfAttentionHeatMap::event(QEvent *event)
         auto *help = static_cast<QHelpEvent *>(event);
         if (m_n > 0 && m_grid.contains(help->pos())) {
             const int row = (help->pos().y() - m_grid.top()) / m_cell;
-            const int column = (help->pos().x() - m_grid.left()) / m_cell;
+            const int column = (help->pos().x() - m_grid.left()) / m_cellWidth;
             const attn::SelfAttentionResult &r = m_model->result();
             QString text = tr("Token %1 looks at token %2\nScore q·k: %3\nScaled by √d_k: %4\n"
                               "Weight: %5")
@@ -212,14 +230,16 @@ void SelfAttentionHeatMap::paintEvent(QPaintEvent *)
             if (masked)
                 p.fillRect(cell, QBrush(ColorScheme::axis().lighter(160), Qt::BDiagPattern));
             if (numbers) {
+                p.setFont(numberFont());
                 p.setPen(masked ? ColorScheme::axis() : ColorScheme::textOn(fill));
                 p.drawText(cell, Qt::AlignCenter, cellText(r, c));
+                p.setFont(font());
             }
         }
     }
     p.setPen(QPen(ColorScheme::background(), 1));
     for (int i = 1; i < m_n; ++i) {
-        const int x = m_grid.left() + i * m_cell, y = m_grid.top() + i * m_cell;
+        const int x = m_grid.left() + i * m_cellWidth, y = m_grid.top() + i * m_cell;
         p.drawLine(x, m_grid.top(), x, m_grid.bottom());
         p.drawLine(m_grid.left(), y, m_grid.right(), y);
     }

@@ -26,6 +26,8 @@ public:
     QRect scaleRect() const { return m_scale; }
     /// True when the cells are large enough for their numbers.
     bool showsNumbers() const;
+    /// The cells' numbers' font: the widget's, smaller when rows are shorter than a line.
+    QFont numberFont() const;
     /// True for cells the causal mask hides.
     bool isMasked(int row, int column) const;
 
@@ -55,5 +57,6 @@ private:
     int m_selected = 0;
     QRect m_grid;
     QRect m_scale;
-    int m_cell = 0;
+    int m_cell = 0;      // height
+    int m_cellWidth = 0; // at least the height
 };
