@@ -216,7 +216,8 @@ QColor ColorScheme::keyColor(int index, int count)
     // each key is moved away from the background until it has the arrows' contrast.
     const QColor bg = background();
     const int step = isDark(bg) ? 4 : -4;
-    while (contrast(color, bg) < arrowContrast() && lightness + step > 0 && lightness + step < 255) {
+    while (contrast(color, bg) < arrowContrast() && lightness + step > 0 &&
+           lightness + step < 255) {
         lightness += step;
         color = QColor::fromHsl(hue, saturation, lightness);
     }

@@ -242,8 +242,9 @@ void DimensionLabPage::fitControlColumn()
     // the figures need: fixed widths cut both off in presentation mode's larger font.
     const QFontMetrics fm(m_ui->experimentBox->font());
     const int title = fm.horizontalAdvance(m_ui->experimentBox->title()) + 3 * fm.height();
-    const int width = std::max({title, fm.height() * 18, m_ui->experimentBox->minimumSizeHint().width(),
-                                m_ui->resultsBox->minimumSizeHint().width()});
+    const int width =
+        std::max({title, fm.height() * 18, m_ui->experimentBox->minimumSizeHint().width(),
+                  m_ui->resultsBox->minimumSizeHint().width()});
     m_ui->controlColumn->setMinimumWidth(width);
     m_ui->controlColumn->setMaximumWidth(width);
 }

@@ -8,9 +8,9 @@
 #include <QChart>
 #include <QEvent>
 #include <QLegend>
-#include <QPainter>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QPainter>
 #include <QScatterSeries>
 #include <QValueAxis>
 
@@ -171,7 +171,8 @@ void LabChart::layoutLegend()
             y = lines++ * line;
         }
         m_legend << LegendEntry{name, QRect(x, y, markerWidth, line),
-                                QRect(x + markerWidth + 6, y, textWidth, line), ColorScheme::text()};
+                                QRect(x + markerWidth + 6, y, textWidth, line),
+                                ColorScheme::text()};
         x += entry + gap;
     }
     // Entries are laid out from the top of the legend; they move to the bottom of the widget,

@@ -34,8 +34,7 @@ LabWindow::LabWindow(QWidget *parent)
     m_dimensionPage = new DimensionLabPage(m_dimensionModel, m_ui->dimensionTab);
     m_ui->dimensionTabLayout->addWidget(scrolled(m_dimensionPage, m_ui->dimensionTab));
     m_selfAttentionPage = new SelfAttentionPage(m_selfAttentionModel, m_ui->selfAttentionTab);
-    m_ui->selfAttentionTabLayout->addWidget(
-        scrolled(m_selfAttentionPage, m_ui->selfAttentionTab));
+    m_ui->selfAttentionTabLayout->addWidget(scrolled(m_selfAttentionPage, m_ui->selfAttentionTab));
     resize(1280, 800);
 }
 
@@ -58,7 +57,8 @@ void LabWindow::fitInto(const QRect &available)
     if (frame.isNull())
         frame = QMargins(4, 32, 4, 4);
     const QSize room = available.size().shrunkBy(frame);
-    const QSize size = QSize(1280, 800).boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room));
+    const QSize size =
+        QSize(1280, 800).boundedTo(room).expandedTo(minimumSizeHint().boundedTo(room));
     resize(size);
     const QSize outer = size.grownBy(frame);
     move(available.left() + (available.width() - outer.width()) / 2,

@@ -327,11 +327,10 @@ QRect TokenCanvas::legendRect() const
     // In the corner that covers the least: tokens and their labels above all (they are what the
     // hand grabs and reads), then the arrows' tips.
     const QSize size = legendSize();
-    const QRect corners[] = {QRect(QPoint(8, 8), size),
-                             QRect(QPoint(width() - 8 - size.width(), 8), size),
-                             QRect(QPoint(8, height() - 8 - size.height()), size),
-                             QRect(QPoint(width() - 8 - size.width(), height() - 8 - size.height()),
-                                   size)};
+    const QRect corners[] = {
+        QRect(QPoint(8, 8), size), QRect(QPoint(width() - 8 - size.width(), 8), size),
+        QRect(QPoint(8, height() - 8 - size.height()), size),
+        QRect(QPoint(width() - 8 - size.width(), height() - 8 - size.height()), size)};
     QList<QPointF> tips;
     if (m_model->hasResult()) {
         const attn::SelfAttentionResult &r = m_model->result();

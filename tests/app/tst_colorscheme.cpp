@@ -70,7 +70,8 @@ double deltaE2000(const QColor &c1, const QColor &c2)
     const auto [l2, a2, b2] = labOf(c2);
     const double pi = std::acos(-1.0), deg = pi / 180;
     const double cBar = (std::hypot(a1, b1) + std::hypot(a2, b2)) / 2;
-    const double g = 0.5 * (1 - std::sqrt(std::pow(cBar, 7) / (std::pow(cBar, 7) + std::pow(25.0, 7))));
+    const double g =
+        0.5 * (1 - std::sqrt(std::pow(cBar, 7) / (std::pow(cBar, 7) + std::pow(25.0, 7))));
     const double a1p = (1 + g) * a1, a2p = (1 + g) * a2;
     const double c1p = std::hypot(a1p, b1), c2p = std::hypot(a2p, b2);
     auto hue = [&](double b, double a) {
@@ -91,7 +92,8 @@ double deltaE2000(const QColor &c1, const QColor &c2)
     const double lBar = (l1 + l2) / 2, cBarP = (c1p + c2p) / 2;
     double hBar = h1p + h2p;
     if (c1p * c2p != 0)
-        hBar = std::abs(h1p - h2p) <= 180 ? hBar / 2 : (hBar < 360 ? (hBar + 360) / 2 : (hBar - 360) / 2);
+        hBar = std::abs(h1p - h2p) <= 180 ? hBar / 2
+                                          : (hBar < 360 ? (hBar + 360) / 2 : (hBar - 360) / 2);
     const double t = 1 - 0.17 * std::cos((hBar - 30) * deg) + 0.24 * std::cos(2 * hBar * deg) +
                      0.32 * std::cos((3 * hBar + 6) * deg) - 0.20 * std::cos((4 * hBar - 63) * deg);
     const double dTheta = 30 * std::exp(-std::pow((hBar - 275) / 25, 2));
@@ -236,7 +238,8 @@ void TestColorScheme::outputStandsApartFromKeys_data()
     QTest::addColumn<int>("palette");
     for (int t = 0; t < 3; ++t)
         for (int p = 0; p < 2; ++p)
-            QTest::newRow(qPrintable(QStringLiteral("theme %1 palette %2").arg(t).arg(p))) << t << p;
+            QTest::newRow(qPrintable(QStringLiteral("theme %1 palette %2").arg(t).arg(p)))
+                << t << p;
 }
 
 void TestColorScheme::outputStandsApartFromKeys()
@@ -251,7 +254,8 @@ void TestColorScheme::outputStandsApartFromKeys()
     for (int n = 1; n <= 8; ++n)
         for (int i = 0; i < n; ++i) {
             const double d = deltaE2000(ColorScheme::keyColor(i, n), output);
-            QVERIFY2(d >= 22, qPrintable(QStringLiteral("key %1 of %2: ΔE00 %3").arg(i + 1).arg(n).arg(d)));
+            QVERIFY2(d >= 22,
+                     qPrintable(QStringLiteral("key %1 of %2: ΔE00 %3").arg(i + 1).arg(n).arg(d)));
         }
     QVERIFY(deltaE2000(ColorScheme::query(), output) >= 22);
     QVERIFY(deltaE2000(ColorScheme::value(), output) >= 22);

@@ -105,8 +105,8 @@ private slots:
                 // Weight 0: the canvas's key (0.3), beam (0.1) and head canvases' (0.3) floors.
                 for (double opacity : {0.0, 0.1, 0.3}) {
                     const double faded = wcagContrast(ColorScheme::faded(key, opacity), bg);
-                    const double painted = wcagContrast(
-                        over(key, bg, ColorScheme::legibleOpacity(key, opacity)), bg);
+                    const double painted =
+                        wcagContrast(over(key, bg, ColorScheme::legibleOpacity(key, opacity)), bg);
                     QVERIFY2(faded >= faintestFor(Theme(theme)) - 0.02,
                              qPrintable(where + QStringLiteral(" faded: %1").arg(faded)));
                     QVERIFY2(painted >= faintestFor(Theme(theme)) - 0.02,
@@ -159,9 +159,9 @@ private slots:
             double best = 1;
             for (int dy = -4; dy <= 4; ++dy)
                 for (int dx = -4; dx <= 4; ++dx)
-                    best = std::max(best, wcagContrast(QColor(image.pixel(int(p.x()) + dx,
-                                                                          int(p.y()) + dy)),
-                                                       bg));
+                    best = std::max(
+                        best,
+                        wcagContrast(QColor(image.pixel(int(p.x()) + dx, int(p.y()) + dy)), bg));
             QVERIFY2(best >= faintestFor(Theme(theme)) - 0.05,
                      qPrintable(QStringLiteral("at %1: %2").arg(t).arg(best)));
         }

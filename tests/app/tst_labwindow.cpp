@@ -16,7 +16,6 @@
 #include <QLabel>
 #include <QScrollArea>
 #include <QScrollBar>
-
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTest>
@@ -110,8 +109,9 @@ void TestLabWindow::fitsA1280x800Screen()
         QVERIFY2(lab.width() <= 1280 && lab.height() <= 760 - 4,
                  qPrintable(QStringLiteral("%1 x %2").arg(lab.width()).arg(lab.height())));
         const QSize least = lab.minimumSizeHint();
-        QVERIFY2(least.width() <= lab.width() && least.height() <= lab.height(),
-                 qPrintable(QStringLiteral("minimum %1 x %2").arg(least.width()).arg(least.height())));
+        QVERIFY2(
+            least.width() <= lab.width() && least.height() <= lab.height(),
+            qPrintable(QStringLiteral("minimum %1 x %2").arg(least.width()).arg(least.height())));
         QVERIFY(available.contains(lab.frameGeometry().topLeft()));
         QVERIFY(lab.frameGeometry().bottom() <= available.bottom() + 1);
         // And the pages fit in it whole: no scroll bar on either tab.
@@ -195,19 +195,29 @@ void TestLabWindow::everyTextWhole()
                     !Qt::mightBeRichText(l->text()))
                     // Clipped only if both the label's own measure and the font's say so
                     // (they differ by a line's leading, and over fallback glyphs such as ᵀ).
-                    QVERIFY2(l->height() + 2 >= std::min(l->heightForWidth(l->width()),
-                                                         l->fontMetrics()
-                                                             .boundingRect(QRect(0, 0, l->width(), 100000),
-                                                                           Qt::TextWordWrap, l->text())
-                                                             .height()),
-                             qPrintable(what + QStringLiteral(" %1 x %2, %3 / %4").arg(l->width()).arg(l->height()).arg(l->heightForWidth(l->width())).arg(l->fontMetrics().boundingRect(QRect(0, 0, l->width(), 100000), Qt::TextWordWrap, l->text()).height())));
+                    QVERIFY2(l->height() + 2 >=
+                                 std::min(l->heightForWidth(l->width()),
+                                          l->fontMetrics()
+                                              .boundingRect(QRect(0, 0, l->width(), 100000),
+                                                            Qt::TextWordWrap, l->text())
+                                              .height()),
+                             qPrintable(what +
+                                        QStringLiteral(" %1 x %2, %3 / %4")
+                                            .arg(l->width())
+                                            .arg(l->height())
+                                            .arg(l->heightForWidth(l->width()))
+                                            .arg(l->fontMetrics()
+                                                     .boundingRect(QRect(0, 0, l->width(), 100000),
+                                                                   Qt::TextWordWrap, l->text())
+                                                     .height())));
                 else if (l->wordWrap())
                     QVERIFY2(l->height() >= l->heightForWidth(l->width()) - 1, qPrintable(what));
                 else
-                    QVERIFY2(l->width() >= l->sizeHint().width() - 1,
-                             qPrintable(what + QStringLiteral(" %1 < %2")
-                                                   .arg(l->width())
-                                                   .arg(l->sizeHint().width())));
+                    QVERIFY2(
+                        l->width() >= l->sizeHint().width() - 1,
+                        qPrintable(
+                            what +
+                            QStringLiteral(" %1 < %2").arg(l->width()).arg(l->sizeHint().width())));
             }
             // Headers side by side in the same row do not overlap.
             for (QLabel *a : labels)
@@ -215,9 +225,9 @@ void TestLabWindow::everyTextWhole()
                     if (a != b && a->isVisibleTo(page) && b->isVisibleTo(page) &&
                         a->parentWidget() == b->parentWidget() && !a->text().isEmpty() &&
                         !b->text().isEmpty())
-                        QVERIFY2(!a->geometry().intersects(b->geometry()),
-                                 qPrintable(a->objectName() + QStringLiteral(" / ") +
-                                            b->objectName()));
+                        QVERIFY2(
+                            !a->geometry().intersects(b->geometry()),
+                            qPrintable(a->objectName() + QStringLiteral(" / ") + b->objectName()));
             const auto boxes = page->findChildren<QGroupBox *>();
             for (QGroupBox *box : boxes)
                 QVERIFY2(box->fontMetrics().horizontalAdvance(box->title()) < box->width() - 8,
@@ -235,8 +245,7 @@ void TestLabWindow::everyTextWhole()
                         text = t->toPlainText();
                     else if (auto *t = dynamic_cast<QGraphicsSimpleTextItem *>(item))
                         text = t->text();
-                    QVERIFY2(!text.contains(QStringLiteral("...")) &&
-                                 !text.contains(QChar(0x2026)),
+                    QVERIFY2(!text.contains(QStringLiteral("...")) && !text.contains(QChar(0x2026)),
                              qPrintable(chart->chart()->title() + QStringLiteral(": ") + text));
                 }
                 const QImage image = chart->grab().toImage();

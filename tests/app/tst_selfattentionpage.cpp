@@ -13,8 +13,8 @@
 
 #include <QApplication>
 #include <QCheckBox>
-#include <QImage>
 #include <QDoubleSpinBox>
+#include <QImage>
 #include <QLabel>
 #include <QMenu>
 #include <QSpinBox>
@@ -337,11 +337,12 @@ void TestSelfAttentionPage::matrixFormat()
     QCOMPARE(MatrixView::format(value), text);
 }
 
-
 namespace {
 double wcag(const QColor &a, const QColor &b)
 {
-    auto lin = [](double c) { return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4); };
+    auto lin = [](double c) {
+        return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+    };
     auto lum = [&](const QColor &c) {
         return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
     };
@@ -391,8 +392,9 @@ void TestSelfAttentionPage::heatMapHasNumbersAndScale()
     };
     QVERIFY(near(image.pixelColor((QPointF(scale.center().x(), scale.top() + 2) * dpr).toPoint()),
                  HeadHeatMap::colorFor(1.0)));
-    QVERIFY(near(image.pixelColor((QPointF(scale.center().x(), scale.bottom() - 2) * dpr).toPoint()),
-                 HeadHeatMap::colorFor(0.0)));
+    QVERIFY(
+        near(image.pixelColor((QPointF(scale.center().x(), scale.bottom() - 2) * dpr).toPoint()),
+             HeadHeatMap::colorFor(0.0)));
     const QFontMetrics fm(map->numberFont());
     QVERIFY(map->numberFont().pointSizeF() >= 6);
     for (int r = 0; r < 8; ++r)
