@@ -35,7 +35,16 @@ LabWindow::LabWindow(QWidget *parent)
     m_ui->dimensionTabLayout->addWidget(scrolled(m_dimensionPage, m_ui->dimensionTab));
     m_selfAttentionPage = new SelfAttentionPage(m_selfAttentionModel, m_ui->selfAttentionTab);
     m_ui->selfAttentionTabLayout->addWidget(scrolled(m_selfAttentionPage, m_ui->selfAttentionTab));
+    nameScrollAreas();
     resize(1280, 800);
+}
+
+void LabWindow::nameScrollAreas()
+{
+    // Each scroll area is named after its tab.
+    for (int i = 0; i < m_ui->tabs->count(); ++i)
+        if (auto *area = m_ui->tabs->widget(i)->findChild<QScrollArea *>())
+            area->setAccessibleName(m_ui->tabs->tabText(i));
 }
 
 LabWindow::~LabWindow()
@@ -111,7 +120,9 @@ bool LabWindow::eventFilter(QObject *watched, QEvent *event)
 
 void LabWindow::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         m_ui->retranslateUi(this);
+        nameScrollAreas();
+    }
     QWidget::changeEvent(event);
 }

@@ -48,6 +48,8 @@ protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void nameScrollAreas();
+
     std::unique_ptr<Ui::LabWindow> m_ui;
     bool m_placed = false;
     DimensionLabModel *m_dimensionModel;
