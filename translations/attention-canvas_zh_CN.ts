@@ -2628,14 +2628,6 @@ Weight %4</source>
         <translation>维度 d</translation>
     </message>
     <message>
-        <source>Mean largest weight (solid)</source>
-        <translation>平均最大权重（实线）</translation>
-    </message>
-    <message>
-        <source>Mean entropy in nats (dashed)</source>
-        <translation>平均熵，单位奈特（虚线）</translation>
-    </message>
-    <message>
         <source>raw qᵀk</source>
         <translation>未缩放 qᵀk</translation>
     </message>
@@ -2646,6 +2638,14 @@ Weight %4</source>
     <message>
         <source>current d</source>
         <translation>当前 d</translation>
+    </message>
+    <message>
+        <source>mean largest weight (left axis)</source>
+        <translation>平均最大权重（左轴）</translation>
+    </message>
+    <message>
+        <source>mean entropy in nats (right axis)</source>
+        <translation>平均熵，单位奈特（右轴）</translation>
     </message>
 </context>
 <context>

@@ -144,11 +144,8 @@ QColor ink(const QColor &color, int factor)
 /// faded strokes cross, the later covers the earlier instead of darkening it, which reads fine.
 QColor faded(const QColor &color, double opacity)
 {
-    const QColor bg = ColorScheme::background();
-    const double a = std::clamp(opacity, 0.0, 1.0);
-    return QColor::fromRgbF(float(a * color.redF() + (1 - a) * bg.redF()),
-                            float(a * color.greenF() + (1 - a) * bg.greenF()),
-                            float(a * color.blueF() + (1 - a) * bg.blueF()));
+    // Never fainter than legible on the background (dark themes drew faint keys near black).
+    return ColorScheme::faded(color, opacity);
 }
 
 void drawArrowClipped(QPainter &painter, QPointF from, QPointF to, const ArrowPainter::Style &style,

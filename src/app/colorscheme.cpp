@@ -2,6 +2,9 @@
 
 #include <QPalette>
 
+#include <algorithm>
+#include <cmath>
+
 namespace {
 
 struct KeyFamily
@@ -30,15 +33,17 @@ struct Lesson
 };
 
 // The article's colours: query red, keys blue, values green, the output purple.
+// The keys stop at blue (hue 230): beyond it they turn violet and meet the output's purple, which
+// leans to red for the same reason (k3 and the output looked alike on the first screen).
 const Lesson kArticleLight{QColor(0xd6, 0x27, 0x28), QColor(0x1f, 0x5f, 0xbf),
-                           QColor(0x2c, 0xa0, 0x2c), QColor(0x8e, 0x44, 0xad),
-                           QColor(0xe6, 0x7e, 0x22), {195, 250, 190, 95, 120}};
+                           QColor(0x2c, 0xa0, 0x2c), QColor(0xa0, 0x30, 0x8a),
+                           QColor(0xe6, 0x7e, 0x22), {195, 230, 190, 95, 120}};
 const Lesson kArticleDark{QColor(0xff, 0x6b, 0x6b), QColor(0x5b, 0x9b, 0xff),
-                          QColor(0x5c, 0xd6, 0x5c), QColor(0xc9, 0x8f, 0xf0),
-                          QColor(0xff, 0xa5, 0x4d), {195, 240, 210, 180, 155}};
+                          QColor(0x5c, 0xd6, 0x5c), QColor(0xe5, 0x8f, 0xd0),
+                          QColor(0xff, 0xa5, 0x4d), {195, 225, 210, 185, 160}};
 const Lesson kArticleContrast{QColor(0xff, 0x5c, 0x5c), QColor(0x4d, 0xa3, 0xff),
                               QColor(0x3c, 0xf0, 0x3c), QColor(0xff, 0x7a, 0xff),
-                              QColor(0xff, 0xb3, 0x00), {195, 235, 255, 190, 165}};
+                              QColor(0xff, 0xb3, 0x00), {195, 225, 255, 195, 170}};
 // Okabe & Ito (2008): vermilion, blue, bluish green and reddish purple stay apart for the common
 // forms of colour blindness. On dark backgrounds each is lightened just enough to stand out, the
 // variants chosen for the largest difference under simulated deuteranopia, protanopia and
@@ -53,6 +58,31 @@ const Lesson kOkabeItoContrast{QColor(0xff, 0x7a, 0x26), QColor(0x2f, 0x8f, 0xd6
                                QColor(0x00, 0xe0, 0xa0), QColor(0xf5, 0x9b, 0xd0),
                                QColor(0xf0, 0xe4, 0x42), {195, 215, 230, 165, 135}};
 
+// A theme's own colours, one row per theme (in the order of ColorScheme::Theme).
+struct ThemeColours
+{
+    QColor grid, axis, text, background, panel, highlight, error, errorBackground;
+    /// The heat maps' ramp; on a dark background more weight is more light.
+    QColor heatLow, heatHigh;
+};
+const ThemeColours kThemes[] = {
+    // Light
+    {QColor(0xe4, 0xe7, 0xeb), QColor(0x55, 0x5b, 0x66), QColor(0x22, 0x26, 0x2e),
+     QColor(0xff, 0xff, 0xff), QColor(0xf1, 0xf4, 0xf8), QColor(0xff, 0xf1, 0xc2),
+     QColor(0xb0, 0x00, 0x20), QColor(0xfd, 0xed, 0xec), QColor(0xf3, 0xf7, 0xfc),
+     QColor(0x0a, 0x1f, 0x4d)},
+    // Dark
+    {QColor(0x33, 0x38, 0x41), QColor(0x9a, 0xa3, 0xaf), QColor(0xe8, 0xea, 0xee),
+     QColor(0x1b, 0x1e, 0x24), QColor(0x26, 0x2a, 0x31), QColor(0x5a, 0x4a, 0x14),
+     QColor(0xff, 0x7b, 0x8c), QColor(0x3d, 0x1f, 0x24), QColor(0x22, 0x28, 0x33),
+     QColor(0xe4, 0xee, 0xff)},
+    // High contrast
+    {QColor(0x4d, 0x4d, 0x4d), QColor(0xff, 0xff, 0xff), QColor(0xff, 0xff, 0xff),
+     QColor(0x00, 0x00, 0x00), QColor(0x1a, 0x1a, 0x1a), QColor(0x4d, 0x45, 0x00),
+     QColor(0xff, 0x6e, 0x6e), QColor(0x33, 0x00, 0x00), QColor(0x0d, 0x0d, 0x0d),
+     QColor(0xff, 0xff, 0xff)},
+};
+
 Scheme make(const Lesson &lesson, ColorScheme::Theme theme)
 {
     Scheme s;
@@ -62,60 +92,39 @@ Scheme make(const Lesson &lesson, ColorScheme::Theme theme)
     s.output = lesson.output;
     s.generalColumn = lesson.generalColumn;
     s.keys = lesson.keys;
-    switch (theme) {
-    case ColorScheme::Theme::Light:
-        s.grid = QColor(0xe4, 0xe7, 0xeb);
-        s.axis = QColor(0x55, 0x5b, 0x66);
-        s.text = QColor(0x22, 0x26, 0x2e);
-        s.background = QColor(0xff, 0xff, 0xff);
-        s.panel = QColor(0xf1, 0xf4, 0xf8);
-        s.highlight = QColor(0xff, 0xf1, 0xc2);
-        s.error = QColor(0xb0, 0x00, 0x20);
-        s.errorBackground = QColor(0xfd, 0xed, 0xec);
-        s.heatLow = QColor(0xf3, 0xf7, 0xfc);
-        s.heatHigh = QColor(0x0a, 0x1f, 0x4d);
-        break;
-    case ColorScheme::Theme::Dark:
-        s.grid = QColor(0x33, 0x38, 0x41);
-        s.axis = QColor(0x9a, 0xa3, 0xaf);
-        s.text = QColor(0xe8, 0xea, 0xee);
-        s.background = QColor(0x1b, 0x1e, 0x24);
-        s.panel = QColor(0x26, 0x2a, 0x31);
-        s.highlight = QColor(0x5a, 0x4a, 0x14);
-        s.error = QColor(0xff, 0x7b, 0x8c);
-        s.errorBackground = QColor(0x3d, 0x1f, 0x24);
-        // More weight is more light on a dark background.
-        s.heatLow = QColor(0x22, 0x28, 0x33);
-        s.heatHigh = QColor(0xe4, 0xee, 0xff);
-        break;
-    case ColorScheme::Theme::HighContrast:
-        s.grid = QColor(0x4d, 0x4d, 0x4d);
-        s.axis = QColor(0xff, 0xff, 0xff);
-        s.text = QColor(0xff, 0xff, 0xff);
-        s.background = QColor(0x00, 0x00, 0x00);
-        s.panel = QColor(0x1a, 0x1a, 0x1a);
-        s.highlight = QColor(0x4d, 0x45, 0x00);
-        s.error = QColor(0xff, 0x6e, 0x6e);
-        s.errorBackground = QColor(0x33, 0x00, 0x00);
-        s.heatLow = QColor(0x0d, 0x0d, 0x0d);
-        s.heatHigh = QColor(0xff, 0xff, 0xff);
-        break;
-    }
+    const ThemeColours &t = kThemes[int(theme)];
+    s.grid = t.grid;
+    s.axis = t.axis;
+    s.text = t.text;
+    s.background = t.background;
+    s.panel = t.panel;
+    s.highlight = t.highlight;
+    s.error = t.error;
+    s.errorBackground = t.errorBackground;
+    s.heatLow = t.heatLow;
+    s.heatHigh = t.heatHigh;
     return s;
 }
 
+// [palette][theme], in the order of the enums.
+const Lesson *const kLessons[2][3] = {{&kArticleLight, &kArticleDark, &kArticleContrast},
+                                      {&kOkabeItoLight, &kOkabeItoDark, &kOkabeItoContrast}};
+
 const Lesson &lessonFor(ColorScheme::Theme theme, ColorScheme::Palette palette)
 {
-    const bool okabe = palette == ColorScheme::Palette::ColourBlind;
-    switch (theme) {
-    case ColorScheme::Theme::Dark:
-        return okabe ? kOkabeItoDark : kArticleDark;
-    case ColorScheme::Theme::HighContrast:
-        return okabe ? kOkabeItoContrast : kArticleContrast;
-    case ColorScheme::Theme::Light:
-        break;
-    }
-    return okabe ? kOkabeItoLight : kArticleLight;
+    return *kLessons[int(palette)][int(theme)];
+}
+
+double channelToLinear(double c)
+{
+    return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+}
+
+QColor mix(const QColor &color, const QColor &background, double a)
+{
+    return QColor::fromRgbF(float(a * color.redF() + (1 - a) * background.redF()),
+                            float(a * color.greenF() + (1 - a) * background.greenF()),
+                            float(a * color.blueF() + (1 - a) * background.blueF()));
 }
 
 ColorScheme::Theme g_theme = ColorScheme::Theme::Light;
@@ -190,15 +199,74 @@ QColor ColorScheme::colorOf(Role role)
 
 QColor ColorScheme::keyColor(int index, int count)
 {
-    if (count <= 1)
-        return key();
-    // Hues across the family (sky blue to indigo in the article's colours); alternate lightness
+    // Hues across the family (sky blue to blue in the article's colours); alternate lightness
     // so that neighbours differ even when 64 keys share a few tens of degrees of hue.
     const KeyFamily &f = current().keys;
-    const double t = double(index) / double(count - 1);
-    const int hue = int(f.hueFrom + (f.hueTo - f.hueFrom) * t);
-    const int lightness = (index % 2) ? f.lightnessOdd : f.lightnessEven;
-    return QColor::fromHsl(hue, f.saturation, lightness);
+    int hue = 0, saturation = 0, lightness = 0;
+    if (count <= 1) {
+        key().getHsl(&hue, &saturation, &lightness);
+    } else {
+        const double t = double(index) / double(count - 1);
+        hue = int(f.hueFrom + (f.hueTo - f.hueFrom) * t);
+        saturation = f.saturation;
+        lightness = (index % 2) ? f.lightnessOdd : f.lightnessEven;
+    }
+    QColor color = count <= 1 ? key() : QColor::fromHsl(hue, saturation, lightness);
+    // Some hues are much lighter than others at the same HSL lightness (sky blue against blue):
+    // each key is moved away from the background until it has the arrows' contrast.
+    const QColor bg = background();
+    const int step = isDark(bg) ? 4 : -4;
+    while (contrast(color, bg) < arrowContrast() && lightness + step > 0 &&
+           lightness + step < 255) {
+        lightness += step;
+        color = QColor::fromHsl(hue, saturation, lightness);
+    }
+    return color;
+}
+
+double ColorScheme::luminance(const QColor &color)
+{
+    return 0.2126 * channelToLinear(color.redF()) + 0.7152 * channelToLinear(color.greenF()) +
+           0.0722 * channelToLinear(color.blueF());
+}
+
+double ColorScheme::contrast(const QColor &a, const QColor &b)
+{
+    const double la = luminance(a), lb = luminance(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+
+double ColorScheme::arrowContrast()
+{
+    return g_theme == Theme::HighContrast ? 7.0 : 4.5;
+}
+
+double ColorScheme::faintestContrast()
+{
+    return g_theme == Theme::HighContrast ? 4.5 : 3.0;
+}
+
+double ColorScheme::legibleOpacity(const QColor &color, double opacity)
+{
+    // The least opacity that keeps faintestContrast() against the background: luminance moves
+    // monotonically from the background's to the colour's as the opacity grows.
+    const QColor bg = background();
+    const double target = faintestContrast();
+    double lowest = 1;
+    if (contrast(color, bg) > target) {
+        double lo = 0, hi = 1;
+        for (int i = 0; i < 12; ++i) {
+            const double mid = (lo + hi) / 2;
+            (contrast(mix(color, bg, mid), bg) >= target ? hi : lo) = mid;
+        }
+        lowest = hi;
+    }
+    return lowest + (1 - lowest) * std::clamp(opacity, 0.0, 1.0);
+}
+
+QColor ColorScheme::faded(const QColor &color, double opacity)
+{
+    return mix(color, background(), legibleOpacity(color, opacity));
 }
 
 ColorScheme::Head ColorScheme::head(Role role)
@@ -301,9 +369,12 @@ QColor ColorScheme::heatHigh()
 
 QColor ColorScheme::textOn(const QColor &fill)
 {
-    if (isDark(fill))
-        return QColor(Qt::white);
-    return g_theme == Theme::Light ? text() : QColor(0x12, 0x14, 0x18);
+    // Whichever of white and the dark text contrasts more (WCAG): mid-tones such as the key blue
+    // were judged by a rougher brightness and could get the weaker one.
+    // Black rather than the theme's near-black: where neither wins clearly (mid blues), it is
+    // what keeps 4.5:1.
+    const QColor white(Qt::white), dark(Qt::black);
+    return contrast(fill, white) >= contrast(fill, dark) ? white : dark;
 }
 
 QPalette ColorScheme::widgetPalette(Theme theme, const QPalette &light)

@@ -56,8 +56,23 @@ public:
     static QColor generalColumn();
     static QColor colorOf(Role role);
     /// Key i of n: all in the blue family, neighbours told apart by hue and lightness so that a
-    /// bar can be matched to its arrow.
+    /// bar can be matched to its arrow; each with at least arrowContrast() on the background.
     static QColor keyColor(int index, int count);
+
+    /// WCAG 2 relative luminance (0 black … 1 white) and contrast ratio (1 … 21).
+    static double luminance(const QColor &color);
+    static double contrast(const QColor &a, const QColor &b);
+    /// The contrast the keys keep against the background at full strength (4.5:1, 7:1 in high
+    /// contrast), and the least any faded emphasis keeps (3:1, WCAG's figure for graphics; 4.5:1
+    /// in high contrast).
+    static double arrowContrast();
+    static double faintestContrast();
+    /// Weight emphasis that stays legible: `opacity` (0 … 1) mapped onto the opacities from the
+    /// least that keeps faintestContrast() up to 1, so that a lighter weight still draws fainter
+    /// but never vanishes into the background (dark themes drew the faintest keys near black).
+    static double legibleOpacity(const QColor &color, double opacity);
+    /// `color` at legibleOpacity(color, opacity) over the background, as an opaque colour.
+    static QColor faded(const QColor &color, double opacity);
     /// The arrowhead of `role`: all filled triangles in the standard palette; four different
     /// shapes in the colour-blind one, so that colour is never the only difference.
     static Head head(Role role);
@@ -82,8 +97,8 @@ public:
     /// The heat maps' ramp: weight 0 at `heatLow`, 0.5 at the key colour, 1 at `heatHigh`.
     static QColor heatLow();
     static QColor heatHigh();
-    /// Text on `fill`: white on dark fills, the theme's dark text on light ones (in the dark
-    /// themes both ends of the ramp can occur).
+    /// Text on `fill`: white or the theme's dark text, whichever contrasts more with it (in the
+    /// dark themes both ends of the ramp can occur).
     static QColor textOn(const QColor &fill);
 
     /// The widgets' palette for `theme`: Fusion colours for dark and high contrast; for light,

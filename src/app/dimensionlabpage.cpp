@@ -12,6 +12,7 @@
 #include <QEvent>
 #include <QSignalBlocker>
 
+#include <algorithm>
 #include <climits>
 #include <cmath>
 
@@ -66,6 +67,8 @@ DimensionLabPage::DimensionLabPage(DimensionLabModel *model, QWidget *parent)
         label->setFont(bold);
         label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     }
+
+    fitControlColumn();
 
     setUpControls();
     connect(m_model, &DimensionLabModel::paramsChanged, this, &DimensionLabPage::syncControls);
@@ -224,10 +227,26 @@ void DimensionLabPage::refreshProgress()
     if (m_model->isBusy()) {
         bar->setFormat(tr("Computing… %p%"));
         bar->setValue(int(std::lround(m_model->progress() * DimensionLabModel::kProgressRange)));
+        m_ui->progressStack->setCurrentWidget(bar);
     } else {
-        bar->setFormat(tr("Up to date"));
+        // Plain text in the bar's place: a full bar in the accent colour read as a button.
+        m_ui->statusLabel->setText(tr("Up to date"));
         bar->setValue(bar->maximum());
+        m_ui->progressStack->setCurrentWidget(m_ui->statusLabel);
     }
+}
+
+void DimensionLabPage::fitControlColumn()
+{
+    // As wide as the experiment's title, which a group box cannot wrap, and as the controls and
+    // the figures need: fixed widths cut both off in presentation mode's larger font.
+    const QFontMetrics fm(m_ui->experimentBox->font());
+    const int title = fm.horizontalAdvance(m_ui->experimentBox->title()) + 3 * fm.height();
+    const int width =
+        std::max({title, fm.height() * 18, m_ui->experimentBox->minimumSizeHint().width(),
+                  m_ui->resultsBox->minimumSizeHint().width()});
+    m_ui->controlColumn->setMinimumWidth(width);
+    m_ui->controlColumn->setMaximumWidth(width);
 }
 
 void DimensionLabPage::changeEvent(QEvent *event)
@@ -236,6 +255,9 @@ void DimensionLabPage::changeEvent(QEvent *event)
         m_ui->retranslateUi(this);
         refreshResults();
         refreshProgress();
+        fitControlColumn();
+    } else if (event->type() == QEvent::FontChange) {
+        fitControlColumn();
     }
     QWidget::changeEvent(event);
 }

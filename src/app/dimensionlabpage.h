@@ -47,6 +47,7 @@ private:
     void syncControls();
     void refreshResults();
     void refreshProgress();
+    void fitControlColumn();
 
     std::unique_ptr<Ui::DimensionLabPage> m_ui;
     DimensionLabModel *m_model;

@@ -282,7 +282,7 @@ ArrowPainter::Style keyStyle(int key, int count, double weight, double maxWeight
     ArrowPainter::Style s =
         ArrowPainter::styleFor(ColorScheme::Role::Key, 1.2 + 3.0 * t, 8 + 5 * t);
     s.color = masked ? ColorScheme::axis() : ColorScheme::keyColor(key, count);
-    s.opacity = masked ? 0.3 : 0.3 + 0.7 * t;
+    s.opacity = ColorScheme::legibleOpacity(s.color, masked ? 0.3 : 0.3 + 0.7 * t);
     return s;
 }
 

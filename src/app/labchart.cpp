@@ -8,11 +8,13 @@
 #include <QChart>
 #include <QEvent>
 #include <QLegend>
-#include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
+#include <QPainter>
 #include <QScatterSeries>
 #include <QValueAxis>
+
+#include <algorithm>
 
 LabChart::LabChart(DimensionLabModel *model, QWidget *parent)
     : QChartView(parent), m_model(model), m_chart(new QChart)
@@ -25,9 +27,9 @@ LabChart::LabChart(DimensionLabModel *model, QWidget *parent)
     m_chart->setBackgroundRoundness(0);
     m_chart->setMargins(QMargins(4, 2, 8, 2));
     m_chart->setTitleBrush(ColorScheme::text());
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
-    m_chart->legend()->setMarkerShape(QLegend::MarkerShapeFromSeries);
-    m_chart->legend()->setLabelColor(ColorScheme::text());
+    // QLegend cuts names short when a line is full and drew area series' markers as empty
+    // white squares: the chart draws its own legend (drawLegend()).
+    m_chart->legend()->hide();
     // QChartView made a chart of its own, which setChart() lets go of without deleting it
     // (LeakSanitizer found it and all its items, once per lab chart): it is deleted here.
     QChart *unused = chart();
@@ -56,7 +58,6 @@ void LabChart::applyColours()
     setBackgroundBrush(ColorScheme::background());
     m_chart->setBackgroundBrush(ColorScheme::background());
     m_chart->setTitleBrush(ColorScheme::text());
-    m_chart->legend()->setLabelColor(ColorScheme::text());
     const auto axes = m_chart->axes();
     for (QAbstractAxis *axis : axes)
         styleAxis(axis);
@@ -97,6 +98,8 @@ void LabChart::applyColours()
     m_shownScaled = scaled;
     m_shownTheory = theory;
     m_shownText = text;
+    layoutLegend();
+    viewport()->update();
 }
 
 LabChart::~LabChart() = default;
@@ -104,8 +107,164 @@ LabChart::~LabChart() = default;
 void LabChart::finishSetUp()
 {
     applyFonts();
+    fitDimensionLabels();
     retranslate();
     setAccessibleName(m_chart->title());
+    layoutLegend();
+}
+
+namespace {
+// What a series looks like in the legend: its pen, and its fill for areas and markers.
+struct MarkerLook
+{
+    QPen pen;
+    QBrush brush = Qt::NoBrush;
+    bool area = false;
+    bool ring = false;
+};
+
+MarkerLook lookOf(const QAbstractSeries *s)
+{
+    MarkerLook look;
+    if (auto *area = qobject_cast<const QAreaSeries *>(s)) {
+        look.pen = area->pen();
+        look.brush = area->brush();
+        look.area = true;
+    } else if (auto *scatter = qobject_cast<const QScatterSeries *>(s)) {
+        look.pen = QPen(scatter->borderColor(), scatter->pen().widthF());
+        look.brush = scatter->brush();
+        look.ring = true;
+    } else if (auto *line = qobject_cast<const QLineSeries *>(s)) {
+        look.pen = line->pen();
+    }
+    return look;
+}
+} // namespace
+
+void LabChart::layoutLegend()
+{
+    const QFontMetrics fm(font());
+    const int markerWidth = fm.height() * 3 / 2, gap = fm.height(), line = fm.height() + 4;
+    const int left = 8, right = width() - 8;
+    int x = left, y = 0, lines = 0;
+    m_legend.clear();
+    const auto series = m_chart->series();
+    for (const QAbstractSeries *s : series) {
+        if (m_unlisted.contains(s) || s->name().isEmpty())
+            continue;
+        const int textWidth = fm.horizontalAdvance(s->name()) + 2;
+        const int entry = markerWidth + 6 + textWidth;
+        if (lines == 0 || (x > left && x + entry > right)) {
+            x = left;
+            y = lines++ * line;
+        }
+        m_legend << LegendEntry{s->name(), QRect(x, y, markerWidth, line),
+                                QRect(x + markerWidth + 6, y, textWidth, line),
+                                lookOf(s).pen.color()};
+        x += entry + gap;
+    }
+    for (const auto &[name, style] : std::as_const(m_keys)) {
+        const int textWidth = fm.horizontalAdvance(name) + 2;
+        const int entry = markerWidth + 6 + textWidth;
+        if (lines == 0 || (x > left && x + entry > right)) {
+            x = left;
+            y = lines++ * line;
+        }
+        m_legend << LegendEntry{name, QRect(x, y, markerWidth, line),
+                                QRect(x + markerWidth + 6, y, textWidth, line),
+                                ColorScheme::text()};
+        x += entry + gap;
+    }
+    // Entries are laid out from the top of the legend; they move to the bottom of the widget,
+    // and the plot keeps clear of them.
+    const int height = lines * line + 4;
+    for (LegendEntry &e : m_legend) {
+        e.marker.translate(0, this->height() - height);
+        e.text.translate(0, this->height() - height);
+    }
+    m_chart->setMargins(QMargins(4, 2, 8, 2 + height));
+}
+
+void LabChart::drawLegend(QPainter &painter) const
+{
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    painter.setFont(font());
+    const auto series = m_chart->series();
+    int i = 0;
+    for (const QAbstractSeries *s : series) {
+        if (m_unlisted.contains(s) || s->name().isEmpty())
+            continue;
+        if (i >= m_legend.size())
+            break;
+        const LegendEntry &e = m_legend[i++];
+        const MarkerLook look = lookOf(s);
+        const QRectF m = QRectF(e.marker).adjusted(1, 3, -1, -3);
+        if (look.area) {
+            // The fill as in the plot, over the background, and its outline.
+            painter.setPen(QPen(look.pen.color(), 1.5));
+            painter.setBrush(look.brush);
+            painter.drawRect(m.adjusted(2, 1, -2, -1));
+        } else if (look.ring) {
+            const double r = std::min(m.width(), m.height()) / 2 - 1;
+            painter.setPen(look.pen);
+            painter.setBrush(Qt::NoBrush);
+            painter.drawEllipse(m.center(), r, r);
+        } else {
+            QPen pen = look.pen;
+            pen.setCapStyle(Qt::FlatCap);
+            pen.setWidthF(std::max(2.5, pen.widthF()));
+            painter.setPen(pen);
+            painter.drawLine(QPointF(m.left(), m.center().y()), QPointF(m.right(), m.center().y()));
+        }
+        painter.setPen(ColorScheme::text());
+        painter.drawText(e.text, Qt::AlignLeft | Qt::AlignVCenter, e.name);
+    }
+    for (const auto &[name, style] : m_keys) {
+        if (i >= m_legend.size())
+            break;
+        const LegendEntry &e = m_legend[i++];
+        const QRectF m = QRectF(e.marker).adjusted(1, 3, -1, -3);
+        painter.setPen(QPen(ColorScheme::text(), 2.5, style, Qt::FlatCap));
+        painter.drawLine(QPointF(m.left(), m.center().y()), QPointF(m.right(), m.center().y()));
+        painter.drawText(e.text, Qt::AlignLeft | Qt::AlignVCenter, e.name);
+    }
+}
+
+void LabChart::setLegendKeys(const QList<QPair<QString, Qt::PenStyle>> &keys)
+{
+    m_keys = keys;
+    layoutLegend();
+    viewport()->update();
+}
+
+void LabChart::resizeEvent(QResizeEvent *event)
+{
+    layoutLegend();
+    fitDimensionLabels();
+    QChartView::resizeEvent(event);
+}
+
+void LabChart::fitDimensionLabels()
+{
+    // d labelled at 1, 4, 16, … 4096 where seven labels fit, else at 1, 16, 256, 4096: crowded
+    // labels are cut to "10…".
+    const QFontMetrics fm(font());
+    const int needed = 7 * (fm.horizontalAdvance(QStringLiteral("4096")) + fm.height());
+    const auto axes = m_chart->axes(Qt::Horizontal);
+    for (QAbstractAxis *axis : axes) {
+        if (auto *log = qobject_cast<QLogValueAxis *>(axis)) {
+            const double base = width() * 0.7 < needed ? 16 : 4;
+            if (log->base() != base)
+                log->setBase(base);
+        }
+    }
+}
+
+void LabChart::paintEvent(QPaintEvent *event)
+{
+    QChartView::paintEvent(event);
+    QPainter painter(viewport());
+    drawLegend(painter);
 }
 
 QSize LabChart::sizeHint() const
@@ -125,8 +284,11 @@ void LabChart::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
         setAccessibleName(m_chart->title());
+        layoutLegend();
     } else if (event->type() == QEvent::FontChange) {
         applyFonts();
+        layoutLegend();
+        fitDimensionLabels();
         // QChartView only ever raises its minimum size to the chart's (see WeightChart).
         setMinimumSize(0, 0);
     }
@@ -140,11 +302,14 @@ void LabChart::applyFonts()
     title.setPointSizeF(base.pointSizeF() * 1.15);
     title.setBold(true);
     m_chart->setTitleFont(title);
-    m_chart->legend()->setFont(base);
+    // Axis titles a little smaller than the labels: a vertical title longer than its axis is
+    // cut short.
+    QFont axisTitle = base;
+    axisTitle.setPointSizeF(base.pointSizeF() * 0.9);
     const auto axes = m_chart->axes();
     for (QAbstractAxis *axis : axes) {
         axis->setLabelsFont(base);
-        axis->setTitleFont(base);
+        axis->setTitleFont(axisTitle);
     }
 }
 
@@ -177,9 +342,7 @@ QScatterSeries *LabChart::addMarkers(QAbstractAxis *x, QAbstractAxis *y)
 
 void LabChart::hideFromLegend(QAbstractSeries *series)
 {
-    const auto markers = m_chart->legend()->markers(series);
-    for (QLegendMarker *m : markers)
-        m->setVisible(false);
+    m_unlisted.insert(series);
 }
 
 QLogValueAxis *LabChart::addDimensionAxis()

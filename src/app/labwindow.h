@@ -30,8 +30,12 @@ public:
     explicit LabWindow(QWidget *parent = nullptr);
     ~LabWindow() override;
 
-    /// Selects the tab and shows, raises and activates the window.
+    /// Selects the tab and shows, raises and activates the window. The first time it is also
+    /// sized to fit the screen's available area (fitInto()).
     void showTab(Tab tab);
+    /// Sizes and places the window inside `available` (a screen's available geometry), frame
+    /// included: at most 1280 × 800, never larger than the area.
+    void fitInto(const QRect &available);
     Tab currentTab() const;
 
     DimensionLabModel *dimensionModel() const { return m_dimensionModel; }
@@ -41,11 +45,15 @@ public:
 
 protected:
     void changeEvent(QEvent *event) override;
+    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    void nameScrollAreas();
+
     std::unique_ptr<Ui::LabWindow> m_ui;
+    bool m_placed = false;
     DimensionLabModel *m_dimensionModel;
     SelfAttentionModel *m_selfAttentionModel;
-    DimensionLabPage *m_dimensionPage;
-    SelfAttentionPage *m_selfAttentionPage;
+    DimensionLabPage *m_dimensionPage = nullptr;
+    SelfAttentionPage *m_selfAttentionPage = nullptr;
 };

@@ -275,8 +275,15 @@ QString MainWindow::withoutAccessKey(QString text)
 LabWindow *MainWindow::lab()
 {
     // Made on first use: the lab's charts cost nothing until a learner opens them.
-    if (!m_lab)
+    if (!m_lab) {
         m_lab = new LabWindow(this);
+        // The application's shortcuts work while the lab has focus too (theirs is the window).
+        m_lab->addActions({m_ui->actionDimensionLab, m_ui->actionSelfAttention,
+                           m_ui->actionPresentation, m_ui->actionThemeLight, m_ui->actionThemeDark,
+                           m_ui->actionThemeHighContrast, m_ui->actionColourBlind,
+                           m_ui->actionLanguageEnglish, m_ui->actionLanguageChinese,
+                           m_ui->actionShortcuts, m_ui->actionQuit});
+    }
     return m_lab;
 }
 

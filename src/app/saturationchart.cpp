@@ -39,7 +39,7 @@ SaturationChart::SaturationChart(DimensionLabModel *model, QWidget *parent)
     m_currentWeight = addMarkers(m_x, m_weight);
     m_currentEntropy = addMarkers(m_x, m_entropy);
     // Colour tells raw from scaled as in the other charts, the dash tells entropy from weight
-    // (the axis titles say so): three legend entries fit where five would not.
+    // (two legend keys say so).
     hideFromLegend(m_series[int(Series::EntropyRaw)]);
     hideFromLegend(m_series[int(Series::EntropyScaled)]);
     hideFromLegend(m_currentEntropy);
@@ -67,8 +67,10 @@ void SaturationChart::retranslate()
 {
     m_chart->setTitle(tr("Softmax saturation over d"));
     m_x->setTitleText(tr("Dimension d"));
-    m_weight->setTitleText(tr("Mean largest weight (solid)"));
-    m_entropy->setTitleText(tr("Mean entropy in nats (dashed)"));
+    // Which line is which, and on which axis, in the legend: a vertical axis title is cut short
+    // when it is longer than the axis (presentation mode at 1280 × 800).
+    setLegendKeys({{tr("mean largest weight (left axis)"), Qt::SolidLine},
+                   {tr("mean entropy in nats (right axis)"), Qt::DashLine}});
     m_series[int(Series::MaxWeightRaw)]->setName(tr("raw qᵀk"));
     m_series[int(Series::MaxWeightScaled)]->setName(tr("scaled qᵀk/√d"));
     m_series[int(Series::EntropyRaw)]->setName(tr("raw qᵀk"));

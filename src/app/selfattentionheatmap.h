@@ -6,8 +6,9 @@
 class SelfAttentionModel;
 
 /// The n × n weights of self-attention as a heat map: row i is token i's query, column j token
-/// j's key; every cell has its number, cells hidden by the causal mask are hatched. The selected
-/// token's row is framed; clicking a row selects its token.
+/// j's key; every cell has its number, cells hidden by the causal mask are hatched, and a colour
+/// scale beside the grid reads colours as weights. The selected token's row is framed; clicking
+/// a row selects its token.
 class SelfAttentionHeatMap : public QWidget
 {
     Q_OBJECT
@@ -21,6 +22,12 @@ public:
     /// The number written in a cell.
     QString cellText(int row, int column) const;
     QRect cellRect(int row, int column) const;
+    /// The colour scale's ramp (weight 0 at the bottom, 1 at the top), empty without weights.
+    QRect scaleRect() const { return m_scale; }
+    /// True when the cells are large enough for their numbers.
+    bool showsNumbers() const;
+    /// The cells' numbers' font: the widget's, smaller when rows are shorter than a line.
+    QFont numberFont() const;
     /// True for cells the causal mask hides.
     bool isMasked(int row, int column) const;
 
@@ -49,5 +56,7 @@ private:
     int m_n = 0;
     int m_selected = 0;
     QRect m_grid;
-    int m_cell = 0;
+    QRect m_scale;
+    int m_cell = 0;      // height
+    int m_cellWidth = 0; // at least the height
 };

@@ -261,16 +261,113 @@ void TokenCanvas::drawGrid(QPainter &painter) const
     }
 }
 
+namespace {
+// The legend's rows, in order: the token, then one per layer.
+QString legendRow(int row)
+{
+    switch (row) {
+    case 0:
+        return TokenCanvas::tr("token x<sub>i</sub> (drag it)");
+    case 1:
+        return TokenCanvas::tr("query q<sub>i</sub> = x<sub>i</sub> W<sub>q</sub>");
+    case 2:
+        return TokenCanvas::tr("key k<sub>i</sub> = x<sub>i</sub> W<sub>k</sub>");
+    case 3:
+        return TokenCanvas::tr("value v<sub>i</sub> = x<sub>i</sub> W<sub>v</sub>");
+    default:
+        break;
+    }
+    return TokenCanvas::tr("output y<sub>i</sub> = Σ<sub>j</sub> w<sub>ij</sub> v<sub>j</sub>");
+}
+} // namespace
+
+QRectF TokenCanvas::tokenLabelRect(int index) const
+{
+    // Beside the token across its direction from the origin: the labels of arrows that end on
+    // the token (q = x under the identity) sit beyond it along that direction.
+    const QFontMetrics fm(font());
+    const QPointF p = tokenPosition(index);
+    const QPointF origin = m_view.toScreen(QPointF(0, 0));
+    const QString label = QStringLiteral("x") + NumberFormat::subscript(index + 1);
+    QPointF dir = p - origin;
+    const double len = std::hypot(dir.x(), dir.y());
+    dir = len > 1 ? dir / len : QPointF(1, 0);
+    QPointF across(dir.y(), -dir.x());
+    if (across.y() > 0)
+        across = -across;
+    // Bold, as drawn.
+    QFont bold = font();
+    bold.setBold(true);
+    const QFontMetrics bfm(bold);
+    const QSizeF size(bfm.horizontalAdvance(label) + 6, fm.height());
+    const QPointF centre = p + across * (0.5 * std::hypot(size.width(), size.height()) + 8);
+    return QRectF(centre - QPointF(size.width() / 2, size.height() / 2), size);
+}
+
+QSize TokenCanvas::legendSize() const
+{
+    const QFontMetrics fm(font());
+    const int line = fm.height() + 4;
+    int width = 0, count = 0;
+    for (int i = 0; i < 5; ++i) {
+        if (i > 0 && !m_layers[i - 1])
+            continue;
+        QTextDocument text;
+        text.setDocumentMargin(0);
+        text.setDefaultFont(font());
+        text.setHtml(legendRow(i));
+        width = std::max(width, int(std::ceil(text.idealWidth())));
+        ++count;
+    }
+    return QSize(width + 48, count * line + 8);
+}
+
+QRect TokenCanvas::legendRect() const
+{
+    // In the corner that covers the least: tokens and their labels above all (they are what the
+    // hand grabs and reads), then the arrows' tips.
+    const QSize size = legendSize();
+    const QRect corners[] = {
+        QRect(QPoint(8, 8), size), QRect(QPoint(width() - 8 - size.width(), 8), size),
+        QRect(QPoint(8, height() - 8 - size.height()), size),
+        QRect(QPoint(width() - 8 - size.width(), height() - 8 - size.height()), size)};
+    QList<QPointF> tips;
+    if (m_model->hasResult()) {
+        const attn::SelfAttentionResult &r = m_model->result();
+        const attn::Matrix *mats[] = {&r.q, &r.k, &r.v, &r.output};
+        for (int layer = 0; layer < 4; ++layer) {
+            if (!m_layers[layer])
+                continue;
+            for (int i = 0; i < m_model->tokenCount(); ++i)
+                tips << m_view.toScreen(QPointF((*mats[layer])(i, 0), (*mats[layer])(i, 1)));
+        }
+    }
+    int best = 0;
+    double bestCost = 0;
+    for (int c = 0; c < 4; ++c) {
+        const QRectF box = QRectF(corners[c]).adjusted(-4, -4, 4, 4);
+        double cost = 0;
+        for (int i = 0; i < m_model->tokenCount(); ++i) {
+            const QPointF p = tokenPosition(i);
+            if (box.intersects(QRectF(p - QPointF(12, 12), QSizeF(24, 24))))
+                cost += 10;
+            if (box.intersects(tokenLabelRect(i)))
+                cost += 10;
+        }
+        for (const QPointF &t : std::as_const(tips))
+            cost += box.contains(t) ? 1 : 0;
+        if (c == 0 || cost < bestCost) {
+            best = c;
+            bestCost = cost;
+        }
+    }
+    return corners[best];
+}
+
 void TokenCanvas::drawLegend(QPainter &painter) const
 {
     const QFontMetrics fm(font());
     const int line = fm.height() + 4;
-    const QString rows[] = {
-        tr("token x<sub>i</sub> (drag it)"),
-        tr("query q<sub>i</sub> = x<sub>i</sub> W<sub>q</sub>"),
-        tr("key k<sub>i</sub> = x<sub>i</sub> W<sub>k</sub>"),
-        tr("value v<sub>i</sub> = x<sub>i</sub> W<sub>v</sub>"),
-        tr("output y<sub>i</sub> = Σ<sub>j</sub> w<sub>ij</sub> v<sub>j</sub>")};
     using Role = ColorScheme::Role;
     const Role roles[] = {Role::Query, Role::Key, Role::Value, Role::Output};
     const QColor colors[] = {ColorScheme::text(), ColorScheme::query(), ColorScheme::key(),
@@ -278,15 +375,12 @@ void TokenCanvas::drawLegend(QPainter &painter) const
     const bool shown[] = {true, m_layers[0], m_layers[1], m_layers[2], m_layers[3]};
     // QTextDocument rather than QStaticText, whose rich text wraps at a width of its own.
     QTextDocument texts[5];
-    int width = 0, count = 0;
     for (int i = 0; i < 5; ++i) {
         texts[i].setDocumentMargin(0);
         texts[i].setDefaultFont(font());
-        texts[i].setHtml(rows[i]);
-        width = std::max(width, int(std::ceil(texts[i].idealWidth())));
-        count += shown[i] ? 1 : 0;
+        texts[i].setHtml(legendRow(i));
     }
-    const QRect box(8, 8, width + 48, count * line + 8);
+    const QRect box = legendRect();
     painter.setRenderHint(QPainter::Antialiasing, true);
     QColor fill = ColorScheme::background();
     fill.setAlpha(225);
@@ -394,7 +488,6 @@ void TokenCanvas::paintEvent(QPaintEvent *)
     }
 
     // Tokens on top of everything: they are what the hand grabs.
-    const QFontMetrics fm(font());
     for (int i = 0; i < n; ++i) {
         const QPointF p = tokenPosition(i);
         const bool selected = i == m_selected;
@@ -407,17 +500,7 @@ void TokenCanvas::paintEvent(QPaintEvent *)
         painter.setBrush(ColorScheme::text());
         painter.drawEllipse(p, 6.5, 6.5);
         const QString label = QStringLiteral("x") + NumberFormat::subscript(i + 1);
-        // Beside the token across its direction from the origin: the labels of arrows that end
-        // on the token (q = x under the identity) sit beyond it along that direction.
-        QPointF dir = p - origin;
-        const double len = std::hypot(dir.x(), dir.y());
-        dir = len > 1 ? dir / len : QPointF(1, 0);
-        QPointF across(dir.y(), -dir.x());
-        if (across.y() > 0)
-            across = -across;
-        const QSizeF size(fm.horizontalAdvance(label) + 6, fm.height());
-        const QPointF centre = p + across * (0.5 * std::hypot(size.width(), size.height()) + 8);
-        const QRectF box(centre - QPointF(size.width() / 2, size.height() / 2), size);
+        const QRectF box = tokenLabelRect(i);
         QColor halo = ColorScheme::background();
         halo.setAlpha(200);
         painter.setPen(Qt::NoPen);

@@ -37,6 +37,11 @@ public:
     /// The token within kGrabRadius of `screen` (the nearest), or −1.
     int tokenAt(QPointF screen) const;
     int draggedToken() const { return m_dragged; }
+    /// Where token `index`'s label "xᵢ" is drawn.
+    QRectF tokenLabelRect(int index) const;
+    /// Where the legend is drawn: the corner of the widget where it covers the fewest tokens,
+    /// token labels and arrow tips.
+    QRect legendRect() const;
 
     static constexpr double kGrabRadius = 12.0;
     /// Arrow keys move the selected token by this much.
@@ -64,6 +69,7 @@ private:
     void fitView(bool force);
     void drawGrid(QPainter &painter) const;
     void drawLegend(QPainter &painter) const;
+    QSize legendSize() const;
 
     SelfAttentionModel *m_model;
     ViewTransform m_view;

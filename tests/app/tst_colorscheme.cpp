@@ -58,6 +58,52 @@ double deltaE(const std::array<double, 3> &a, const std::array<double, 3> &b)
     const auto la = lab(a), lb = lab(b);
     return std::hypot(la[0] - lb[0], la[1] - lb[1], la[2] - lb[2]);
 }
+
+// CIEDE2000 colour difference (Sharma, Wu & Dalal 2005) of two sRGB colours: the perceptual
+// distance that CIE76 overstates among blues and violets.
+double deltaE2000(const QColor &c1, const QColor &c2)
+{
+    auto labOf = [](const QColor &c) {
+        return lab({toLinear(c.redF()), toLinear(c.greenF()), toLinear(c.blueF())});
+    };
+    const auto [l1, a1, b1] = labOf(c1);
+    const auto [l2, a2, b2] = labOf(c2);
+    const double pi = std::acos(-1.0), deg = pi / 180;
+    const double cBar = (std::hypot(a1, b1) + std::hypot(a2, b2)) / 2;
+    const double g =
+        0.5 * (1 - std::sqrt(std::pow(cBar, 7) / (std::pow(cBar, 7) + std::pow(25.0, 7))));
+    const double a1p = (1 + g) * a1, a2p = (1 + g) * a2;
+    const double c1p = std::hypot(a1p, b1), c2p = std::hypot(a2p, b2);
+    auto hue = [&](double b, double a) {
+        const double h = std::atan2(b, a) / deg;
+        return h < 0 ? h + 360 : h;
+    };
+    const double h1p = hue(b1, a1p), h2p = hue(b2, a2p);
+    double dh = 0;
+    if (c1p * c2p != 0) {
+        dh = h2p - h1p;
+        if (dh > 180)
+            dh -= 360;
+        else if (dh < -180)
+            dh += 360;
+    }
+    const double dL = l2 - l1, dC = c2p - c1p;
+    const double dH = 2 * std::sqrt(c1p * c2p) * std::sin(dh / 2 * deg);
+    const double lBar = (l1 + l2) / 2, cBarP = (c1p + c2p) / 2;
+    double hBar = h1p + h2p;
+    if (c1p * c2p != 0)
+        hBar = std::abs(h1p - h2p) <= 180 ? hBar / 2
+                                          : (hBar < 360 ? (hBar + 360) / 2 : (hBar - 360) / 2);
+    const double t = 1 - 0.17 * std::cos((hBar - 30) * deg) + 0.24 * std::cos(2 * hBar * deg) +
+                     0.32 * std::cos((3 * hBar + 6) * deg) - 0.20 * std::cos((4 * hBar - 63) * deg);
+    const double dTheta = 30 * std::exp(-std::pow((hBar - 275) / 25, 2));
+    const double rc = 2 * std::sqrt(std::pow(cBarP, 7) / (std::pow(cBarP, 7) + std::pow(25.0, 7)));
+    const double sl = 1 + 0.015 * std::pow(lBar - 50, 2) / std::sqrt(20 + std::pow(lBar - 50, 2));
+    const double sc = 1 + 0.045 * cBarP, sh = 1 + 0.015 * cBarP * t;
+    const double rt = -std::sin(2 * dTheta * deg) * rc;
+    return std::sqrt(std::pow(dL / sl, 2) + std::pow(dC / sc, 2) + std::pow(dH / sh, 2) +
+                     rt * (dC / sc) * (dH / sh));
+}
 } // namespace
 
 class TestColorScheme : public QObject
@@ -66,6 +112,8 @@ class TestColorScheme : public QObject
 
 private slots:
     void cleanup() { ColorScheme::set(ColorScheme::Theme::Light, ColorScheme::Palette::Standard); }
+    void outputStandsApartFromKeys_data();
+    void outputStandsApartFromKeys();
 
     void okabeItoColours()
     {
@@ -183,6 +231,35 @@ private slots:
         }
     }
 };
+
+void TestColorScheme::outputStandsApartFromKeys_data()
+{
+    QTest::addColumn<int>("theme");
+    QTest::addColumn<int>("palette");
+    for (int t = 0; t < 3; ++t)
+        for (int p = 0; p < 2; ++p)
+            QTest::newRow(qPrintable(QStringLiteral("theme %1 palette %2").arg(t).arg(p)))
+                << t << p;
+}
+
+void TestColorScheme::outputStandsApartFromKeys()
+{
+    // The first screen has three keys and the output: k3 (violet) and the output (purple) looked
+    // alike. Every key of up to 8 keeps a clear perceptual distance from the output, and the
+    // output from the query.
+    QFETCH(int, theme);
+    QFETCH(int, palette);
+    ColorScheme::set(ColorScheme::Theme(theme), ColorScheme::Palette(palette));
+    const QColor output = ColorScheme::output();
+    for (int n = 1; n <= 8; ++n)
+        for (int i = 0; i < n; ++i) {
+            const double d = deltaE2000(ColorScheme::keyColor(i, n), output);
+            QVERIFY2(d >= 22,
+                     qPrintable(QStringLiteral("key %1 of %2: ΔE00 %3").arg(i + 1).arg(n).arg(d)));
+        }
+    QVERIFY(deltaE2000(ColorScheme::query(), output) >= 22);
+    QVERIFY(deltaE2000(ColorScheme::value(), output) >= 22);
+}
 
 QTEST_MAIN(TestColorScheme)
 #include "tst_colorscheme.moc"

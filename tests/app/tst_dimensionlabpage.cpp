@@ -97,6 +97,7 @@ private slots:
     void readoutsShowCoreNumbers();
     void staysResponsiveDuringHeavyRun();
     void sameSeedSamePictures();
+    void upToDateIsPlainText();
 };
 
 void TestDimensionLabPage::sliderMappings_data()
@@ -331,4 +332,30 @@ void TestDimensionLabPage::sameSeedSamePictures()
 }
 
 QTEST_MAIN(TestDimensionLabPage)
+void TestDimensionLabPage::upToDateIsPlainText()
+{
+    // Once a run is done, "Up to date" is plain text: a full progress bar in the accent colour
+    // looked like a primary button.
+    DimensionLabModel model;
+    QVERIFY(model.setParams(params(4, 1, 1000, 8, 1)));
+    DimensionLabPage page(&model);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QTRY_VERIFY_WITH_TIMEOUT(!model.isBusy(), kIdleTimeout);
+    auto *bar = page.findChild<QProgressBar *>("progressBar");
+    auto *status = page.findChild<QLabel *>("statusLabel");
+    QVERIFY(status);
+    QVERIFY(!bar->isVisible());
+    QVERIFY(status->isVisible());
+    QCOMPARE(status->text(), QString("Up to date"));
+    // A new run shows the bar again, in the same place.
+    typeInto(page.findChild<QSpinBox *>("dimensionSpin"), "2048");
+    if (model.isBusy()) {
+        QVERIFY(bar->isVisible());
+        QVERIFY(!status->isVisible());
+    }
+    QTRY_VERIFY_WITH_TIMEOUT(!model.isBusy(), kIdleTimeout);
+    QVERIFY(status->isVisible());
+}
+
 #include "tst_dimensionlabpage.moc"

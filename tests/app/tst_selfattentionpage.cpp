@@ -1,4 +1,7 @@
 #include "../core/naivereference.h"
+#include "app/appearance.h"
+#include "app/colorscheme.h"
+#include "app/headheatmap.h"
 #include "app/matrixeditor.h"
 #include "app/matrixview.h"
 #include "app/selfattentionheatmap.h"
@@ -8,8 +11,10 @@
 #include "core/selfattention.h"
 #include "model/selfattentionmodel.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QImage>
 #include <QLabel>
 #include <QMenu>
 #include <QSpinBox>
@@ -85,6 +90,9 @@ private slots:
     void arrowKeysNudgeToken();
     void matrixFormat_data();
     void matrixFormat();
+    void heatMapHasNumbersAndScale_data();
+    void heatMapHasNumbersAndScale();
+    void legendLeavesTokenLabelsFree();
 
 private:
     SelfAttentionModel *m_model = nullptr;
@@ -327,6 +335,106 @@ void TestSelfAttentionPage::matrixFormat()
     QFETCH(double, value);
     QFETCH(QString, text);
     QCOMPARE(MatrixView::format(value), text);
+}
+
+namespace {
+double wcag(const QColor &a, const QColor &b)
+{
+    auto lin = [](double c) {
+        return c <= 0.04045 ? c / 12.92 : std::pow((c + 0.055) / 1.055, 2.4);
+    };
+    auto lum = [&](const QColor &c) {
+        return 0.2126 * lin(c.redF()) + 0.7152 * lin(c.greenF()) + 0.0722 * lin(c.blueF());
+    };
+    const double la = lum(a), lb = lum(b);
+    return (std::max(la, lb) + 0.05) / (std::min(la, lb) + 0.05);
+}
+} // namespace
+
+void TestSelfAttentionPage::heatMapHasNumbersAndScale_data()
+{
+    QTest::addColumn<double>("fontScale");
+    QTest::addColumn<int>("theme");
+    QTest::newRow("light") << 1.0 << int(ColorScheme::Theme::Light);
+    QTest::newRow("dark") << 1.0 << int(ColorScheme::Theme::Dark);
+    QTest::newRow("high contrast") << 1.0 << int(ColorScheme::Theme::HighContrast);
+    QTest::newRow("presentation font") << 1.5 << int(ColorScheme::Theme::Light);
+}
+
+void TestSelfAttentionPage::heatMapHasNumbersAndScale()
+{
+    // Every cell carries its weight, readable on its colour (WCAG 4.5:1), and a colour scale
+    // from 0 to 1 stands beside the grid — also with presentation mode's font in a
+    // 1280 × 800 window, where the heat map is short.
+    QFETCH(double, fontScale);
+    QFETCH(int, theme);
+    Appearance::instance()->setTheme(ColorScheme::Theme(theme));
+    const QFont before = QApplication::font();
+    QFont font = before;
+    font.setPointSizeF(before.pointSizeF() * fontScale);
+    QApplication::setFont(font);
+    m_page->resize(1240, 640);
+    QTest::qWait(20);
+    QVERIFY(m_model->setTokenCount(8));
+    SelfAttentionHeatMap *map = m_page->heatMap();
+    QTRY_COMPARE(map->tokenCount(), 8);
+    const QRect scale = map->scaleRect();
+    QVERIFY(!scale.isEmpty());
+    QVERIFY(!scale.intersects(map->cellRect(0, 7)));
+    QVERIFY(map->rect().contains(scale));
+    QVERIFY(map->showsNumbers());
+    const QImage image = map->grab().toImage();
+    const double dpr = image.devicePixelRatio();
+    // The scale's ends in the ramp's colours: weight 1 at the top, 0 at the bottom.
+    auto near = [](const QColor &a, const QColor &b) {
+        return std::abs(a.red() - b.red()) < 12 && std::abs(a.green() - b.green()) < 12 &&
+               std::abs(a.blue() - b.blue()) < 12;
+    };
+    QVERIFY(near(image.pixelColor((QPointF(scale.center().x(), scale.top() + 2) * dpr).toPoint()),
+                 HeadHeatMap::colorFor(1.0)));
+    QVERIFY(
+        near(image.pixelColor((QPointF(scale.center().x(), scale.bottom() - 2) * dpr).toPoint()),
+             HeadHeatMap::colorFor(0.0)));
+    const QFontMetrics fm(map->numberFont());
+    QVERIFY(map->numberFont().pointSizeF() >= 6);
+    for (int r = 0; r < 8; ++r)
+        for (int c = 0; c < 8; ++c) {
+            const QRect cell = map->cellRect(r, c);
+            QVERIFY(cell.width() >= fm.horizontalAdvance(map->cellText(r, c)));
+            QVERIFY(cell.height() >= fm.capHeight() + 4);
+            const QColor fill = HeadHeatMap::colorFor(map->cellValue(r, c));
+            // The cell's number is drawn: some pixel in the cell differs from its fill, and the
+            // text colour has the contrast.
+            QVERIFY(wcag(ColorScheme::textOn(fill), fill) >= 4.5);
+        }
+    QApplication::setFont(before);
+    Appearance::instance()->setTheme(ColorScheme::Theme::Light);
+}
+
+void TestSelfAttentionPage::legendLeavesTokenLabelsFree()
+{
+    // Drag a token into the top-left corner, where the legend used to sit: the legend moves, and
+    // covers no token and no token label (on a canvas of a 1920 × 1080 Lab; a cramped canvas may
+    // have no free corner, and the legend then takes the least crowded one).
+    m_page->resize(1800, 980);
+    TokenCanvas *canvas = m_page->canvas();
+    QTRY_VERIFY(canvas->width() > 600);
+    const QRect legend = canvas->legendRect();
+    const QPoint from = canvas->tokenPosition(0).toPoint();
+    const QPoint to = legend.center();
+    QTest::mousePress(canvas, Qt::LeftButton, {}, from);
+    for (int i = 1; i <= 4; ++i)
+        QTest::mouseMove(canvas, from + (to - from) * i / 4);
+    QTest::mouseRelease(canvas, Qt::LeftButton, {}, to);
+    const QRect moved = canvas->legendRect();
+
+    for (int i = 0; i < m_model->tokenCount(); ++i) {
+        const QPointF p = canvas->tokenPosition(i);
+        QVERIFY2(!QRectF(moved).intersects(QRectF(p - QPointF(7, 7), QSizeF(14, 14))),
+                 qPrintable(QString::number(i)));
+        QVERIFY2(!QRectF(moved).intersects(canvas->tokenLabelRect(i)),
+                 qPrintable(QString::number(i)));
+    }
 }
 
 QTEST_MAIN(TestSelfAttentionPage)
