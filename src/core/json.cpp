@@ -208,6 +208,8 @@ public:
     const LibraryFailure &failure() const { return m_failure; }
     /// True once the top-level value is complete: whatever fails after it is trailing content.
     bool rootDone() const { return m_rootDone; }
+    /// True while the innermost open container is an object (after a comma a name must follow).
+    bool inObject() const { return !m_frames.empty() && !m_frames.back().isArray; }
     JsonValue takeRoot() { return std::move(m_root); }
 
 private:
@@ -359,9 +361,9 @@ Reason stringFailure(std::string_view text, std::string_view rule, std::size_t l
 // at the byte that breaks them, escapes where they begin, everything after a complete value
 // "trailing-content". The rules are nlohmann 3.11's messages; an unknown one falls back to
 // "unexpected-character" at the last byte read.
-Error describeFailure(std::string_view text, std::size_t start, const LibraryFailure &failure,
-                      bool rootDone)
+Error describeFailure(std::string_view text, std::size_t start, const SaxHandler &handler)
 {
+    const LibraryFailure &failure = handler.failure();
     const std::size_t size = text.size();
     const std::size_t last = std::min(failure.read > 0 ? failure.read - 1 : 0, size);
     const bool atEnd = last >= size;
@@ -385,9 +387,17 @@ Error describeFailure(std::string_view text, std::size_t start, const LibraryFai
     const std::size_t dash = message.find(" - ");
     const std::string_view rule = dash == std::string_view::npos ? message : message.substr(dash + 3);
 
+    enum class Kind
+    {
+        Other,
+        Number,
+        String,
+        Literal
+    };
     std::size_t tokenBegin = last;
     Reason reason{"unexpected-character", last};
-    bool number = false;
+    Kind kind = Kind::Other;
+    bool broken = false; // nlohmann could not read the token itself
     if (rule.starts_with("unexpected ")) {
         const std::string_view token = rule.substr(11);
         if (token.starts_with("end of input")) {
@@ -398,33 +408,54 @@ Error describeFailure(std::string_view text, std::size_t start, const LibraryFai
             tokenBegin = last - 3;
         } else if (token.starts_with("false literal")) {
             tokenBegin = last - 4;
-        } else if (token.starts_with("string literal") || token.starts_with("number literal")) {
+        } else if (token.starts_with("string literal")) {
             tokenBegin = tokenStart();
-            number = token.starts_with("number");
+        } else if (token.starts_with("number literal")) {
+            tokenBegin = tokenStart();
+            kind = Kind::Number;
         }
         reason.offset = tokenBegin;
     } else if (rule.starts_with("invalid number")) {
         tokenBegin = tokenStart();
-        number = true;
+        kind = Kind::Number;
+        broken = true;
         reason = {"bad-number", tokenBegin};
     } else if (rule.starts_with("invalid literal")) {
         tokenBegin = literalStart(text, last);
+        kind = tokenBegin < last ? Kind::Literal : Kind::Other;
+        broken = true;
         if (atEnd)
             reason.name = "unexpected-end";
     } else if (rule.starts_with("invalid string")) {
         tokenBegin = tokenStart();
+        kind = Kind::String;
+        broken = true;
         reason = stringFailure(text, rule, last, atEnd);
     }
 
     // nlohmann ends a number at a leading zero ("01" is 0, then 1); JSON has no leading zeros.
-    if (number && tokenBegin > 0 && isDigit(text[tokenBegin]) && isDigit(text[tokenBegin - 1])) {
+    if (kind == Kind::Number && tokenBegin > 0 && isDigit(text[tokenBegin]) &&
+        isDigit(text[tokenBegin - 1])) {
         const std::size_t zero = tokenBegin - 1;
         return fail("bad-number", zero > 0 && text[zero - 1] == '-' ? zero - 1 : zero);
     }
-    if (rootDone)
+    if (handler.rootDone())
         return fail("trailing-content", tokenBegin);
+    // A value where none may stand is unexpected at its first byte, however broken the rest of
+    // it: nlohmann reads the whole token before its parser looks at where it stands.
+    if (broken && kind != Kind::Other) {
+        std::size_t i = tokenBegin;
+        while (i > start && std::string_view(" \t\n\r").find(text[i - 1]) != std::string_view::npos)
+            --i;
+        const char before = i > start ? text[i - 1] : '[';
+        const bool name = before == '{' || (before == ',' && handler.inObject());
+        const bool value = before == '[' || before == ':' || (before == ',' && !handler.inObject());
+        if (!(kind == Kind::String ? name || value : value))
+            return fail("unexpected-character", tokenBegin);
+    }
     return fail(reason.name, reason.offset);
 }
+
 // ---------------------------------------------------------------------------------------------
 // Writer
 
@@ -583,7 +614,7 @@ Result<JsonValue> parseJson(std::string_view text)
     if (handler.error())
         return *handler.error();
     if (!ok)
-        return describeFailure(text, start, handler.failure(), handler.rootDone());
+        return describeFailure(text, start, handler);
     // nlohmann stops at a NUL byte as at the end; the first one is where its value ended.
     if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos)
         return malformed(text, start, "trailing-content", nul);
