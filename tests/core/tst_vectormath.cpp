@@ -9,6 +9,7 @@
 
 #include <cfloat>
 #include <cmath>
+#include <hwy/targets.h>
 #include <limits>
 #include <vector>
 
@@ -103,6 +104,36 @@ private slots:
         }
         QCOMPARE(out[0], 1.0);
         qInfo("worst exp error: %.2f ulps over %zu arguments", worst, x.size());
+    }
+
+    // Highway picks the widest instruction set the CPU has; a classroom machine may have a
+    // narrower one, so every set compiled in and runnable here must keep the same bounds.
+    void everyInstructionSetWithinFourUlps()
+    {
+        const std::vector<double> tanhX = tanhSamples();
+        std::vector<double> expX;
+        for (int i = 0; i <= 20000; ++i)
+            expX.push_back(-i * 0.0354);
+        expX.push_back(-745.2); // through std::exp
+        const std::vector<int64_t> targets = hwy::SupportedAndGeneratedTargets();
+        QVERIFY(!targets.empty());
+        for (const int64_t target : targets) {
+            hwy::SetSupportedTargetsForTest(target);
+            std::vector<double> out(tanhX.size());
+            attn::detail::tanhInto(tanhX.data(), out.data(), out.size());
+            double worstTanh = 0;
+            for (std::size_t i = 0; i < tanhX.size(); ++i)
+                worstTanh = std::max(worstTanh, ulps(out[i], std::tanh((long double)tanhX[i])));
+            out.resize(expX.size());
+            attn::detail::expNonPositiveInto(expX.data(), out.data(), out.size());
+            double worstExp = 0;
+            for (std::size_t i = 0; i < expX.size(); ++i)
+                worstExp = std::max(worstExp, ulps(out[i], std::exp((long double)expX[i])));
+            qInfo("%s: worst tanh %.2f ulps, worst exp %.2f ulps", hwy::TargetName(target),
+                  worstTanh, worstExp);
+            QVERIFY2(worstTanh <= 4 && worstExp <= 4, hwy::TargetName(target));
+        }
+        hwy::SetSupportedTargetsForTest(0);
     }
 
     // Below −708 the result is the C library's own: subnormal, then exactly 0, never a
