@@ -5,12 +5,11 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
 #include <system_error>
 #include <unordered_set>
-
-#include <nlohmann/json.hpp>
 
 namespace attn {
 
@@ -197,7 +196,8 @@ public:
         return true;
     }
 
-    bool parse_error(std::size_t read, const std::string &token, const nlohmann::detail::exception &e)
+    bool parse_error(std::size_t read, const std::string &token,
+                     const nlohmann::detail::exception &e)
     {
         m_failure = LibraryFailure{read, token, e.id, e.what()};
         return false;
@@ -312,7 +312,10 @@ std::size_t literalStart(std::string_view text, std::size_t last)
 {
     for (std::size_t i = 1; i <= 4 && i <= last; ++i) {
         const char first = text[last - i];
-        const std::string_view word = first == 't' ? "true" : first == 'f' ? "false" : first == 'n' ? "null" : "";
+        const std::string_view word = first == 't'   ? "true"
+                                      : first == 'f' ? "false"
+                                      : first == 'n' ? "null"
+                                                     : "";
         if (i < word.size() && text.substr(last - i, i) == word.substr(0, i))
             return last - i;
     }
@@ -385,7 +388,8 @@ Error describeFailure(std::string_view text, std::size_t start, const SaxHandler
 
     const std::string_view message = failure.message;
     const std::size_t dash = message.find(" - ");
-    const std::string_view rule = dash == std::string_view::npos ? message : message.substr(dash + 3);
+    const std::string_view rule =
+        dash == std::string_view::npos ? message : message.substr(dash + 3);
 
     enum class Kind
     {

@@ -401,11 +401,12 @@ void TestJson::reportsWhereTheTokenBegins_data()
     QTest::newRow("high then backslash, end") << QByteArray(R"("\uD800\)") << surrogate << 1 << 2;
     QTest::newRow("high, end") << QByteArray(R"("\uD800)") << surrogate << 1 << 2;
     QTest::newRow("low after a value") << QByteArray(R"([1,"\uDC00" 2])") << surrogate << 1 << 5;
-    QTest::newRow("u escape at the end") << QByteArray(R"(["\u12)") << QString("bad-escape") << 1 << 3;
+    QTest::newRow("u escape at the end")
+        << QByteArray(R"(["\u12)") << QString("bad-escape") << 1 << 3;
     QTest::newRow("control after minus") << QByteArray("[-\n1]") << number << 1 << 2;
     QTest::newRow("not a byte-order mark") << QByteArray("\xEF\xBB\xBE") << chr << 1 << 1;
-    QTest::newRow("overflow in object") << QByteArray(R"({"a": -1e400})")
-                                        << QString("number-out-of-range") << 1 << 7;
+    QTest::newRow("overflow in object")
+        << QByteArray(R"({"a": -1e400})") << QString("number-out-of-range") << 1 << 7;
 }
 
 void TestJson::reportsWhereTheTokenBegins()
@@ -423,8 +424,8 @@ void TestJson::integersRoundLikeTheirDecimals_data()
     QTest::newRow("2^64") << QByteArray("18446744073709551616") << 18446744073709551616.0;
     QTest::newRow("-2^63") << QByteArray("-9223372036854775808") << -9223372036854775808.0;
     QTest::newRow("-2^63 - 1") << QByteArray("-9223372036854775809") << -9223372036854775809.0;
-    QTest::newRow("30 digits")
-        << QByteArray("123456789012345678901234567890") << 123456789012345678901234567890.0;
+    QTest::newRow("30 digits") << QByteArray("123456789012345678901234567890")
+                               << 123456789012345678901234567890.0;
     QTest::newRow("-0") << QByteArray("-0") << -0.0;
     QTest::newRow("-0.0") << QByteArray("-0.0") << -0.0;
     QTest::newRow("-0 in array") << QByteArray("[-0]") << -0.0;
