@@ -106,6 +106,31 @@ private slots:
         qInfo("worst exp error: %.2f ulps over %zu arguments", worst, x.size());
     }
 
+    // In place, as the scores call it, every length gives what a separate output gives: the
+    // recomputed last vector of a tail reads the inputs, not results already stored over them.
+    void inPlaceMatchesSeparateOutputAtEveryLength()
+    {
+        for (std::size_t n = 1; n < 20; ++n) {
+            std::vector<double> x(n);
+            for (std::size_t i = 0; i < n; ++i)
+                x[i] = -0.37 * double(i + 1);
+            std::vector<double> out(n), inPlace = x;
+            attn::detail::tanhInto(x.data(), out.data(), n);
+            attn::detail::tanhInto(inPlace.data(), inPlace.data(), n);
+            for (std::size_t i = 0; i < n; ++i) {
+                QCOMPARE(inPlace[i], out[i]);
+                QVERIFY(ulps(out[i], std::tanh((long double)x[i])) <= 4);
+            }
+            inPlace = x;
+            attn::detail::expNonPositiveInto(x.data(), out.data(), n);
+            attn::detail::expNonPositiveInto(inPlace.data(), inPlace.data(), n);
+            for (std::size_t i = 0; i < n; ++i) {
+                QCOMPARE(inPlace[i], out[i]);
+                QVERIFY(ulps(out[i], std::exp((long double)x[i])) <= 4);
+            }
+        }
+    }
+
     // Highway picks the widest instruction set the CPU has; a classroom machine may have a
     // narrower one, so every set compiled in and runnable here must keep the same bounds.
     void everyInstructionSetWithinFourUlps()
