@@ -6,10 +6,10 @@
 
 namespace attn::detail {
 
-/// tanh to within a few units in the last place, about twice as fast as std::tanh: the additive
-/// score evaluates H · n of them per change. Small |x| uses the rational approximation of the
-/// Cephes library (relative error about 2.5e-16); elsewhere 1 − 2/(e^{2|x|} + 1), which has no
-/// cancellation once |x| ≥ 0.625.
+/// tanh of one value to within a few units in the last place, about twice as fast as std::tanh
+/// (detail::tanhInto uses it for arrays shorter than one vector, Highway's vector tanh for the
+/// rest). Small |x| uses the rational approximation of the Cephes library (relative error about
+/// 2.5e-16); elsewhere 1 − 2/(e^{2|x|} + 1), which has no cancellation once |x| ≥ 0.625.
 inline double tanh(double x)
 {
     const double z = std::fabs(x);

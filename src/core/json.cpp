@@ -5,7 +5,9 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <nlohmann/json.hpp>
 #include <optional>
+#include <string>
 #include <system_error>
 #include <unordered_set>
 
@@ -134,448 +136,329 @@ std::size_t findInvalidUtf8(std::string_view text)
 
 namespace {
 
-void appendUtf8(std::string &out, std::uint32_t cp)
-{
-    if (cp < 0x80) {
-        out += char(cp);
-    } else if (cp < 0x800) {
-        out += char(0xC0 | (cp >> 6));
-        out += char(0x80 | (cp & 0x3F));
-    } else if (cp < 0x10000) {
-        out += char(0xE0 | (cp >> 12));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    } else {
-        out += char(0xF0 | (cp >> 18));
-        out += char(0x80 | ((cp >> 12) & 0x3F));
-        out += char(0x80 | ((cp >> 6) & 0x3F));
-        out += char(0x80 | (cp & 0x3F));
-    }
-}
-
 bool sameBits(double a, double b)
 {
     return std::memcmp(&a, &b, sizeof a) == 0;
 }
 
 // ---------------------------------------------------------------------------------------------
-// Parser
+// Reader: nlohmann-json's SAX parser does the lexing and the grammar (iteratively, so no input
+// can exhaust the stack). The handler builds the JsonValue, refuses repeated members and deep
+// nesting, and keeps what nlohmann reports so that describeFailure() can turn it back into this
+// library's reasons and positions.
 
-class Parser
+using Nlohmann = nlohmann::json;
+
+// What nlohmann reported on failure: how many bytes it had read (the last one read broke the
+// rule; reading the end counts as one byte more), the current token as it prints it, and the
+// message that names the rule.
+struct LibraryFailure
+{
+    std::size_t read = 0;
+    std::string token;
+    int id = 0;
+    std::string message;
+};
+
+class SaxHandler
 {
 public:
-    explicit Parser(std::string_view text) : m_text(text) {}
+    SaxHandler() { m_frames.reserve(kMaxJsonDepth); }
 
-    Result<JsonValue> run()
+    // nlohmann gives signed integers only to numbers written with a minus, so a signed 0 can only
+    // have been "-0", which must read back as -0.0.
+    bool number_integer(Nlohmann::number_integer_t v) { return add(v == 0 ? -0.0 : double(v)); }
+    // Integers up to 2^64 convert from nlohmann's exact integer with one rounding, the same
+    // double that the decimal text rounds to.
+    bool number_unsigned(Nlohmann::number_unsigned_t v) { return add(double(v)); }
+    // Correctly rounded by nlohmann (strtod, with the locale's decimal point taken care of);
+    // overflow never gets here (error 406) and underflow arrives as ±0 or a subnormal.
+    bool number_float(Nlohmann::number_float_t v, const Nlohmann::string_t &) { return add(v); }
+    bool null() { return add(JsonValue()); }
+    bool boolean(bool b) { return add(JsonValue(b)); }
+    bool string(Nlohmann::string_t &s) { return add(JsonValue(std::move(s))); }
+    bool binary(Nlohmann::binary_t &) { return false; } // only the binary formats have these
+    bool start_object(std::size_t) { return enter(false); }
+    bool start_array(std::size_t) { return enter(true); }
+    bool end_object() { return leave(); }
+    bool end_array() { return leave(); }
+
+    bool key(Nlohmann::string_t &name)
     {
-        if (const std::size_t bad = findInvalidUtf8(m_text); bad != std::string_view::npos)
-            return Error{ErrorCode::InvalidUtf8, {}, -1, static_cast<long long>(bad), {}};
-        if (m_text.substr(0, 3) == "\xEF\xBB\xBF")
-            m_start = m_pos = 3;
-
-        JsonValue root;
-        skipWhitespace();
-        // Worth its own reason: an empty file is a common mistake and "unexpected end" at
-        // line 1, column 1 would not say so.
-        if (atEnd())
-            return malformed("empty", m_pos);
-        if (!parseValue(root))
-            return std::move(*m_error);
-        skipWhitespace();
-        if (m_pos < m_text.size())
-            return malformed("trailing-content", m_pos);
-        return root;
-    }
-
-private:
-    // A path segment: a member name, or an array index when `isIndex`.
-    struct Segment
-    {
-        std::string_view name;
-        std::size_t index = 0;
-        bool isIndex = false;
-    };
-
-    bool atEnd() const { return m_pos >= m_text.size(); }
-    char peek() const { return m_text[m_pos]; }
-
-    void skipWhitespace()
-    {
-        while (!atEnd()) {
-            const char c = peek();
-            if (c != ' ' && c != '\t' && c != '\n' && c != '\r')
-                return;
-            ++m_pos;
+        Frame &frame = m_frames.back();
+        // A hash set keeps duplicate detection linear even for objects with many members.
+        const bool fresh = frame.names.insert(name).second;
+        frame.name = std::move(name);
+        if (!fresh) {
+            m_error = Error{ErrorCode::DuplicateField, path(), -1, -1, {}};
+            return false;
         }
+        return true;
     }
 
-    Error malformed(const char *reason, std::size_t offset) const
+    bool parse_error(std::size_t read, const std::string &token,
+                     const nlohmann::detail::exception &e)
     {
-        // Line and column are computed only on failure, so the happy path pays nothing for them.
-        long long line = 1, column = 1;
-        for (std::size_t i = m_start; i < offset && i < m_text.size(); ++i) {
-            const auto c = static_cast<unsigned char>(m_text[i]);
-            if (c == '\n') {
-                ++line;
-                column = 1;
-            } else if ((c & 0xC0) != 0x80) {
-                ++column;
-            }
-        }
-        return Error{ErrorCode::Malformed, {}, line, column, reason};
-    }
-
-    bool fail(Error error)
-    {
-        m_error = std::move(error);
+        m_failure = LibraryFailure{read, token, e.id, e.what()};
         return false;
     }
-    bool fail(const char *reason, std::size_t offset) { return fail(malformed(reason, offset)); }
 
-    // An unexpected byte at the current position, or the end of the text.
-    bool failHere()
+    /// Set when the handler itself stopped the parse (TooDeep, DuplicateField).
+    const std::optional<Error> &error() const { return m_error; }
+    const LibraryFailure &failure() const { return m_failure; }
+    /// True once the top-level value is complete: whatever fails after it is trailing content.
+    bool rootDone() const { return m_rootDone; }
+    /// True while the innermost open container is an object (after a comma a name must follow).
+    bool inObject() const { return !m_frames.empty() && !m_frames.back().isArray; }
+    JsonValue takeRoot() { return std::move(m_root); }
+
+private:
+    // An array or object being read; it joins its parent when it closes.
+    struct Frame
     {
-        return atEnd() ? fail("unexpected-end", m_pos) : fail("unexpected-character", m_pos);
+        bool isArray = false;
+        JsonValue::Array items;
+        JsonValue::Object members;
+        std::unordered_set<std::string> names;
+        std::string name; // the member being read
+    };
+
+    bool enter(bool isArray)
+    {
+        if (m_frames.size() >= std::size_t(kMaxJsonDepth)) {
+            m_error = Error{ErrorCode::TooDeep, {}, kMaxJsonDepth, -1, {}};
+            return false;
+        }
+        m_frames.push_back(Frame{isArray, {}, {}, {}, {}});
+        return true;
     }
 
-    std::string pathString() const
+    bool leave()
+    {
+        Frame frame = std::move(m_frames.back());
+        m_frames.pop_back();
+        return add(frame.isArray ? JsonValue(std::move(frame.items))
+                                 : JsonValue(std::move(frame.members)));
+    }
+
+    bool add(JsonValue value)
+    {
+        if (m_frames.empty()) {
+            m_root = std::move(value);
+            m_rootDone = true;
+            return true;
+        }
+        Frame &frame = m_frames.back();
+        if (frame.isArray)
+            frame.items.push_back(std::move(value));
+        else
+            frame.members.emplace_back(std::move(frame.name), std::move(value));
+        return true;
+    }
+
+    // "multihead.heads[0].wq": an open array's next index is the size it has so far.
+    std::string path() const
     {
         std::string path;
-        for (const Segment &s : m_path) {
-            if (s.isIndex) {
-                path += '[' + std::to_string(s.index) + ']';
+        for (const Frame &frame : m_frames) {
+            if (frame.isArray) {
+                path += '[' + std::to_string(frame.items.size()) + ']';
             } else {
                 if (!path.empty())
                     path += '.';
-                path += s.name;
+                path += frame.name;
             }
         }
         return path;
     }
 
-    bool enter()
-    {
-        if (++m_depth > kMaxJsonDepth)
-            return fail(Error{ErrorCode::TooDeep, {}, kMaxJsonDepth, -1, {}});
-        return true;
-    }
-
-    bool parseValue(JsonValue &out)
-    {
-        if (atEnd())
-            return failHere();
-        switch (peek()) {
-        case '{':
-            return parseObject(out);
-        case '[':
-            return parseArray(out);
-        case '"': {
-            std::string s;
-            if (!parseString(s))
-                return false;
-            out = JsonValue(std::move(s));
-            return true;
-        }
-        case 't':
-            return parseLiteral("true", JsonValue(true), out);
-        case 'f':
-            return parseLiteral("false", JsonValue(false), out);
-        case 'n':
-            return parseLiteral("null", JsonValue(), out);
-        default:
-            if (peek() == '-' || (peek() >= '0' && peek() <= '9'))
-                return parseNumber(out);
-            return failHere();
-        }
-    }
-
-    bool parseLiteral(std::string_view word, JsonValue value, JsonValue &out)
-    {
-        for (char c : word) {
-            if (atEnd() || peek() != c)
-                return failHere();
-            ++m_pos;
-        }
-        out = std::move(value);
-        return true;
-    }
-
-    bool parseArray(JsonValue &out)
-    {
-        if (!enter())
-            return false;
-        ++m_pos; // '['
-        JsonValue::Array items;
-        skipWhitespace();
-        if (!atEnd() && peek() == ']') {
-            ++m_pos;
-        } else {
-            for (;;) {
-                m_path.push_back(Segment{{}, items.size(), true});
-                JsonValue item;
-                skipWhitespace();
-                if (!parseValue(item))
-                    return false;
-                m_path.pop_back();
-                items.push_back(std::move(item));
-                skipWhitespace();
-                if (atEnd())
-                    return failHere();
-                if (peek() == ']') {
-                    ++m_pos;
-                    break;
-                }
-                if (peek() != ',')
-                    return failHere();
-                ++m_pos;
-            }
-        }
-        --m_depth;
-        out = JsonValue(std::move(items));
-        return true;
-    }
-
-    bool parseObject(JsonValue &out)
-    {
-        if (!enter())
-            return false;
-        ++m_pos; // '{'
-        JsonValue::Object members;
-        // A hash set keeps duplicate detection linear even for objects with many members.
-        std::unordered_set<std::string> seen;
-        skipWhitespace();
-        if (!atEnd() && peek() == '}') {
-            ++m_pos;
-        } else {
-            for (;;) {
-                skipWhitespace();
-                if (atEnd() || peek() != '"')
-                    return failHere();
-                std::string key;
-                if (!parseString(key))
-                    return false;
-                if (!seen.insert(key).second) {
-                    m_path.push_back(Segment{key, 0, false});
-                    Error e{ErrorCode::DuplicateField, pathString(), -1, -1, {}};
-                    return fail(std::move(e));
-                }
-                skipWhitespace();
-                if (atEnd() || peek() != ':')
-                    return failHere();
-                ++m_pos;
-                skipWhitespace();
-                JsonValue value;
-                m_path.push_back(Segment{key, 0, false});
-                if (!parseValue(value))
-                    return false;
-                m_path.pop_back();
-                members.emplace_back(std::move(key), std::move(value));
-                skipWhitespace();
-                if (atEnd())
-                    return failHere();
-                if (peek() == '}') {
-                    ++m_pos;
-                    break;
-                }
-                if (peek() != ',')
-                    return failHere();
-                ++m_pos;
-            }
-        }
-        --m_depth;
-        out = JsonValue(std::move(members));
-        return true;
-    }
-
-    // Reads the 4 hex digits of a \u escape starting at m_pos.
-    std::optional<std::uint32_t> hex4()
-    {
-        if (m_text.size() - m_pos < 4)
-            return std::nullopt;
-        std::uint32_t v = 0;
-        for (int i = 0; i < 4; ++i) {
-            const char c = m_text[m_pos + std::size_t(i)];
-            v <<= 4;
-            if (c >= '0' && c <= '9')
-                v |= std::uint32_t(c - '0');
-            else if (c >= 'a' && c <= 'f')
-                v |= std::uint32_t(c - 'a' + 10);
-            else if (c >= 'A' && c <= 'F')
-                v |= std::uint32_t(c - 'A' + 10);
-            else
-                return std::nullopt;
-        }
-        m_pos += 4;
-        return v;
-    }
-
-    bool parseString(std::string &out)
-    {
-        ++m_pos; // opening quote
-        for (;;) {
-            if (atEnd())
-                return failHere();
-            const auto c = static_cast<unsigned char>(peek());
-            if (c == '"') {
-                ++m_pos;
-                return true;
-            }
-            if (c < 0x20)
-                return fail("control-character", m_pos);
-            if (c != '\\') {
-                // The text is known to be valid UTF-8, so multi-byte sequences copy as they are.
-                out += char(c);
-                ++m_pos;
-                continue;
-            }
-            const std::size_t escapeStart = m_pos;
-            ++m_pos;
-            if (atEnd())
-                return failHere();
-            const char e = peek();
-            ++m_pos;
-            switch (e) {
-            case '"':
-                out += '"';
-                break;
-            case '\\':
-                out += '\\';
-                break;
-            case '/':
-                out += '/';
-                break;
-            case 'b':
-                out += '\b';
-                break;
-            case 'f':
-                out += '\f';
-                break;
-            case 'n':
-                out += '\n';
-                break;
-            case 'r':
-                out += '\r';
-                break;
-            case 't':
-                out += '\t';
-                break;
-            case 'u': {
-                const auto unit = hex4();
-                if (!unit)
-                    return fail("bad-escape", escapeStart);
-                std::uint32_t cp = *unit;
-                if (cp >= 0xDC00 && cp <= 0xDFFF)
-                    return fail("lone-surrogate", escapeStart);
-                if (cp >= 0xD800 && cp <= 0xDBFF) {
-                    if (m_text.substr(m_pos, 2) != "\\u")
-                        return fail("lone-surrogate", escapeStart);
-                    const std::size_t lowStart = m_pos;
-                    m_pos += 2;
-                    const auto low = hex4();
-                    if (!low)
-                        return fail("bad-escape", lowStart);
-                    if (*low < 0xDC00 || *low > 0xDFFF)
-                        return fail("lone-surrogate", escapeStart);
-                    cp = 0x10000 + ((cp - 0xD800) << 10) + (*low - 0xDC00);
-                }
-                appendUtf8(out, cp);
-                break;
-            }
-            default:
-                return fail("bad-escape", escapeStart);
-            }
-        }
-    }
-
-    bool isDigit() const { return !atEnd() && peek() >= '0' && peek() <= '9'; }
-
-    bool parseNumber(JsonValue &out)
-    {
-        const std::size_t start = m_pos;
-        if (peek() == '-')
-            ++m_pos;
-        if (!isDigit())
-            return fail("bad-number", start);
-        if (peek() == '0') {
-            ++m_pos;
-            if (isDigit())
-                return fail("bad-number", start); // leading zero
-        } else {
-            while (isDigit())
-                ++m_pos;
-        }
-        if (!atEnd() && peek() == '.') {
-            ++m_pos;
-            if (!isDigit())
-                return fail("bad-number", start);
-            while (isDigit())
-                ++m_pos;
-        }
-        if (!atEnd() && (peek() == 'e' || peek() == 'E')) {
-            ++m_pos;
-            if (!atEnd() && (peek() == '+' || peek() == '-'))
-                ++m_pos;
-            if (!isDigit())
-                return fail("bad-number", start);
-            while (isDigit())
-                ++m_pos;
-        }
-        const std::string_view token = m_text.substr(start, m_pos - start);
-        double value = 0;
-        const auto [ptr, ec] = std::from_chars(token.data(), token.data() + token.size(), value);
-        if (ec == std::errc::result_out_of_range) {
-            if (overflows(token))
-                return fail("number-out-of-range", start);
-            value = token.front() == '-' ? -0.0 : 0.0;
-        } else if (ec != std::errc() || ptr != token.data() + token.size()) {
-            return fail("bad-number", start);
-        }
-        out = JsonValue(value);
-        return true;
-    }
-
-    // from_chars reports underflow and overflow alike; the decimal exponent of the first
-    // significant digit tells them apart (a value below 1 can only underflow).
-    static bool overflows(std::string_view token)
-    {
-        std::size_t i = token.front() == '-' ? 1 : 0;
-        std::size_t intDigits = 0;
-        for (std::size_t k = i; k < token.size() && token[k] >= '0' && token[k] <= '9'; ++k)
-            ++intDigits;
-        // The decimal exponent of the digit at i, ignoring the written exponent.
-        long long position = static_cast<long long>(intDigits) - 1;
-        std::optional<long long> firstSignificant;
-        for (; i < token.size() && token[i] != 'e' && token[i] != 'E'; ++i) {
-            if (token[i] == '.')
-                continue;
-            if (token[i] != '0' && !firstSignificant)
-                firstSignificant = position;
-            --position;
-        }
-        long long exponent = 0;
-        if (i < token.size()) {
-            ++i;
-            bool negative = false;
-            if (token[i] == '+' || token[i] == '-')
-                negative = token[i++] == '-';
-            for (; i < token.size(); ++i) {
-                // Saturate: any exponent beyond a billion is out of range either way.
-                if (exponent < 1'000'000'000)
-                    exponent = exponent * 10 + (token[i] - '0');
-            }
-            if (negative)
-                exponent = -exponent;
-        }
-        return firstSignificant && *firstSignificant + exponent >= 0;
-    }
-
-    std::string_view m_text;
-    std::size_t m_start = 0;
-    std::size_t m_pos = 0;
-    int m_depth = 0;
-    std::vector<Segment> m_path;
+    std::vector<Frame> m_frames;
+    JsonValue m_root;
+    bool m_rootDone = false;
     std::optional<Error> m_error;
+    LibraryFailure m_failure;
 };
+
+bool isDigit(char c)
+{
+    return c >= '0' && c <= '9';
+}
+
+bool isHexDigit(char c)
+{
+    return isDigit(c) || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+}
+
+// Line and column (1-based; the column counts characters, not bytes, and the byte-order mark
+// at `start` is not counted), computed only on failure so that the happy path pays nothing.
+Error malformed(std::string_view text, std::size_t start, const char *reason, std::size_t offset)
+{
+    long long line = 1, column = 1;
+    for (std::size_t i = start; i < offset && i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c == '\n') {
+            ++line;
+            column = 1;
+        } else if ((c & 0xC0) != 0x80) {
+            ++column;
+        }
+    }
+    return Error{ErrorCode::Malformed, {}, line, column, reason};
+}
+
+// nlohmann's "invalid literal" stops at the first byte that fits no token: either that byte
+// began the token, or it broke a true, false or null begun just before it.
+std::size_t literalStart(std::string_view text, std::size_t last)
+{
+    for (std::size_t i = 1; i <= 4 && i <= last; ++i) {
+        const char first = text[last - i];
+        const std::string_view word = first == 't'   ? "true"
+                                      : first == 'f' ? "false"
+                                      : first == 'n' ? "null"
+                                                     : "";
+        if (i < word.size() && text.substr(last - i, i) == word.substr(0, i))
+            return last - i;
+    }
+    return last;
+}
+
+struct Reason
+{
+    const char *name;
+    std::size_t offset;
+};
+
+// The reasons inside a string, reported where the escape that broke them begins. `last` is the
+// last byte read (text.size() at the end), `rule` nlohmann's message after "syntax error ... - ".
+Reason stringFailure(std::string_view text, std::string_view rule, std::size_t last, bool atEnd)
+{
+    if (rule.starts_with("invalid string: control character"))
+        return {"control-character", last};
+    if (rule.starts_with("invalid string: forbidden character after backslash"))
+        return atEnd ? Reason{"unexpected-end", last} : Reason{"bad-escape", last - 1};
+    if (rule.starts_with("invalid string: '\\u' must be followed by 4 hex digits")) {
+        // Up to three hex digits were read after "\u" before the byte that is not one.
+        std::size_t i = last;
+        for (int k = 0; k < 3 && i > 0 && isHexDigit(text[i - 1]); ++k)
+            --i;
+        return {"bad-escape", i >= 2 ? i - 2 : 0};
+    }
+    if (rule.starts_with("invalid string: surrogate U+DC00..U+DFFF must follow"))
+        return {"lone-surrogate", last >= 5 ? last - 5 : 0}; // last is the escape's 4th digit
+    if (rule.starts_with("invalid string: surrogate U+D800..U+DBFF must be followed")) {
+        // After the high surrogate's escape came a whole "\uXXXX" that is not a low surrogate,
+        // a backslash and then no 'u', or something else.
+        std::size_t back = 6;
+        if (last >= 5 && text[last - 5] == '\\' && text[last - 4] == 'u')
+            back = 11;
+        else if (last >= 1 && text[last - 1] == '\\')
+            back = 7;
+        return {"lone-surrogate", last >= back ? last - back : 0};
+    }
+    // "missing closing quote", the only other one (ill-formed UTF-8 was ruled out before).
+    return {"unexpected-end", last};
+}
+
+// Turns what nlohmann reported into the reason and position the hand-written parser gave (the
+// bad-input matrix and tst_json pin them): most at the start of the offending token, literals
+// at the byte that breaks them, escapes where they begin, everything after a complete value
+// "trailing-content". The rules are nlohmann 3.11's messages; an unknown one falls back to
+// "unexpected-character" at the last byte read.
+Error describeFailure(std::string_view text, std::size_t start, const SaxHandler &handler)
+{
+    const LibraryFailure &failure = handler.failure();
+    const std::size_t size = text.size();
+    const std::size_t last = std::min(failure.read > 0 ? failure.read - 1 : 0, size);
+    const bool atEnd = last >= size;
+    // Where the current string or number began: nlohmann keeps its bytes, a control character
+    // (only ever the last one) printed as "<U+001F>", the end not at all.
+    const auto tokenStart = [&] {
+        std::size_t length = failure.token.size();
+        if (!atEnd && static_cast<unsigned char>(text[last]) < 0x20)
+            length -= std::min<std::size_t>(length, 7);
+        const std::size_t read = atEnd ? size : last + 1;
+        return read - std::min(length, read);
+    };
+    const auto fail = [&](const char *reason, std::size_t offset) {
+        return malformed(text, start, reason, offset);
+    };
+
+    if (failure.id == 406) // a number beyond the largest double
+        return fail("number-out-of-range", tokenStart());
+
+    const std::string_view message = failure.message;
+    const std::size_t dash = message.find(" - ");
+    const std::string_view rule =
+        dash == std::string_view::npos ? message : message.substr(dash + 3);
+
+    enum class Kind
+    {
+        Other,
+        Number,
+        String,
+        Literal
+    };
+    std::size_t tokenBegin = last;
+    Reason reason{"unexpected-character", last};
+    Kind kind = Kind::Other;
+    bool broken = false; // nlohmann could not read the token itself
+    if (rule.starts_with("unexpected ")) {
+        const std::string_view token = rule.substr(11);
+        if (token.starts_with("end of input")) {
+            // nlohmann takes a NUL byte for the end too.
+            if (atEnd)
+                return fail("unexpected-end", size);
+        } else if (token.starts_with("true literal") || token.starts_with("null literal")) {
+            tokenBegin = last - 3;
+        } else if (token.starts_with("false literal")) {
+            tokenBegin = last - 4;
+        } else if (token.starts_with("string literal")) {
+            tokenBegin = tokenStart();
+        } else if (token.starts_with("number literal")) {
+            tokenBegin = tokenStart();
+            kind = Kind::Number;
+        }
+        reason.offset = tokenBegin;
+    } else if (rule.starts_with("invalid number")) {
+        tokenBegin = tokenStart();
+        kind = Kind::Number;
+        broken = true;
+        reason = {"bad-number", tokenBegin};
+    } else if (rule.starts_with("invalid literal")) {
+        tokenBegin = literalStart(text, last);
+        kind = tokenBegin < last ? Kind::Literal : Kind::Other;
+        broken = true;
+        if (atEnd)
+            reason.name = "unexpected-end";
+    } else if (rule.starts_with("invalid string")) {
+        tokenBegin = tokenStart();
+        kind = Kind::String;
+        broken = true;
+        reason = stringFailure(text, rule, last, atEnd);
+    }
+
+    // nlohmann ends a number at a leading zero ("01" is 0, then 1); JSON has no leading zeros.
+    if (kind == Kind::Number && tokenBegin > 0 && isDigit(text[tokenBegin]) &&
+        isDigit(text[tokenBegin - 1])) {
+        const std::size_t zero = tokenBegin - 1;
+        return fail("bad-number", zero > 0 && text[zero - 1] == '-' ? zero - 1 : zero);
+    }
+    if (handler.rootDone())
+        return fail("trailing-content", tokenBegin);
+    // A value where none may stand is unexpected at its first byte, however broken the rest of
+    // it: nlohmann reads the whole token before its parser looks at where it stands.
+    if (broken && kind != Kind::Other) {
+        std::size_t i = tokenBegin;
+        while (i > start && std::string_view(" \t\n\r").find(text[i - 1]) != std::string_view::npos)
+            --i;
+        const char before = i > start ? text[i - 1] : '[';
+        const bool name = before == '{' || (before == ',' && handler.inObject());
+        const bool value = before == '[' || before == ':' || (before == ',' && !handler.inObject());
+        if (!(kind == Kind::String ? name || value : value))
+            return fail("unexpected-character", tokenBegin);
+    }
+    return fail(reason.name, reason.offset);
+}
 
 // ---------------------------------------------------------------------------------------------
 // Writer
@@ -714,7 +597,32 @@ void writeIndented(std::string &out, const JsonValue &v, int indent)
 
 Result<JsonValue> parseJson(std::string_view text)
 {
-    return Parser(text).run();
+    // nlohmann checks UTF-8 only inside strings and reports no byte offset; the whole text is
+    // checked first, as documented.
+    if (const std::size_t bad = findInvalidUtf8(text); bad != std::string_view::npos)
+        return Error{ErrorCode::InvalidUtf8, {}, -1, static_cast<long long>(bad), {}};
+    const std::size_t start = text.starts_with("\xEF\xBB\xBF") ? 3 : 0;
+    // Worth its own reason: an empty file is a common mistake and "unexpected end" at line 1,
+    // column 1 would not say so.
+    if (text.find_first_not_of(" \t\n\r", start) == std::string_view::npos)
+        return malformed(text, start, "empty", text.size());
+    // nlohmann would read a leading 0xEF (a character U+E000..U+FFFF here) as a broken byte-order
+    // mark; like any other character that starts no value it is unexpected.
+    if (start == 0 && text.front() == '\xEF')
+        return malformed(text, start, "unexpected-character", 0);
+
+    SaxHandler handler;
+    // Strict: one value and nothing after it; comments are errors.
+    const bool ok = Nlohmann::sax_parse(text.data(), text.data() + text.size(), &handler,
+                                        nlohmann::detail::input_format_t::json, true, false);
+    if (handler.error())
+        return *handler.error();
+    if (!ok)
+        return describeFailure(text, start, handler);
+    // nlohmann stops at a NUL byte as at the end; the first one is where its value ended.
+    if (const std::size_t nul = text.find('\0'); nul != std::string_view::npos)
+        return malformed(text, start, "trailing-content", nul);
+    return handler.takeRoot();
 }
 
 std::string formatJsonNumber(double x)

@@ -11,8 +11,10 @@
 #include <variant>
 #include <vector>
 
-/// A small, strict JSON library for scene files: RFC 8259 only (no comments, no trailing commas,
-/// no NaN), bounded nesting, UTF-8 checked, and a writer whose numbers read back bit for bit.
+/// Strict JSON for scene files: RFC 8259 only (no comments, no trailing commas, no NaN), bounded
+/// nesting, UTF-8 checked, and a writer whose numbers read back bit for bit. The reader is
+/// nlohmann-json's SAX parser behind this interface (json.cpp keeps the library out of every
+/// other file); the writer is our own, for its layout and its shortest round-trip numbers.
 namespace attn {
 
 /// One JSON value. Objects keep their members in insertion order (a vector of pairs), so that a
@@ -99,7 +101,7 @@ inline constexpr int kMaxJsonDepth = 64;
 /// - TooDeep (expected = kMaxJsonDepth) when arrays and objects nest deeper than that;
 /// - DuplicateField (subject = path of the repeated member, e.g. "multihead.heads[0].wq").
 /// Numbers that underflow become ±0; numbers that overflow a double are errors.
-/// The recursion is bounded by kMaxJsonDepth, so no input can exhaust the stack.
+/// The parser is iterative and stops at kMaxJsonDepth, so no input can exhaust the stack.
 Result<JsonValue> parseJson(std::string_view text);
 
 /// Writes `value` as indented JSON (2 spaces, a newline at the end). Arrays that hold no objects

@@ -4,8 +4,12 @@
 
 namespace attn {
 
-/// xoshiro256** seeded through splitmix64, with its own uniform and normal conversions, so that
-/// a seed gives the same numbers with every standard library (std:: distributions do not).
+/// xoshiro256** seeded through splitmix64, with its own uniform and normal conversions. Kept
+/// hand-written on purpose: a seed must give the same numbers on every platform, compiler and
+/// standard library, so that a lesson's sampled keys and the dimension lab's figures are the
+/// same on every classroom machine and in the tests. std::mt19937_64 is portable, but
+/// std::uniform_real_distribution and std::normal_distribution are not (libstdc++, libc++ and
+/// MSVC turn the same bits into different numbers).
 class Random
 {
 public:

@@ -84,6 +84,10 @@ private slots:
     void underflowBecomesZero();
     void rejectsMalformed_data();
     void rejectsMalformed();
+    void reportsWhereTheTokenBegins_data();
+    void reportsWhereTheTokenBegins();
+    void integersRoundLikeTheirDecimals_data();
+    void integersRoundLikeTheirDecimals();
     void rejectsDeepNesting_data();
     void rejectsDeepNesting();
     void acceptsMaximumDepth();
@@ -355,6 +359,86 @@ void TestJson::rejectsMalformed()
     QCOMPARE(QString::fromStdString(result.error().detail), reason);
     QCOMPARE(result.error().expected, qlonglong(line));
     QCOMPARE(result.error().actual, qlonglong(column));
+}
+
+// The cases where the reader's library would on its own report another reason or byte: it reads
+// a whole token before looking at where it stands, takes a NUL byte for the end, splits "01"
+// into two numbers and knows no byte-order mark after whitespace. Reasons and columns as the
+// rows above: the first byte of the offending token, escapes where they begin.
+void TestJson::reportsWhereTheTokenBegins_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("reason");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("column");
+
+    const QString chr = "unexpected-character";
+    const QString end = "unexpected-end";
+    const QString trailing = "trailing-content";
+    const QString number = "bad-number";
+    const QString surrogate = "lone-surrogate";
+
+    QTest::newRow("nul after value") << bytes("1\0") << trailing << 1 << 2;
+    QTest::newRow("nul after array") << bytes("[1]\0 x") << trailing << 1 << 4;
+    QTest::newRow("nul after space") << bytes("[1] \0") << trailing << 1 << 5;
+    QTest::newRow("leading zero, broken rest") << QByteArray("01.") << number << 1 << 1;
+    QTest::newRow("leading zero in array") << QByteArray("[01.]") << number << 1 << 2;
+    QTest::newRow("leading zero as member") << QByteArray(R"({"a":01})") << number << 1 << 6;
+    QTest::newRow("negative leading zero") << QByteArray("-01") << number << 1 << 1;
+    QTest::newRow("zero then negative") << QByteArray("0-1") << trailing << 1 << 2;
+    QTest::newRow("trailing broken literal") << QByteArray("[1] tx") << trailing << 1 << 5;
+    QTest::newRow("trailing after literal") << QByteArray("nullx") << trailing << 1 << 5;
+    QTest::newRow("trailing broken string") << QByteArray("[1] \"a\x01") << trailing << 1 << 5;
+    QTest::newRow("literal as a name") << QByteArray("{tru") << chr << 1 << 2;
+    QTest::newRow("minus as a name") << QByteArray("{-") << chr << 1 << 2;
+    QTest::newRow("number after comma in object") << QByteArray(R"({"a":1,2})") << chr << 1 << 8;
+    QTest::newRow("literal instead of colon") << QByteArray(R"({"a"n1})") << chr << 1 << 5;
+    QTest::newRow("string instead of comma") << QByteArray("[1 \"abc") << chr << 1 << 4;
+    QTest::newRow("broken number after value") << QByteArray("[1 -x]") << chr << 1 << 4;
+    QTest::newRow("unterminated name") << QByteArray(R"({"a":1,"b)") << end << 1 << 10;
+    QTest::newRow("backslash at the end") << QByteArray("\"\\") << end << 1 << 3;
+    QTest::newRow("high then backslash x") << QByteArray(R"("\uD800\x")") << surrogate << 1 << 2;
+    QTest::newRow("high then backslash, end") << QByteArray(R"("\uD800\)") << surrogate << 1 << 2;
+    QTest::newRow("high, end") << QByteArray(R"("\uD800)") << surrogate << 1 << 2;
+    QTest::newRow("low after a value") << QByteArray(R"([1,"\uDC00" 2])") << surrogate << 1 << 5;
+    QTest::newRow("u escape at the end")
+        << QByteArray(R"(["\u12)") << QString("bad-escape") << 1 << 3;
+    QTest::newRow("control after minus") << QByteArray("[-\n1]") << number << 1 << 2;
+    QTest::newRow("not a byte-order mark") << QByteArray("\xEF\xBB\xBE") << chr << 1 << 1;
+    QTest::newRow("overflow in object")
+        << QByteArray(R"({"a": -1e400})") << QString("number-out-of-range") << 1 << 7;
+}
+
+void TestJson::reportsWhereTheTokenBegins()
+{
+    rejectsMalformed();
+}
+
+void TestJson::integersRoundLikeTheirDecimals_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<double>("value");
+    // The compiler rounds the same decimals; beyond 2^53 an integer is one rounding away.
+    QTest::newRow("2^53 + 1") << QByteArray("9007199254740993") << 9007199254740993.0;
+    QTest::newRow("2^64 - 1") << QByteArray("18446744073709551615") << 18446744073709551615.0;
+    QTest::newRow("2^64") << QByteArray("18446744073709551616") << 18446744073709551616.0;
+    QTest::newRow("-2^63") << QByteArray("-9223372036854775808") << -9223372036854775808.0;
+    QTest::newRow("-2^63 - 1") << QByteArray("-9223372036854775809") << -9223372036854775809.0;
+    QTest::newRow("30 digits") << QByteArray("123456789012345678901234567890")
+                               << 123456789012345678901234567890.0;
+    QTest::newRow("-0") << QByteArray("-0") << -0.0;
+    QTest::newRow("-0.0") << QByteArray("-0.0") << -0.0;
+    QTest::newRow("-0 in array") << QByteArray("[-0]") << -0.0;
+}
+
+void TestJson::integersRoundLikeTheirDecimals()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(double, value);
+    auto result = attn::parseJson(view(text));
+    QVERIFY(result.ok());
+    const double got = result->isArray() ? result->asArray()[0].asNumber() : result->asNumber();
+    QVERIFY2(sameBits(got, value), qPrintable(QString::number(got, 'g', 17)));
 }
 
 void TestJson::rejectsDeepNesting_data()

@@ -9,6 +9,7 @@
 
 #include <cfloat>
 #include <cmath>
+#include <hwy/targets.h>
 #include <limits>
 #include <vector>
 
@@ -103,6 +104,63 @@ private slots:
         }
         QCOMPARE(out[0], 1.0);
         qInfo("worst exp error: %.2f ulps over %zu arguments", worst, x.size());
+    }
+
+    // In place, as the scores call it, every length gives what a separate output gives: the
+    // recomputed last vector of a tail reads the inputs, not results already stored over them.
+    void inPlaceMatchesSeparateOutputAtEveryLength()
+    {
+        for (std::size_t n = 1; n < 20; ++n) {
+            std::vector<double> x(n);
+            for (std::size_t i = 0; i < n; ++i)
+                x[i] = -0.37 * double(i + 1);
+            std::vector<double> out(n), inPlace = x;
+            attn::detail::tanhInto(x.data(), out.data(), n);
+            attn::detail::tanhInto(inPlace.data(), inPlace.data(), n);
+            for (std::size_t i = 0; i < n; ++i) {
+                QCOMPARE(inPlace[i], out[i]);
+                QVERIFY(ulps(out[i], std::tanh((long double)x[i])) <= 4);
+            }
+            inPlace = x;
+            attn::detail::expNonPositiveInto(x.data(), out.data(), n);
+            attn::detail::expNonPositiveInto(inPlace.data(), inPlace.data(), n);
+            for (std::size_t i = 0; i < n; ++i) {
+                QCOMPARE(inPlace[i], out[i]);
+                QVERIFY(ulps(out[i], std::exp((long double)x[i])) <= 4);
+            }
+        }
+    }
+
+    // Highway picks the widest instruction set the CPU has; a classroom machine may have a
+    // narrower one, so every set compiled in and runnable here must keep the same bounds.
+    void everyInstructionSetWithinFourUlps()
+    {
+        const std::vector<double> tanhX = tanhSamples();
+        std::vector<double> expX;
+        for (int i = 0; i <= 20000; ++i)
+            expX.push_back(-i * 0.0354);
+        expX.push_back(-745.2); // through std::exp
+        const std::vector<int64_t> targets = hwy::SupportedAndGeneratedTargets();
+        QVERIFY(!targets.empty());
+        for (const int64_t target : targets) {
+            if (!(target & attn::detail::vectorMathTargets()))
+                continue; // left out on purpose (AVX-512, see src/core/CMakeLists.txt)
+            hwy::SetSupportedTargetsForTest(target);
+            std::vector<double> out(tanhX.size());
+            attn::detail::tanhInto(tanhX.data(), out.data(), out.size());
+            double worstTanh = 0;
+            for (std::size_t i = 0; i < tanhX.size(); ++i)
+                worstTanh = std::max(worstTanh, ulps(out[i], std::tanh((long double)tanhX[i])));
+            out.resize(expX.size());
+            attn::detail::expNonPositiveInto(expX.data(), out.data(), out.size());
+            double worstExp = 0;
+            for (std::size_t i = 0; i < expX.size(); ++i)
+                worstExp = std::max(worstExp, ulps(out[i], std::exp((long double)expX[i])));
+            qInfo("%s: worst tanh %.2f ulps, worst exp %.2f ulps", hwy::TargetName(target),
+                  worstTanh, worstExp);
+            QVERIFY2(worstTanh <= 4 && worstExp <= 4, hwy::TargetName(target));
+        }
+        hwy::SetSupportedTargetsForTest(0);
     }
 
     // Below −708 the result is the C library's own: subnormal, then exactly 0, never a
