@@ -638,6 +638,10 @@
         <source>%1: the size %2 is odd, but sinusoidal and rotary positions work on pairs of components, so it must be even.</source>
         <translation>%1：维度 %2 是奇数，但正弦位置编码和旋转位置编码按分量成对处理，所以它必须是偶数。</translation>
     </message>
+    <message>
+        <source>%1: the numbers grow beyond double precision (overflow); use smaller parameters.</source>
+        <translation>%1：数值超出了双精度范围（溢出）；请使用更小的参数。</translation>
+    </message>
 </context>
 <context>
     <name>ExplanationPanel</name>

@@ -1,5 +1,7 @@
 #include "sequenceforward.h"
 
+#include "fastmath.h"
+
 #include <cmath>
 #include <limits>
 #include <utility>
@@ -185,6 +187,10 @@ Result<SequenceForward> SequenceForward::run(const SequenceModel &model,
     }
 
     f.logits.noalias() = f.residual(int(w.layers.size())) * w.unembedding.transpose();
+    // Finite parameters can still overflow (entries near 1e308); a NaN or ∞ anywhere reaches the
+    // logits, so one check there covers the whole pass.
+    if (!detail::allFinite(f.logits))
+        return Error{ErrorCode::NonFinite, "logits", -1, -1, "overflow"};
     f.predictions.resize(std::size_t(n));
     for (Eigen::Index i = 0; i < n; ++i) {
         // By hand rather than maxCoeff(&index): ties must go to the first, by definition.

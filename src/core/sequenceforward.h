@@ -57,7 +57,8 @@ struct SequenceForward
     /// indices), placing token i at position firstPosition + i (≥ 0). Errors: BadArgument
     /// (subject "tokens") for no token, a token index outside the vocabulary or a negative
     /// first position; DimensionMismatch (subject "positions.table", expected = the rows needed)
-    /// when learned positions do not reach the last token.
+    /// when learned positions do not reach the last token; NonFinite (subject "logits", detail
+    /// "overflow") when finite but huge parameters overflow somewhere in the pass.
     static Result<SequenceForward> run(const SequenceModel &model, std::span<const int> tokens,
                                        int firstPosition = 0);
 };

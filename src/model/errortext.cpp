@@ -77,6 +77,10 @@ QString ErrorText::describe(const attn::Error &e)
                 .arg(e.expected);
         return tr("%1: wrong size, expected %2 but found %3.").arg(s).arg(e.expected).arg(e.actual);
     case ErrorCode::NonFinite:
+        if (e.detail == "overflow")
+            return tr("%1: the numbers grow beyond double precision (overflow); use smaller "
+                      "parameters.")
+                .arg(s);
         return tr("%1: not a finite number (NaN or infinity).").arg(s);
     case ErrorCode::BadTemperature:
         return tr("%1: the temperature must be a number greater than 0.").arg(s);

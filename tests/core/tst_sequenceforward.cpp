@@ -261,6 +261,16 @@ private slots:
         QCOMPARE(pastTable.error().expected, 5);
     }
 
+    void overflowIsRefusedNotPropagated()
+    {
+        SequenceModel m = naiveseq::randomModel(4, 3, 2, 1, 1, 2, 2, PositionKind::None, false);
+        m.weights.embedding.setConstant(1e200);
+        auto f = SequenceForward::run(m, std::vector<int>{0, 1, 2});
+        QVERIFY(!f.ok());
+        QCOMPARE(f.error().code, attn::ErrorCode::NonFinite);
+        QCOMPARE(f.error().subject, std::string("logits"));
+    }
+
     void weightsContainerWalksEveryMatrix()
     {
         const SequenceModel m =
