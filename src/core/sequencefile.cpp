@@ -333,8 +333,7 @@ Check readFormatAndVersion(const JsonValue &root)
         return makeError(ErrorCode::WrongFormat, "format");
     const JsonValue *version = root.find("version");
     if (!version)
-        return makeError(ErrorCode::UnsupportedVersion, "version", kSequenceVersion, -1,
-                         "missing");
+        return makeError(ErrorCode::UnsupportedVersion, "version", kSequenceVersion, -1, "missing");
     const double v = version->asNumber();
     if (!version->isNumber() || v != std::floor(v))
         return makeError(ErrorCode::UnsupportedVersion, "version", kSequenceVersion, -1,
@@ -481,8 +480,8 @@ Check readLayer(const JsonValue &value, std::size_t l, SequenceModel &m)
         if (auto e = checkShape(head.wv, hp + ".wv", dv, m.dModel))
             return e;
     }
-    return readParameter(value, "wo", path + ".wo", m.dModel,
-                         Eigen::Index(items.size()) * dv, layer.wo);
+    return readParameter(value, "wo", path + ".wo", m.dModel, Eigen::Index(items.size()) * dv,
+                         layer.wo);
 }
 
 Check readLayers(const JsonValue &v, SequenceModel &m)
@@ -505,8 +504,8 @@ Check readExamples(const JsonValue &v, SequenceDocument &d)
     if (auto e = expectArray(v, "examples"))
         return e;
     const auto &items = v.asArray();
-    if (auto e = checkCount(static_cast<long long>(items.size()), "examples", kMaxExamples,
-                            "examples"))
+    if (auto e =
+            checkCount(static_cast<long long>(items.size()), "examples", kMaxExamples, "examples"))
         return e;
     std::unordered_map<std::string_view, int> vocabulary, outputs;
     for (std::size_t i = 0; i < d.model.vocabulary.size(); ++i)
@@ -529,8 +528,8 @@ Check readExamples(const JsonValue &v, SequenceDocument &d)
         if (auto e = expectArray(*tokens, tokensPath))
             return e;
         const auto &names = tokens->asArray();
-        if (auto e = checkCount(static_cast<long long>(names.size()), tokensPath,
-                                kMaxExampleTokens, "tokens"))
+        if (auto e = checkCount(static_cast<long long>(names.size()), tokensPath, kMaxExampleTokens,
+                                "tokens"))
             return e;
         for (std::size_t t = 0; t < names.size(); ++t) {
             if (!names[t].isString())
@@ -558,8 +557,7 @@ Check readExamples(const JsonValue &v, SequenceDocument &d)
                 continue;
             }
             if (!wanted[t].isString())
-                return makeError(ErrorCode::WrongType, at(targetsPath, t), -1, -1,
-                                 "name-or-null");
+                return makeError(ErrorCode::WrongType, at(targetsPath, t), -1, -1, "name-or-null");
             const auto found = outputs.find(wanted[t].asString());
             if (found == outputs.end())
                 return makeError(ErrorCode::UnknownName, at(targetsPath, t), -1, -1,
@@ -602,8 +600,8 @@ Check readDocument(const JsonValue &root, SequenceDocument &d)
     if (auto e = checkDModel(m.dModel))
         return e;
 
-    if (auto e = readParameter(root, "embedding", "embedding",
-                               Eigen::Index(m.vocabulary.size()), m.dModel, m.weights.embedding))
+    if (auto e = readParameter(root, "embedding", "embedding", Eigen::Index(m.vocabulary.size()),
+                               m.dModel, m.weights.embedding))
         return e;
     if (auto e = readPositions(root.find("positions"), m))
         return e;

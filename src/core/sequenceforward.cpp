@@ -116,8 +116,11 @@ Result<SequenceForward> SequenceForward::run(const SequenceModel &model,
                              "token-index");
     if (model.positions == PositionKind::Learned &&
         firstPosition + n > model.weights.positionTable.rows())
-        return Error{ErrorCode::DimensionMismatch, "positions.table", firstPosition + n,
-                     model.weights.positionTable.rows(), {}};
+        return Error{ErrorCode::DimensionMismatch,
+                     "positions.table",
+                     firstPosition + n,
+                     model.weights.positionTable.rows(),
+                     {}};
 
     SequenceForward f;
     f.tokens.assign(tokens.begin(), tokens.end());

@@ -12,10 +12,10 @@ namespace attn {
 /// One head of one layer on one example. Rows are tokens (row i = position i of the example).
 struct SequenceHeadForward
 {
-    Matrix q;       ///< n × d_k: W_q r_i, rotated by its position under rotary positions
-    Matrix k;       ///< n × d_k: W_k r_j, rotated likewise
-    Matrix v;       ///< n × d_v: W_v r_j
-    Matrix scores;  ///< n × n: s_ij = q_i·k_j / √d_k; −∞ where masked (j > i under the causal mask)
+    Matrix q; ///< n × d_k: W_q r_i, rotated by its position under rotary positions
+    Matrix k; ///< n × d_k: W_k r_j, rotated likewise
+    Matrix v; ///< n × d_v: W_v r_j
+    Matrix scores; ///< n × n: s_ij = q_i·k_j / √d_k; −∞ where masked (j > i under the causal mask)
     Matrix weights; ///< n × n: softmax_j(s_ij / τ), max subtracted; exactly 0 where masked
     Matrix output;  ///< n × d_v: o_i = Σ_j w_ij v_j
 };
@@ -40,8 +40,9 @@ struct SequenceForward
     int firstPosition = 0;   ///< token i sits at position firstPosition + i
     Matrix input;            ///< n × D: x_i = E[token_i] + P_i
     std::vector<SequenceLayerForward> layers;
-    Matrix logits;                ///< n × |outputs|: logits_i = U r_i
-    std::vector<int> predictions; ///< per token, the output index of the largest logit (first on ties)
+    Matrix logits; ///< n × |outputs|: logits_i = U r_i
+    std::vector<int>
+        predictions; ///< per token, the output index of the largest logit (first on ties)
 
     int length() const { return int(tokens.size()); }
     /// The residual stream entering layer `layer` (the input for layer 0); residual(layerCount)

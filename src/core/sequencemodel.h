@@ -65,8 +65,8 @@ struct SequenceWeights
 struct SequenceModel
 {
     std::vector<std::string> vocabulary; ///< input token names, unique, non-empty
-    std::vector<std::string> outputs;    ///< output token names (a file may omit them: = vocabulary)
-    int dModel = 0;                      ///< D, the width of the residual stream
+    std::vector<std::string> outputs; ///< output token names (a file may omit them: = vocabulary)
+    int dModel = 0;                   ///< D, the width of the residual stream
     PositionKind positions = PositionKind::None;
     double base = 10000; ///< sinusoidal and rotary: the wavelength base
     bool causal = false;

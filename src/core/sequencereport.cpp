@@ -77,7 +77,7 @@ public:
 
 void writeExample(ReportOut &o, const SequenceModel &m, const SequenceForward &f)
 {
-    const std::string in = "      "; // the example's members
+    const std::string in = "      ";     // the example's members
     const std::string lin = in + "    "; // a layer's members
     const std::string hin = lin + "    ";
     o.text += "    {\n";

@@ -136,8 +136,8 @@ bool CommandLine::parse(const QStringList &arguments)
            "softmax weights and the weighted sum change."));
     const QCommandLineOption helpOption = parser.addHelpOption();
     const QCommandLineOption versionOption = parser.addVersionOption();
-    const QCommandLineOption sceneOption(QStringLiteral("scene"), tr("Open the scene or sequence FILE (JSON)."),
-                                         tr("FILE"));
+    const QCommandLineOption sceneOption(QStringLiteral("scene"),
+                                         tr("Open the scene or sequence FILE (JSON)."), tr("FILE"));
     const QCommandLineOption reportOption(
         QStringLiteral("report"),
         tr("Compute without a window and write every number as JSON to OUT (\"-\" for standard "

@@ -184,8 +184,7 @@ QString ErrorText::describe(const attn::Error &e)
         if (e.subject.find(".targets") != std::string::npos)
             return tr("%1: \"%2\" is not one of the output tokens.")
                 .arg(s, QString::fromStdString(e.detail));
-        return tr("%1: \"%2\" is not in the vocabulary.")
-            .arg(s, QString::fromStdString(e.detail));
+        return tr("%1: \"%2\" is not in the vocabulary.").arg(s, QString::fromStdString(e.detail));
     case ErrorCode::UnknownKind:
         return tr("%1: unknown kind of positions \"%2\" (expected none, sinusoidal, learned or "
                   "rotary).")

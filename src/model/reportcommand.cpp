@@ -1,15 +1,14 @@
 #include "reportcommand.h"
 
 #include "commandline.h"
-#include "errortext.h"
-#include "reportwriter.h"
-#include "scenemodel.h"
-#include "scenestorage.h"
-
 #include "core/json.h"
 #include "core/scenefile.h"
 #include "core/sequencefile.h"
 #include "core/sequencereport.h"
+#include "errortext.h"
+#include "reportwriter.h"
+#include "scenemodel.h"
+#include "scenestorage.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -108,12 +107,12 @@ bool ReportCommand::prepareModel(SceneModel &model, const CommandLineOptions &op
     return true;
 }
 
-int ReportCommand::runSequence(const CommandLineOptions &options,
-                               attn::SequenceDocument document, QString *error)
+int ReportCommand::runSequence(const CommandLineOptions &options, attn::SequenceDocument document,
+                               QString *error)
 {
     if (options.method) {
-        *error = tr("%1: --method applies to scenes, not to sequence files.")
-                     .arg(options.scenePath);
+        *error =
+            tr("%1: --method applies to scenes, not to sequence files.").arg(options.scenePath);
         return CommandLine::kInputError;
     }
     if (options.temperature)

@@ -191,9 +191,8 @@ private slots:
         d.model.weights.embedding(1, 0) = 1e-300;
         d.model.weights.embedding(1, 1) = -1.7976931348623157e308;
         d.model.weights.embedding(2, 0) = std::nextafter(1.0, 2.0);
-        d.examples = {{{0, 1, 2, 3, 4, 0, 1}, {0, -1, 2, 1, -1, -1, 0}},
-                      {{4}, {}},
-                      {{2, 2}, {-1, -1}}};
+        d.examples = {
+            {{0, 1, 2, 3, 4, 0, 1}, {0, -1, 2, 1, -1, -1, 0}}, {{4}, {}}, {{2, 2}, {-1, -1}}};
         auto training = attn::parseJson(
             R"({"optimizer": "adam", "lr": 0.001, "steps": [1, 2, {"x": null}], "note": "保留"})");
         QVERIFY(training.ok());
@@ -245,9 +244,10 @@ private slots:
         QVERIFY(w.layers[0].heads[0].wq != w.layers[0].heads[1].wq);
 
         // Given sizes win: the first head's wq fixes d_k for the second head's defaults.
-        auto given = attn::parseSequence(fileWith(
-            {{"positions", R"({"kind": "learned"})"},
-             {"layers", R"([{"heads": [{"wq": [[1, 0]], "wv": [[1, 0], [0, 1], [1, 1]]}, {}]}])"}}));
+        auto given = attn::parseSequence(
+            fileWith({{"positions", R"({"kind": "learned"})"},
+                      {"layers",
+                       R"([{"heads": [{"wq": [[1, 0]], "wv": [[1, 0], [0, 1], [1, 1]]}, {}]}])"}}));
         QVERIFY2(given.ok(), why(given));
         const auto &g = given->model.weights;
         QCOMPARE(g.layers[0].heads[0].wk.rows(), 1);
@@ -313,10 +313,10 @@ private slots:
         row("base without use", fileWith({{"positions", R"({"kind": "none", "base": 10})"}}),
             E::UnknownField, "positions.base");
         row("table under rotary",
-            fileWith({{"positions", R"({"kind": "rotary", "table": [[0, 0]]})"}}),
-            E::UnknownField, "positions.table");
-        row("base 0", fileWith({{"positions", R"({"kind": "rotary", "base": 0})"}}),
-            E::BadArgument, "positions.base");
+            fileWith({{"positions", R"({"kind": "rotary", "table": [[0, 0]]})"}}), E::UnknownField,
+            "positions.table");
+        row("base 0", fileWith({{"positions", R"({"kind": "rotary", "base": 0})"}}), E::BadArgument,
+            "positions.base");
         row("negative base", fileWith({{"positions", R"({"kind": "sinusoidal", "base": -2})"}}),
             E::BadArgument, "positions.base");
         row("base as text", fileWith({{"positions", R"({"kind": "rotary", "base": "e"})"}}),
@@ -332,8 +332,8 @@ private slots:
             fileWith({{"positions", R"({"kind": "learned", "table": [[0, 0], [1, 1]]})"}}),
             E::DimensionMismatch, "positions.table");
         row("learned table of 65",
-            fileWith({{"positions", R"({"kind": "learned", "table": )" + rows(65, "[0, 0]") +
-                                        "}"}}),
+            fileWith(
+                {{"positions", R"({"kind": "learned", "table": )" + rows(65, "[0, 0]") + "}"}}),
             E::OutOfRange, "positions.table");
         row("learned table width",
             fileWith({{"positions", R"({"kind": "learned", "table": [[0, 0, 0]]})"}}),
@@ -349,15 +349,15 @@ private slots:
             "layers[0].heads");
         row("zero heads", fileWith({{"layers", R"([{"heads": []}])"}}), E::OutOfRange,
             "layers[0].heads");
-        row("nine heads", fileWith({{"layers", R"([{"heads": )" + heads(9) + "}]"}}),
-            E::OutOfRange, "layers[0].heads");
+        row("nine heads", fileWith({{"layers", R"([{"heads": )" + heads(9) + "}]"}}), E::OutOfRange,
+            "layers[0].heads");
         row("head with a typo", fileWith({{"layers", R"([{"heads": [{"wx": []}]}])"}}),
             E::UnknownField, "layers[0].heads[0].wx");
         row("odd d_k under rotary",
             fileWith({{"layers", R"([{"heads": [{}, {"wq": [[1, 0], [0, 1], [1, 1]]}]}])"}}),
             E::OddDimension, "layers[0].heads[1].wq");
-        row("d_k of 66", fileWith({{"layers", R"([{"heads": [{"wk": )" + rows(66, "[0, 0]") +
-                                                  "}]}]"}}),
+        row("d_k of 66",
+            fileWith({{"layers", R"([{"heads": [{"wk": )" + rows(66, "[0, 0]") + "}]}]"}}),
             E::OutOfRange, "layers[0].heads[0].wk");
         row("d_k differs",
             fileWith({{"layers", R"([{"heads": [{"wq": [[1, 0], [0, 1]]}, {"wk": [[1, 0]]}]}])"}}),
@@ -396,14 +396,16 @@ private slots:
             E::UnknownName, "examples[1].tokens[1]");
         row("token as a number", fileWith({{"examples", R"([{"tokens": [0]}])"}}), E::WrongType,
             "examples[0].tokens[0]");
-        row("targets too short", fileWith({{"examples", R"([{"tokens": ["a", "b"], "targets": ["a"]}])"}}),
+        row("targets too short",
+            fileWith({{"examples", R"([{"tokens": ["a", "b"], "targets": ["a"]}])"}}),
             E::DimensionMismatch, "examples[0].targets");
         row("target not an output",
             fileWith({{"outputs", R"(["x", "y"])"},
                       {"unembedding", "[[1, 0], [0, 1]]"},
                       {"examples", R"([{"tokens": ["a"], "targets": ["a"]}])"}}),
             E::UnknownName, "examples[0].targets[0]");
-        row("target as a number", fileWith({{"examples", R"([{"tokens": ["a", "b"], "targets": [null, 1]}])"}}),
+        row("target as a number",
+            fileWith({{"examples", R"([{"tokens": ["a", "b"], "targets": [null, 1]}])"}}),
             E::WrongType, "examples[0].targets[1]");
         row("training not an object", fileWith({{"training", "[]"}}), E::WrongType, "training");
         row("too large", std::string(attn::kMaxSequenceBytes + 1, ' '), E::FileTooLarge, "");
@@ -416,8 +418,7 @@ private slots:
         QFETCH(std::string, subject);
         auto d = attn::parseSequence(text);
         QVERIFY(!d.ok());
-        QVERIFY2(d.error().code == code && d.error().subject == subject,
-                 why(d));
+        QVERIFY2(d.error().code == code && d.error().subject == subject, why(d));
     }
 
     void validatesDocumentsBuiltInMemory()

@@ -163,8 +163,8 @@ private slots:
     // tokens permutes every row of every intermediate (and both axes of the weights).
     void permutingTokensPermutesEverything()
     {
-        const SequenceModel m = naiveseq::randomModel(11, 6, 4, 2, 3, 2, 2, PositionKind::None,
-                                                      false);
+        const SequenceModel m =
+            naiveseq::randomModel(11, 6, 4, 2, 3, 2, 2, PositionKind::None, false);
         const std::vector<int> tokens{5, 1, 3, 0, 2};
         const std::vector<int> perm{3, 0, 4, 1, 2}; // new position i holds old token perm[i]
         std::vector<int> permuted;

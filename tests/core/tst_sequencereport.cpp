@@ -119,8 +119,7 @@ private slots:
             compareRows(*ex.find("logits"), e.logits, "logits");
             const auto &predictions = ex.find("predictions")->asArray();
             for (std::size_t i = 0; i < predictions.size(); ++i)
-                QCOMPARE(predictions[i].asString(),
-                         d.model.outputs[std::size_t(e.predictions[i])]);
+                QCOMPARE(predictions[i].asString(), d.model.outputs[std::size_t(e.predictions[i])]);
             const auto &targets = d.examples[x].targets;
             for (std::size_t i = 0; i < targets.size(); ++i) {
                 if (targets[i] < 0)
@@ -159,8 +158,12 @@ private slots:
         QVERIFY(json->find("loss")->isNull());
         QVERIFY(json->find("accuracy")->isNull());
         // Masked scores are null, their weights exactly 0.
-        const JsonValue &head =
-            json->find("examples")->asArray()[0].find("layers")->asArray()[0].find("heads")->asArray()[0];
+        const JsonValue &head = json->find("examples")
+                                    ->asArray()[0]
+                                    .find("layers")
+                                    ->asArray()[0]
+                                    .find("heads")
+                                    ->asArray()[0];
         QVERIFY(head.find("scores")->asArray()[0].asArray()[1].isNull());
         QVERIFY(head.find("scores")->asArray()[1].asArray()[0].isNumber());
         QCOMPARE(head.find("weights")->asArray()[0].asArray()[2].asNumber(), 0.0);

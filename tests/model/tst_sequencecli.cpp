@@ -141,9 +141,9 @@ private slots:
     {
         QTemporaryDir dir;
         const QString in = write(dir, QStringLiteral("tiny.json"), kTiny);
-        const AppRun r = run({QStringLiteral("--scene"), in, QStringLiteral("--temperature"),
-                              QStringLiteral("0.5"), QStringLiteral("--report"),
-                              QStringLiteral("-")});
+        const AppRun r =
+            run({QStringLiteral("--scene"), in, QStringLiteral("--temperature"),
+                 QStringLiteral("0.5"), QStringLiteral("--report"), QStringLiteral("-")});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         const double w00 = o.value(QStringLiteral("examples"))
@@ -172,20 +172,23 @@ private slots:
         QTest::addColumn<QByteArray>("from");
         QTest::addColumn<QByteArray>("to");
         QTest::addColumn<QString>("named");
-        QTest::newRow("unknown token") << QByteArray(R"("tokens": ["x", "y"])")
-                                       << QByteArray(R"("tokens": ["x", "z"])")
-                                       << QStringLiteral("examples[0].tokens[1]");
-        QTest::newRow("wrong width") << QByteArray("[[1, 0], [0, 2]]") << QByteArray("[[1, 0], [0]]")
-                                     << QStringLiteral("embedding[1]");
+        QTest::newRow("unknown token")
+            << QByteArray(R"("tokens": ["x", "y"])") << QByteArray(R"("tokens": ["x", "z"])")
+            << QStringLiteral("examples[0].tokens[1]");
+        QTest::newRow("wrong width")
+            << QByteArray("[[1, 0], [0, 2]]") << QByteArray("[[1, 0], [0]]")
+            << QStringLiteral("embedding[1]");
         QTest::newRow("unknown kind")
             << QByteArray(R"("d_model": 2,)")
             << QByteArray(R"("d_model": 2, "positions": {"kind": "absolute"},)")
             << QStringLiteral("positions.kind");
-        QTest::newRow("five layers") << QByteArray(R"("layers": [)")
-                                     << QByteArray(R"("layers": [{"heads": [{}]}, {"heads": [{}]}, {"heads": [{}]}, {"heads": [{}]}, )")
-                                     << QStringLiteral("layers");
-        QTest::newRow("malformed") << QByteArray("\"examples\"") << QByteArray("examples")
-                                   << QStringLiteral("line");
+        QTest::newRow("five layers")
+            << QByteArray(R"("layers": [)")
+            << QByteArray(
+                   R"("layers": [{"heads": [{}]}, {"heads": [{}]}, {"heads": [{}]}, {"heads": [{}]}, )")
+            << QStringLiteral("layers");
+        QTest::newRow("malformed")
+            << QByteArray("\"examples\"") << QByteArray("examples") << QStringLiteral("line");
     }
 
     void badSequenceFilesNameTheFieldAndWriteNothing()
@@ -212,9 +215,9 @@ private slots:
         QByteArray text = kTiny;
         text.replace(R"("tokens": ["x", "y"])", R"("tokens": ["x", "猫"])");
         const QString in = write(dir, QStringLiteral("bad.json"), text);
-        const AppRun r = run({QStringLiteral("--scene"), in, QStringLiteral("--report"),
-                              QStringLiteral("-"), QStringLiteral("--lang"),
-                              QStringLiteral("zh_CN")});
+        const AppRun r =
+            run({QStringLiteral("--scene"), in, QStringLiteral("--report"), QStringLiteral("-"),
+                 QStringLiteral("--lang"), QStringLiteral("zh_CN")});
         QCOMPARE(r.exitCode, 1);
         const QString err = QString::fromUtf8(r.err);
         QVERIFY2(err.contains(QStringLiteral("词表")), r.err.constData());
@@ -245,15 +248,15 @@ private slots:
 
     void helpMentionsSequenceFiles()
     {
-        const AppRun r = run({QStringLiteral("--help"), QStringLiteral("--lang"),
-                              QStringLiteral("en")});
+        const AppRun r =
+            run({QStringLiteral("--help"), QStringLiteral("--lang"), QStringLiteral("en")});
         QCOMPARE(r.exitCode, 0);
         // The help wraps its lines: compare with the white space squeezed.
         const QString help = QString::fromUtf8(r.out).simplified();
         QVERIFY(help.contains(QStringLiteral("scene or sequence FILE")));
         QVERIFY(help.contains(QStringLiteral("every layer and head")));
-        const AppRun zh = run({QStringLiteral("--help"), QStringLiteral("--lang"),
-                               QStringLiteral("zh_CN")});
+        const AppRun zh =
+            run({QStringLiteral("--help"), QStringLiteral("--lang"), QStringLiteral("zh_CN")});
         QVERIFY2(QString::fromUtf8(zh.out).contains(QStringLiteral("序列")), zh.out.constData());
     }
 };
