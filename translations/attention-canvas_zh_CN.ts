@@ -125,16 +125,8 @@
         <translation>注意力画布：拖动查询、键和值向量，观察注意力分数、softmax 权重和加权和如何变化。</translation>
     </message>
     <message>
-        <source>Open the scene FILE (JSON).</source>
-        <translation>打开场景文件 FILE（JSON）。</translation>
-    </message>
-    <message>
         <source>FILE</source>
         <translation>FILE</translation>
-    </message>
-    <message>
-        <source>Compute without a window and write every number as JSON to OUT (&quot;-&quot; for standard output).</source>
-        <translation>不打开窗口直接计算，把所有数值以 JSON 写入 OUT（“-”表示标准输出）。</translation>
     </message>
     <message>
         <source>OUT</source>
@@ -263,6 +255,14 @@
     <message>
         <source>--transparent applies to the canvas and the chart, not to the whole window.</source>
         <translation>--transparent 只适用于画布和图表，不适用于整个窗口。</translation>
+    </message>
+    <message>
+        <source>Open the scene or sequence FILE (JSON).</source>
+        <translation>打开场景文件或序列文件 FILE（JSON）。</translation>
+    </message>
+    <message>
+        <source>Compute without a window and write every number as JSON to OUT (&quot;-&quot; for standard output); for a sequence file, every layer and head of every example.</source>
+        <translation>不打开窗口直接计算，把所有数值以 JSON 写入 OUT（“-”表示标准输出）；对序列文件，写出每个示例的每一层、每个头。</translation>
     </message>
 </context>
 <context>
@@ -585,6 +585,62 @@
     <message>
         <source>%1: the version must be a whole number; this program reads version 1.</source>
         <translation>%1：版本号必须是整数；本程序读取版本 1。</translation>
+    </message>
+    <message>
+        <source>a name or null</source>
+        <translation>一个名称或 null</translation>
+    </message>
+    <message>
+        <source>%1: the table has %2 rows, but the longest example needs %3.</source>
+        <translation>%1：该表有 %2 行，但最长的示例需要 %3 行。</translation>
+    </message>
+    <message>
+        <source>%1: the base must be a number greater than 0.</source>
+        <translation>%1：基数必须是大于 0 的数。</translation>
+    </message>
+    <message>
+        <source>The report would hold %1 numbers; the limit is %2. Use fewer or shorter examples.</source>
+        <translation>报告将包含 %1 个数值，上限为 %2。请减少示例数量或缩短示例。</translation>
+    </message>
+    <message>
+        <source>%1: %2 is not allowed; it must be from 1 to %3.</source>
+        <translation>%1：不允许 %2；必须在 1 到 %3 之间。</translation>
+    </message>
+    <message>
+        <source>%1: a name must not be empty.</source>
+        <translation>%1：名称不能为空。</translation>
+    </message>
+    <message>
+        <source>%1: the name is %2 bytes long; names may be at most %3 bytes.</source>
+        <translation>%1：名称长 %2 字节；名称最多 %3 字节。</translation>
+    </message>
+    <message>
+        <source>%1: a name must not contain control characters.</source>
+        <translation>%1：名称不能包含控制字符。</translation>
+    </message>
+    <message>
+        <source>%1: the name &quot;%2&quot; appears twice; names must be unique.</source>
+        <translation>%1：名称“%2”出现了两次；名称必须唯一。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not one of the output tokens.</source>
+        <translation>%1：“%2”不是输出词元之一。</translation>
+    </message>
+    <message>
+        <source>%1: &quot;%2&quot; is not in the vocabulary.</source>
+        <translation>%1：“%2”不在词表中。</translation>
+    </message>
+    <message>
+        <source>%1: unknown kind of positions &quot;%2&quot; (expected none, sinusoidal, learned or rotary).</source>
+        <translation>%1：未知的位置编码类型“%2”（应为 none、sinusoidal、learned 或 rotary）。</translation>
+    </message>
+    <message>
+        <source>%1: the size %2 is odd, but sinusoidal and rotary positions work on pairs of components, so it must be even.</source>
+        <translation>%1：维度 %2 是奇数，但正弦位置编码和旋转位置编码按分量成对处理，所以它必须是偶数。</translation>
+    </message>
+    <message>
+        <source>%1: the numbers grow beyond double precision (overflow); use smaller parameters.</source>
+        <translation>%1：数值超出了双精度范围（溢出）；请使用更小的参数。</translation>
     </message>
 </context>
 <context>
@@ -2615,6 +2671,14 @@ Weight %4</source>
     <message>
         <source>%1: cannot write the report: %2</source>
         <translation>%1：无法写入报告：%2</translation>
+    </message>
+    <message>
+        <source>%1: this is a sequence file; only scenes can be drawn in this version.</source>
+        <translation>%1：这是序列文件；此版本只能绘制场景。</translation>
+    </message>
+    <message>
+        <source>%1: --method applies to scenes, not to sequence files.</source>
+        <translation>%1：--method 只适用于场景，不适用于序列文件。</translation>
     </message>
 </context>
 <context>

@@ -50,6 +50,18 @@ const char *codeName(ErrorCode code)
         return "unknown method";
     case ErrorCode::UnknownField:
         return "unknown field";
+    case ErrorCode::OutOfRange:
+        return "out of range";
+    case ErrorCode::BadName:
+        return "bad name";
+    case ErrorCode::DuplicateName:
+        return "duplicate name";
+    case ErrorCode::UnknownName:
+        return "unknown name";
+    case ErrorCode::UnknownKind:
+        return "unknown position kind";
+    case ErrorCode::OddDimension:
+        return "odd dimension";
     }
     return "error";
 }

@@ -33,6 +33,14 @@ enum class ErrorCode
     MissingField,       ///< a required field is absent
     UnknownMethod,      ///< detail = the method name found
     UnknownField,       ///< a field this version does not know (detail = its name)
+    // Sequence files.
+    OutOfRange,    ///< a count or size outside 1 … expected (actual = the value; detail = what)
+    BadName,       ///< a token name that is empty, too long or holds a control character
+                   ///< (detail = "empty", "too-long" or "control"; expected = the byte limit)
+    DuplicateName, ///< a token name listed twice (detail = the name)
+    UnknownName,   ///< a name not in the vocabulary, or for targets not in the outputs (detail)
+    UnknownKind,   ///< positions.kind is not none, sinusoidal, learned or rotary (detail)
+    OddDimension,  ///< sinusoidal D or rotary d_k is odd (actual = the size)
 };
 
 /// A typed error. `subject` names the thing that is wrong in the caller's vocabulary

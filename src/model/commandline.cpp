@@ -136,12 +136,12 @@ bool CommandLine::parse(const QStringList &arguments)
            "softmax weights and the weighted sum change."));
     const QCommandLineOption helpOption = parser.addHelpOption();
     const QCommandLineOption versionOption = parser.addVersionOption();
-    const QCommandLineOption sceneOption(QStringLiteral("scene"), tr("Open the scene FILE (JSON)."),
-                                         tr("FILE"));
+    const QCommandLineOption sceneOption(QStringLiteral("scene"),
+                                         tr("Open the scene or sequence FILE (JSON)."), tr("FILE"));
     const QCommandLineOption reportOption(
         QStringLiteral("report"),
         tr("Compute without a window and write every number as JSON to OUT (\"-\" for standard "
-           "output)."),
+           "output); for a sequence file, every layer and head of every example."),
         tr("OUT"));
     const QCommandLineOption methodOption(
         QStringLiteral("method"),

@@ -27,6 +27,8 @@ QString ErrorText::typeName(const std::string &token)
         return tr("a vector of 2 numbers");
     if (token == "matrix")
         return tr("a matrix (a list of rows)");
+    if (token == "name-or-null")
+        return tr("a name or null");
     return QString::fromStdString(token);
 }
 
@@ -68,8 +70,17 @@ QString ErrorText::describe(const attn::Error &e)
             .arg(e.actual)
             .arg(e.expected);
     case ErrorCode::DimensionMismatch:
+        if (e.detail == "too-short")
+            return tr("%1: the table has %2 rows, but the longest example needs %3.")
+                .arg(s)
+                .arg(e.actual)
+                .arg(e.expected);
         return tr("%1: wrong size, expected %2 but found %3.").arg(s).arg(e.expected).arg(e.actual);
     case ErrorCode::NonFinite:
+        if (e.detail == "overflow")
+            return tr("%1: the numbers grow beyond double precision (overflow); use smaller "
+                      "parameters.")
+                .arg(s);
         return tr("%1: not a finite number (NaN or infinity).").arg(s);
     case ErrorCode::BadTemperature:
         return tr("%1: the temperature must be a number greater than 0.").arg(s);
@@ -101,6 +112,8 @@ QString ErrorText::describe(const attn::Error &e)
                 .arg(s)
                 .arg(attn::kMaxHeads)
                 .arg(e.actual);
+        if (e.detail == "base")
+            return tr("%1: the base must be a number greater than 0.").arg(s);
         if (e.expected >= 0)
             return tr("%1: %2 is out of range (the limit is %3).")
                 .arg(s)
@@ -145,6 +158,42 @@ QString ErrorText::describe(const attn::Error &e)
             .arg(s, QString::fromStdString(e.detail));
     case ErrorCode::UnknownField:
         return tr("%1: unknown field \"%2\".").arg(s, QString::fromStdString(e.detail));
+    case ErrorCode::OutOfRange:
+        if (e.detail == "report-numbers")
+            return tr("The report would hold %1 numbers; the limit is %2. Use fewer or shorter "
+                      "examples.")
+                .arg(e.actual)
+                .arg(e.expected);
+        return tr("%1: %2 is not allowed; it must be from 1 to %3.")
+            .arg(s)
+            .arg(e.actual)
+            .arg(e.expected);
+    case ErrorCode::BadName:
+        if (e.detail == "empty")
+            return tr("%1: a name must not be empty.").arg(s);
+        if (e.detail == "too-long")
+            return tr("%1: the name is %2 bytes long; names may be at most %3 bytes.")
+                .arg(s)
+                .arg(e.actual)
+                .arg(e.expected);
+        return tr("%1: a name must not contain control characters.").arg(s);
+    case ErrorCode::DuplicateName:
+        return tr("%1: the name \"%2\" appears twice; names must be unique.")
+            .arg(s, QString::fromStdString(e.detail));
+    case ErrorCode::UnknownName:
+        if (e.subject.find(".targets") != std::string::npos)
+            return tr("%1: \"%2\" is not one of the output tokens.")
+                .arg(s, QString::fromStdString(e.detail));
+        return tr("%1: \"%2\" is not in the vocabulary.").arg(s, QString::fromStdString(e.detail));
+    case ErrorCode::UnknownKind:
+        return tr("%1: unknown kind of positions \"%2\" (expected none, sinusoidal, learned or "
+                  "rotary).")
+            .arg(s, QString::fromStdString(e.detail));
+    case ErrorCode::OddDimension:
+        return tr("%1: the size %2 is odd, but sinusoidal and rotary positions work on pairs of "
+                  "components, so it must be even.")
+            .arg(s)
+            .arg(e.actual);
     }
     return tr("%1: invalid.").arg(s);
 }

@@ -1,20 +1,95 @@
 #include "reportcommand.h"
 
 #include "commandline.h"
+#include "core/json.h"
+#include "core/scenefile.h"
+#include "core/sequencefile.h"
+#include "core/sequencereport.h"
 #include "errortext.h"
 #include "reportwriter.h"
 #include "scenemodel.h"
 #include "scenestorage.h"
 
 #include <QFile>
+#include <QFileInfo>
 
 #include <cstdio>
+
+namespace {
+enum class Probe
+{
+    NotSequence, // a scene, or a file the scene loader refuses in its usual words
+    Sequence,
+    Failed
+};
+
+// --scene takes either kind of file; its "format" decides. Only a file that is JSON and says it
+// is a sequence goes the sequence's way, so that everything else is refused exactly as before.
+Probe probeSequence(const QString &path, attn::SequenceDocument &out, QString *error)
+{
+    const QFileInfo info(path);
+    if (!info.isFile() || info.size() > qint64(attn::kMaxSequenceBytes))
+        return Probe::NotSequence;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return Probe::NotSequence;
+    const QByteArray text = file.read(qint64(attn::kMaxSequenceBytes) + 1);
+    if (file.error() != QFileDevice::NoError)
+        return Probe::NotSequence;
+    auto json = attn::parseJson(std::string_view(text.constData(), std::size_t(text.size())));
+    if (!json) {
+        // Too large for a scene: say what is wrong with the JSON rather than the size.
+        if (text.size() <= qint64(attn::kMaxSceneBytes))
+            return Probe::NotSequence;
+        *error = ErrorText::describe(json.error());
+        return Probe::Failed;
+    }
+    if (!attn::isSequenceJson(*json))
+        return Probe::NotSequence;
+    auto document = attn::readSequence(*json);
+    if (!document) {
+        *error = ErrorText::describe(document.error());
+        return Probe::Failed;
+    }
+    out = std::move(document).value();
+    return Probe::Sequence;
+}
+
+// All or nothing: a report that fails halfway (a full disk) leaves no partial file behind and an
+// earlier report as it was.
+int writeReport(const QString &path, const QByteArray &report, QString *error)
+{
+    if (path == QLatin1String("-")) {
+        std::fwrite(report.constData(), 1, std::size_t(report.size()), stdout);
+        std::fflush(stdout);
+        return 0;
+    }
+    QString reason;
+    if (!SceneStorage::writeAtomically(path, report, &reason)) {
+        *error = ReportCommand::tr("%1: cannot write the report: %2").arg(path, reason);
+        return CommandLine::kInputError;
+    }
+    return 0;
+}
+} // namespace
 
 bool ReportCommand::prepareModel(SceneModel &model, const CommandLineOptions &options,
                                  QString *error)
 {
     if (!options.scenePath.isEmpty()) {
         QString why;
+        attn::SequenceDocument sequence;
+        switch (probeSequence(options.scenePath, sequence, &why)) {
+        case Probe::Failed:
+            *error = tr("%1: %2").arg(options.scenePath, why);
+            return false;
+        case Probe::Sequence:
+            *error = tr("%1: this is a sequence file; only scenes can be drawn in this version.")
+                         .arg(options.scenePath);
+            return false;
+        case Probe::NotSequence:
+            break;
+        }
         auto scene = SceneStorage::load(options.scenePath, &why);
         if (!scene) {
             *error = tr("%1: %2").arg(options.scenePath, why);
@@ -32,8 +107,39 @@ bool ReportCommand::prepareModel(SceneModel &model, const CommandLineOptions &op
     return true;
 }
 
+int ReportCommand::runSequence(const CommandLineOptions &options, attn::SequenceDocument document,
+                               QString *error)
+{
+    if (options.method) {
+        *error =
+            tr("%1: --method applies to scenes, not to sequence files.").arg(options.scenePath);
+        return CommandLine::kInputError;
+    }
+    if (options.temperature)
+        document.model.temperature = *options.temperature;
+    auto report = attn::writeSequenceReport(document);
+    if (!report) {
+        *error = tr("%1: %2").arg(options.scenePath, ErrorText::describe(report.error()));
+        return CommandLine::kInputError;
+    }
+    return writeReport(options.reportPath, QByteArray::fromStdString(*report), error);
+}
+
 int ReportCommand::run(const CommandLineOptions &options, QString *error)
 {
+    if (!options.scenePath.isEmpty()) {
+        attn::SequenceDocument sequence;
+        QString why;
+        switch (probeSequence(options.scenePath, sequence, &why)) {
+        case Probe::Failed:
+            *error = tr("%1: %2").arg(options.scenePath, why);
+            return CommandLine::kInputError;
+        case Probe::Sequence:
+            return runSequence(options, std::move(sequence), error);
+        case Probe::NotSequence:
+            break;
+        }
+    }
     SceneModel model;
     if (!prepareModel(model, options, error))
         return CommandLine::kInputError;
@@ -42,18 +148,5 @@ int ReportCommand::run(const CommandLineOptions &options, QString *error)
         return CommandLine::kInputError;
     }
 
-    const QByteArray report = ReportWriter::write(model);
-    if (options.reportPath == QLatin1String("-")) {
-        std::fwrite(report.constData(), 1, std::size_t(report.size()), stdout);
-        std::fflush(stdout);
-        return 0;
-    }
-    // All or nothing: a report that fails halfway (a full disk) leaves no partial file behind
-    // and an earlier report as it was.
-    QString reason;
-    if (!SceneStorage::writeAtomically(options.reportPath, report, &reason)) {
-        *error = tr("%1: cannot write the report: %2").arg(options.reportPath, reason);
-        return CommandLine::kInputError;
-    }
-    return 0;
+    return writeReport(options.reportPath, ReportWriter::write(model), error);
 }

@@ -5,9 +5,13 @@
 
 class SceneModel;
 struct CommandLineOptions;
+namespace attn {
+struct SequenceDocument;
+}
 
 /// `--report`: load the scene, apply the overrides through the model, write the JSON report.
-/// Nothing is written when anything fails.
+/// A sequence file (told by its "format") gets the sequence report instead. Nothing is written
+/// when anything fails.
 class ReportCommand
 {
     Q_DECLARE_TR_FUNCTIONS(ReportCommand)
@@ -18,4 +22,8 @@ public:
     /// Loads --scene (if any) into the model and applies --method and --temperature; shared by
     /// --report and --export. On failure *error holds one translated line.
     static bool prepareModel(SceneModel &model, const CommandLineOptions &options, QString *error);
+
+private:
+    static int runSequence(const CommandLineOptions &options, attn::SequenceDocument document,
+                           QString *error);
 };

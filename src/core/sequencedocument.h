@@ -1,0 +1,31 @@
+#pragma once
+
+#include "json.h"
+#include "sequencemodel.h"
+
+#include <optional>
+#include <vector>
+
+namespace attn {
+
+/// One example of a sequence file: its tokens and, optionally, what each position should predict.
+struct SequenceExample
+{
+    std::vector<int> tokens;  ///< vocabulary indices
+    std::vector<int> targets; ///< empty: no targets; else one per token, an output index or -1
+                              ///< (null in the file: this position is not scored)
+};
+
+/// Everything a sequence file holds: the model, the examples it runs on, and the "training"
+/// block, which this version keeps as it was read (the next version's trainer reads it).
+struct SequenceDocument
+{
+    SequenceModel model;
+    std::vector<SequenceExample> examples;
+    std::optional<JsonValue> training; ///< absent when the file has no "training" field
+
+    /// Tokens in the longest example (0 without examples).
+    int longestExample() const;
+};
+
+} // namespace attn

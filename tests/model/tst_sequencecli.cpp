@@ -1,0 +1,265 @@
+// `--scene SEQUENCE --report` as a user runs it: the real binary through QProcess, no display.
+
+#include "../common/apprun.h"
+
+#include <QDir>
+#include <QFile>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <cmath>
+
+namespace {
+
+AppRun run(const QStringList &args)
+{
+    return runApp(args, QDir::tempPath() + QStringLiteral("/ac-seqcli-cfg"), {}, 30000);
+}
+
+QString preset(const char *name)
+{
+    return QStringLiteral(AC_SOURCE_DIR "/resources/sequences/") + QLatin1String(name);
+}
+
+QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &text)
+{
+    const QString path = dir.filePath(name);
+    QFile f(path);
+    if (!f.open(QIODevice::WriteOnly))
+        return {};
+    f.write(text);
+    return path;
+}
+
+// Two tokens, D = 2, one head whose every matrix is the identity: scores and weights by hand.
+const char *kTiny = R"({
+  "format": "attention-canvas-sequence", "version": 1,
+  "vocabulary": ["x", "y"], "d_model": 2,
+  "embedding": [[1, 0], [0, 2]],
+  "layers": [{"heads": [{"wq": [[1, 0], [0, 1]], "wk": [[1, 0], [0, 1]], "wv": [[1, 0], [0, 1]]}],
+              "wo": [[1, 0], [0, 1]]}],
+  "unembedding": [[1, 0], [0, 1]],
+  "examples": [{"tokens": ["x", "y"], "targets": ["y", null]}]
+})";
+
+} // namespace
+
+class TestSequenceCli : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void reportsATinySequenceByHand()
+    {
+        QTemporaryDir dir;
+        const QString in = write(dir, QStringLiteral("tiny.json"), kTiny);
+        const QString out = dir.filePath(QStringLiteral("r.json"));
+        const AppRun r = run({QStringLiteral("--scene"), in, QStringLiteral("--report"), out});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QFile f(out);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        QCOMPARE(o.value(QStringLiteral("format")).toString(),
+                 QStringLiteral("attention-canvas-sequence-report"));
+        QCOMPARE(o.value(QStringLiteral("version")).toInt(), 1);
+        const QJsonObject ex = o.value(QStringLiteral("examples")).toArray().at(0).toObject();
+        const QJsonObject head = ex.value(QStringLiteral("layers"))
+                                     .toArray()
+                                     .at(0)
+                                     .toObject()
+                                     .value(QStringLiteral("heads"))
+                                     .toArray()
+                                     .at(0)
+                                     .toObject();
+        // x = (1, 0), y = (0, 2): scores x·x/√2, 0, 0, y·y/√2 = 4/√2.
+        const QJsonArray s = head.value(QStringLiteral("scores")).toArray();
+        QVERIFY(std::abs(s.at(0).toArray().at(0).toDouble() - 1 / std::sqrt(2.0)) < 1e-15);
+        QCOMPARE(s.at(0).toArray().at(1).toDouble(), 0.0);
+        QVERIFY(std::abs(s.at(1).toArray().at(1).toDouble() - 4 / std::sqrt(2.0)) < 1e-15);
+        // Row 0: weights 1/(1 + e^{−1/√2}) and the rest.
+        const double w00 = 1 / (1 + std::exp(-1 / std::sqrt(2.0)));
+        const QJsonArray w = head.value(QStringLiteral("weights")).toArray();
+        QVERIFY(std::abs(w.at(0).toArray().at(0).toDouble() - w00) < 1e-15);
+        // Residual after the layer: x + o = (1 + w00, 2(1 − w00)); logits = the same.
+        const QJsonArray logits = ex.value(QStringLiteral("logits")).toArray();
+        const double l0 = 1 + w00, l1 = 2 * (1 - w00);
+        QVERIFY(std::abs(logits.at(0).toArray().at(0).toDouble() - l0) < 1e-15);
+        QVERIFY(std::abs(logits.at(0).toArray().at(1).toDouble() - l1) < 1e-15);
+        // One scored position (target y at 0): loss = −log softmax(l)[1].
+        const double loss = std::log(std::exp(l0) + std::exp(l1)) - l1;
+        QVERIFY(std::abs(o.value(QStringLiteral("loss")).toDouble() - loss) < 1e-14);
+        QCOMPARE(o.value(QStringLiteral("accuracy")).toDouble(), l1 > l0 ? 1.0 : 0.0);
+        QCOMPARE(ex.value(QStringLiteral("predictions")).toArray().at(0).toString(),
+                 QStringLiteral("x"));
+    }
+
+    void reportsPresetsOnStandardOutput()
+    {
+        const AppRun r = run({QStringLiteral("--scene"), preset("previous-token-rotary.json"),
+                              QStringLiteral("--report"), QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("accuracy")).toDouble(), 1.0);
+        const QJsonObject head = o.value(QStringLiteral("examples"))
+                                     .toArray()
+                                     .at(0)
+                                     .toObject()
+                                     .value(QStringLiteral("layers"))
+                                     .toArray()
+                                     .at(0)
+                                     .toObject()
+                                     .value(QStringLiteral("heads"))
+                                     .toArray()
+                                     .at(0)
+                                     .toObject();
+        const QJsonArray scores = head.value(QStringLiteral("scores")).toArray();
+        QVERIFY(scores.at(0).toArray().at(1).isNull()); // causal: the future is masked
+        // q_1 = R(1)(4, 0), k_0 = (2.16121, 3.36588): s_10 = 4(2.16121 cos 1 + 3.36588 sin 1)/√2.
+        const double s10 = 4 * (2.16121 * std::cos(1.0) + 3.36588 * std::sin(1.0)) / std::sqrt(2.0);
+        QVERIFY(std::abs(scores.at(1).toArray().at(0).toDouble() - s10) < 1e-12);
+    }
+
+    void sentencesWithoutTargetsHaveNullLoss()
+    {
+        QTemporaryDir dir;
+        QByteArray text = kTiny;
+        text.replace(R"(, "targets": ["y", null])", "");
+        const QString in = write(dir, QStringLiteral("t.json"), text);
+        const AppRun r =
+            run({QStringLiteral("--scene"), in, QStringLiteral("--report"), QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(o.value(QStringLiteral("loss")).isNull());
+        QVERIFY(o.value(QStringLiteral("accuracy")).isNull());
+    }
+
+    void temperatureOverrideApplies()
+    {
+        QTemporaryDir dir;
+        const QString in = write(dir, QStringLiteral("tiny.json"), kTiny);
+        const AppRun r =
+            run({QStringLiteral("--scene"), in, QStringLiteral("--temperature"),
+                 QStringLiteral("0.5"), QStringLiteral("--report"), QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const double w00 = o.value(QStringLiteral("examples"))
+                               .toArray()
+                               .at(0)
+                               .toObject()
+                               .value(QStringLiteral("layers"))
+                               .toArray()
+                               .at(0)
+                               .toObject()
+                               .value(QStringLiteral("heads"))
+                               .toArray()
+                               .at(0)
+                               .toObject()
+                               .value(QStringLiteral("weights"))
+                               .toArray()
+                               .at(0)
+                               .toArray()
+                               .at(0)
+                               .toDouble();
+        QVERIFY(std::abs(w00 - 1 / (1 + std::exp(-2 / std::sqrt(2.0)))) < 1e-15);
+    }
+
+    void badSequenceFilesNameTheFieldAndWriteNothing_data()
+    {
+        QTest::addColumn<QByteArray>("from");
+        QTest::addColumn<QByteArray>("to");
+        QTest::addColumn<QString>("named");
+        QTest::newRow("unknown token")
+            << QByteArray(R"("tokens": ["x", "y"])") << QByteArray(R"("tokens": ["x", "z"])")
+            << QStringLiteral("examples[0].tokens[1]");
+        QTest::newRow("wrong width")
+            << QByteArray("[[1, 0], [0, 2]]") << QByteArray("[[1, 0], [0]]")
+            << QStringLiteral("embedding[1]");
+        QTest::newRow("unknown kind")
+            << QByteArray(R"("d_model": 2,)")
+            << QByteArray(R"("d_model": 2, "positions": {"kind": "absolute"},)")
+            << QStringLiteral("positions.kind");
+        QTest::newRow("five layers")
+            << QByteArray(R"("layers": [)")
+            << QByteArray(
+                   R"("layers": [{"heads": [{}]}, {"heads": [{}]}, {"heads": [{}]}, {"heads": [{}]}, )")
+            << QStringLiteral("layers");
+        QTest::newRow("malformed")
+            << QByteArray("\"examples\"") << QByteArray("examples") << QStringLiteral("line");
+    }
+
+    void badSequenceFilesNameTheFieldAndWriteNothing()
+    {
+        QFETCH(QByteArray, from);
+        QFETCH(QByteArray, to);
+        QFETCH(QString, named);
+        QTemporaryDir dir;
+        QByteArray text = kTiny;
+        QVERIFY(text.contains(from));
+        text.replace(from, to);
+        const QString in = write(dir, QStringLiteral("bad.json"), text);
+        const QString out = dir.filePath(QStringLiteral("r.json"));
+        const AppRun r = run({QStringLiteral("--scene"), in, QStringLiteral("--report"), out,
+                              QStringLiteral("--lang"), QStringLiteral("en")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(QString::fromUtf8(r.err).contains(named), r.err.constData());
+        QVERIFY(!QFile::exists(out));
+    }
+
+    void errorsSpeakChinese()
+    {
+        QTemporaryDir dir;
+        QByteArray text = kTiny;
+        text.replace(R"("tokens": ["x", "y"])", R"("tokens": ["x", "猫"])");
+        const QString in = write(dir, QStringLiteral("bad.json"), text);
+        const AppRun r =
+            run({QStringLiteral("--scene"), in, QStringLiteral("--report"), QStringLiteral("-"),
+                 QStringLiteral("--lang"), QStringLiteral("zh_CN")});
+        QCOMPARE(r.exitCode, 1);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(err.contains(QStringLiteral("词表")), r.err.constData());
+        QVERIFY(err.contains(QStringLiteral("examples[0].tokens[1]")));
+    }
+
+    void methodDoesNotApplyToSequences()
+    {
+        const AppRun r = run({QStringLiteral("--scene"), preset("sentence-english.json"),
+                              QStringLiteral("--method"), QStringLiteral("dot"),
+                              QStringLiteral("--report"), QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.contains("--method"), r.err.constData());
+    }
+
+    void scenesStillReportAsBefore()
+    {
+        const AppRun r = run({QStringLiteral("--scene"),
+                              QStringLiteral(AC_SOURCE_DIR "/resources/scenes/article.json"),
+                              QStringLiteral("--report"), QStringLiteral("-")});
+        if (!QFile::exists(QStringLiteral(AC_SOURCE_DIR "/resources/scenes/article.json")))
+            QSKIP("no article scene");
+        QCOMPARE(r.exitCode, 0);
+        QCOMPARE(QJsonDocument::fromJson(r.out).object().value(QStringLiteral("format")).toString(),
+                 QStringLiteral("attention-canvas-report"));
+    }
+
+    void helpMentionsSequenceFiles()
+    {
+        const AppRun r =
+            run({QStringLiteral("--help"), QStringLiteral("--lang"), QStringLiteral("en")});
+        QCOMPARE(r.exitCode, 0);
+        // The help wraps its lines: compare with the white space squeezed.
+        const QString help = QString::fromUtf8(r.out).simplified();
+        QVERIFY(help.contains(QStringLiteral("scene or sequence FILE")));
+        QVERIFY(help.contains(QStringLiteral("every layer and head")));
+        const AppRun zh =
+            run({QStringLiteral("--help"), QStringLiteral("--lang"), QStringLiteral("zh_CN")});
+        QVERIFY2(QString::fromUtf8(zh.out).contains(QStringLiteral("序列")), zh.out.constData());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestSequenceCli)
+#include "tst_sequencecli.moc"
