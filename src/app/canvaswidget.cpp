@@ -16,6 +16,7 @@
 #include <QContextMenuEvent>
 #include <QFontMetricsF>
 #include <QHelpEvent>
+#include <QHideEvent>
 #include <QKeyEvent>
 #include <QLineF>
 #include <QMenu>
@@ -124,6 +125,25 @@ GridStep niceStep(double minimum)
         }
     }
     return {};
+}
+
+/// The grid lines i·step inside [lo, hi]: from `first` to `last` (none when last < first).
+struct IndexRange
+{
+    long long first = 0;
+    long long last = -1;
+};
+
+/// None when the indices would not be exact integers (beyond 2⁵² a double no longer tells
+/// neighbouring lines apart: a view zoomed in far from the origin) or when there would be
+/// absurdly many; never a cast of an out-of-range double.
+IndexRange gridIndices(double lo, double hi, double step)
+{
+    const double a = std::ceil(lo / step), b = std::floor(hi / step);
+    constexpr double kExact = 4503599627370496.0; // 2⁵²
+    if (!(std::abs(a) <= kExact && std::abs(b) <= kExact) || b - a > 100000)
+        return {};
+    return {static_cast<long long>(a), static_cast<long long>(b)};
 }
 
 QString tickText(double value, int decimals)
@@ -328,13 +348,20 @@ CanvasWidget::CanvasWidget(SceneEditor *editor, Selection *selection, QWidget *p
 
     connect(m_model, &SceneModel::changed, this, [this] { m_landscape->invalidate(); });
     connect(m_model, &SceneModel::changed, this, qOverload<>(&QWidget::update));
+    // A drag never outlives an edit that is not its own (SceneEditor asks first), nor a scene
+    // replaced or a key removed under it by any other way: the tip it holds may be gone.
+    connect(m_editor, &SceneEditor::dragInterrupted, this, &CanvasWidget::endGesture);
     connect(m_model, &SceneModel::keyCountChanged, this, [this](int count) {
+        if ((m_dragged.kind == Kind::Key || m_dragged.kind == Kind::Value) &&
+            m_dragged.index >= count)
+            endGesture();
         m_selection->clamp(count);
         if ((m_hovered.kind == Kind::Key || m_hovered.kind == Kind::Value) &&
             m_hovered.index >= count)
             setHovered({});
     });
     connect(m_model, &SceneModel::sceneReplaced, this, [this] {
+        endGesture();
         // A loaded scene may live far from the current view; only then move the view, so that
         // reloading the same scene does not jump.
         if (m_viewInitialised && !m_view.visibleWorld().contains(sceneBounds()))
@@ -457,6 +484,11 @@ QRectF CanvasWidget::sceneBounds() const
     // The unit circle and the origin always, so that the picture keeps its reference.
     QRectF r(QPointF(-1, -1), QPointF(1, 1));
     auto add = [&r](QPointF p) {
+        // Any finite number may be in a scene; beyond what the smallest scale can show together
+        // with the origin, the edge markers point the way (and the rectangle's width stays
+        // finite).
+        constexpr double kLimit = 1e302;
+        p = QPointF(std::clamp(p.x(), -kLimit, kLimit), std::clamp(p.y(), -kLimit, kLimit));
         r.setLeft(std::min(r.left(), p.x()));
         r.setRight(std::max(r.right(), p.x()));
         r.setTop(std::min(r.top(), p.y()));
@@ -520,13 +552,20 @@ QPointF CanvasWidget::tipOf(const Handle &handle) const
 attn::Vector CanvasWidget::vectorOf(const Handle &handle) const
 {
     const attn::Scene &s = m_model->scene();
+    // A handle may name a key that is gone (a stale hover); it reads as the origin, never as a
+    // row past the end.
+    const bool row = handle.index >= 0 && handle.index < m_model->keyCount();
     switch (handle.kind) {
     case Kind::Query:
         return s.query;
     case Kind::Key:
-        return s.keys.row(handle.index).transpose();
+        if (row)
+            return s.keys.row(handle.index).transpose();
+        break;
     case Kind::Value:
-        return s.values.row(handle.index).transpose();
+        if (row)
+            return s.values.row(handle.index).transpose();
+        break;
     case Kind::GeneralColumn:
         return generalMatrix().col(handle.index);
     case Kind::None:
@@ -537,13 +576,18 @@ attn::Vector CanvasWidget::vectorOf(const Handle &handle) const
 
 attn::Vector CanvasWidget::displayedVectorOf(const Handle &handle) const
 {
+    const bool row = handle.index >= 0 && handle.index < m_model->keyCount();
     switch (handle.kind) {
     case Kind::Query:
         return m_model->query();
     case Kind::Key:
-        return m_model->keys().row(handle.index).transpose();
+        if (row)
+            return m_model->keys().row(handle.index).transpose();
+        break;
     case Kind::Value:
-        return m_model->values().row(handle.index).transpose();
+        if (row)
+            return m_model->values().row(handle.index).transpose();
+        break;
     case Kind::GeneralColumn:
         return generalMatrix().col(handle.index);
     case Kind::None:
@@ -671,6 +715,16 @@ void CanvasWidget::setDragged(const Handle &handle)
     update();
 }
 
+void CanvasWidget::endGesture()
+{
+    if (!m_mode || !m_mode->isBusy())
+        return;
+    // What the drag did so far stays, as the one step it already is; the tip no longer follows
+    // the mouse.
+    setMode(std::make_unique<CanvasIdleMode>(this));
+    unsetCursor();
+}
+
 void CanvasWidget::setMode(std::unique_ptr<CanvasMode> mode)
 {
     m_retiredMode = std::move(m_mode);
@@ -770,6 +824,9 @@ void CanvasWidget::nudge(int dx, int dy, bool fine)
 
 bool CanvasWidget::event(QEvent *event)
 {
+    // The window lost the mouse and keyboard to another (a modal dialog opening mid-drag).
+    if (event->type() == QEvent::WindowDeactivate || event->type() == QEvent::WindowBlocked)
+        endGesture();
     // Escape in the middle of a drag cancels the drag, even where a window shortcut (the
     // walkthrough's) wants the key.
     if (event->type() == QEvent::ShortcutOverride && m_mode->isBusy() &&
@@ -835,7 +892,9 @@ void CanvasWidget::keyPressEvent(QKeyEvent *event)
         // the middle.
         if (event->modifiers() & Qt::ShiftModifier) {
             const Handle h = selectedHandle();
-            const QPoint at = h.isValid() ? m_view.toScreen(tipOf(h)).toPoint() : rect().center();
+            // A tip off screen (far away) opens the menu in the middle instead.
+            const QPointF tip = h.isValid() ? m_view.toScreen(tipOf(h)) : QPointF(-1, -1);
+            const QPoint at = QRectF(rect()).contains(tip) ? tip.toPoint() : rect().center();
             QContextMenuEvent menu(QContextMenuEvent::Keyboard, at, mapToGlobal(at));
             contextMenuEvent(&menu);
             return;
@@ -1051,8 +1110,17 @@ void CanvasWidget::focusInEvent(QFocusEvent *event)
 
 void CanvasWidget::focusOutEvent(QFocusEvent *event)
 {
+    // A dialog, another window or a popup took the keyboard: the mouse's release may go there,
+    // so a drag ends now rather than follow the pointer with no button held.
+    endGesture();
     QWidget::focusOutEvent(event);
     update();
+}
+
+void CanvasWidget::hideEvent(QHideEvent *event)
+{
+    endGesture();
+    QWidget::hideEvent(event);
 }
 
 void CanvasWidget::changeEvent(QEvent *event)
@@ -1204,15 +1272,13 @@ void CanvasWidget::drawGrid(QPainter &painter, const ViewTransform &view) const
     const bool drawMinor = g.minor * scale >= 8;
     const double step = drawMinor ? g.minor : g.major;
     const int every = drawMinor ? ratio : 1;
-    const auto x0 = static_cast<long long>(std::ceil(world.left() / step));
-    const auto x1 = static_cast<long long>(std::floor(world.right() / step));
-    for (long long i = x0; i <= x1; ++i) {
+    const IndexRange xs = gridIndices(world.left(), world.right(), step);
+    for (long long i = xs.first; i <= xs.last; ++i) {
         const double sx = std::round(view.toScreen(QPointF(i * step, 0)).x()) + 0.5;
         (i % every == 0 ? major : minor).append(QLineF(sx, 0, sx, size.height()));
     }
-    const auto y0 = static_cast<long long>(std::ceil(world.top() / step));
-    const auto y1 = static_cast<long long>(std::floor(world.bottom() / step));
-    for (long long i = y0; i <= y1; ++i) {
+    const IndexRange ys = gridIndices(world.top(), world.bottom(), step);
+    for (long long i = ys.first; i <= ys.last; ++i) {
         const double sy = std::round(view.toScreen(QPointF(0, i * step)).y()) + 0.5;
         (i % every == 0 ? major : minor).append(QLineF(0, sy, size.width(), sy));
     }
@@ -1234,9 +1300,8 @@ void CanvasWidget::drawGrid(QPainter &painter, const ViewTransform &view) const
     const double h = fm.height();
     const double labelTop = std::clamp(oy + 4, 2.0, size.height() - h - 2);
     painter.setPen(ColorScheme::axis());
-    const auto mx0 = static_cast<long long>(std::ceil(world.left() / g.major));
-    const auto mx1 = static_cast<long long>(std::floor(world.right() / g.major));
-    for (long long i = mx0; i <= mx1; ++i) {
+    const IndexRange mxs = gridIndices(world.left(), world.right(), g.major);
+    for (long long i = mxs.first; i <= mxs.last; ++i) {
         if (i == 0)
             continue;
         const QString text = tickText(i * g.major, g.decimals);
@@ -1247,13 +1312,13 @@ void CanvasWidget::drawGrid(QPainter &painter, const ViewTransform &view) const
             continue;
         painter.drawText(QRectF(sx - w / 2 - 2, labelTop, w + 4, h), Qt::AlignCenter, text);
     }
-    const auto my0 = static_cast<long long>(std::ceil(world.top() / g.major));
-    const auto my1 = static_cast<long long>(std::floor(world.bottom() / g.major));
+    const IndexRange mys = gridIndices(world.top(), world.bottom(), g.major);
     double widestY = 0;
-    for (long long i = my0; i <= my1; ++i)
+    for (long long i = mys.first; i <= mys.last; ++i)
         widestY = std::max(widestY, fm.horizontalAdvance(tickText(i * g.major, g.decimals)));
-    const double labelRight = std::clamp(ox - 6, widestY + 4, size.width() - 4);
-    for (long long i = my0; i <= my1; ++i) {
+    const double labelRight =
+        std::clamp(ox - 6, widestY + 4, std::max(widestY + 4, size.width() - 4));
+    for (long long i = mys.first; i <= mys.last; ++i) {
         if (i == 0)
             continue;
         const QString text = tickText(i * g.major, g.decimals);
@@ -1448,6 +1513,8 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view, boo
             ArrowPainter::drawLabel(painter, spot->from, spot->tip, label.text, label.color);
     }
 
+    drawEdgeMarkers(painter, view);
+
     if (!hasResult) {
         // Without a result there are no weights to draw; say why where the learner is looking.
         const QString text = m_model->errorText();
@@ -1463,11 +1530,98 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view, boo
     }
 }
 
+QList<CanvasWidget::EdgeMarker> CanvasWidget::edgeMarkers(const ViewTransform &view) const
+{
+    QList<EdgeMarker> markers;
+    const QRectF inside = QRectF(QPointF(0, 0), view.viewportSize())
+                              .adjusted(kEdgeInset, kEdgeInset, -kEdgeInset, -kEdgeInset);
+    if (inside.isEmpty())
+        return markers;
+    const QPointF centre = inside.center();
+    auto consider = [&](QPointF world, const QString &name, const QColor &color, const Handle &h) {
+        const QPointF tip = view.toScreen(world);
+        if (inside.contains(tip))
+            return;
+        // Where the line from the middle of the view to the tip leaves the inset rectangle.
+        const QPointF d = tip - centre;
+        double t = 1;
+        if (d.x() != 0)
+            t = std::min(t, (inside.width() / 2) / std::abs(d.x()));
+        if (d.y() != 0)
+            t = std::min(t, (inside.height() / 2) / std::abs(d.y()));
+        const double length = std::hypot(d.x(), d.y());
+        if (!(length > 0))
+            return;
+        markers.append({centre + d * t, d / length, name, color, h});
+    };
+    const int n = m_model->keyCount();
+    consider(point(m_model->query()), nameOf({Kind::Query, -1}), ColorScheme::query(),
+             {Kind::Query, -1});
+    for (int i = 0; i < n; ++i)
+        consider(rowPoint(m_model->keys(), i), nameOf({Kind::Key, i}), ColorScheme::keyColor(i, n),
+                 {Kind::Key, i});
+    for (int i = 0; i < n; ++i)
+        consider(rowPoint(m_model->values(), i), nameOf({Kind::Value, i}), ColorScheme::value(),
+                 {Kind::Value, i});
+    if (m_model->hasResult() && outputShown() && m_model->result().output.size() == 2)
+        consider(point(m_model->result().output), tr("out"), ColorScheme::output(), {});
+    if (m_model->scene().method == attn::Method::General) {
+        const attn::Matrix w = generalMatrix();
+        for (int c = 0; c < 2; ++c)
+            consider(QPointF(w(0, c), w(1, c)), nameOf({Kind::GeneralColumn, c}),
+                     ColorScheme::generalColumn(), {Kind::GeneralColumn, c});
+    }
+    return markers;
+}
+
+void CanvasWidget::drawEdgeMarkers(QPainter &painter, const ViewTransform &view) const
+{
+    // A tip outside the picture (dragged past the border, or a scene with huge numbers) would
+    // otherwise simply vanish: a small arrowhead on the border points at it, with its name.
+    const QList<EdgeMarker> markers = edgeMarkers(view);
+    if (markers.isEmpty())
+        return;
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    const double lineScale = Appearance::instance()->lineScale();
+    const double size = 11 * lineScale;
+    QFont font = m_tickFont;
+    font.setBold(true);
+    painter.setFont(font);
+    const QFontMetricsF fm(font);
+    for (const EdgeMarker &m : markers) {
+        const QPointF d = m.direction;
+        const QPointF normal(-d.y(), d.x());
+        const QPointF apex = m.at + d * size * 0.6;
+        QPolygonF head;
+        head << apex << apex - d * size * 1.6 + normal * size * 0.8
+             << apex - d * size * 1.6 - normal * size * 0.8;
+        painter.setPen(QPen(ColorScheme::background(), 1.5));
+        painter.setBrush(m.color);
+        painter.drawPolygon(head);
+        // The name on the inner side of the head, where it stays inside the widget.
+        const QSizeF box(fm.horizontalAdvance(m.name) + 6, fm.height());
+        const QPointF c = m.at - d * (size * 1.6 + 0.5 * std::hypot(box.width(), box.height()));
+        const QRectF r(c - QPointF(box.width() / 2, box.height() / 2), box);
+        QColor halo = ColorScheme::background();
+        halo.setAlpha(200);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(halo);
+        painter.drawRoundedRect(r, 3, 3);
+        painter.setPen(ink(m.color, 115));
+        painter.drawText(r, Qt::AlignCenter, m.name);
+    }
+    painter.restore();
+}
+
 void CanvasWidget::paintOverlay(QPainter &painter) const
 {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
-    if (m_hovered.isValid() && m_hovered != m_dragged) {
+    // Rings only around tips on (or just off) the screen: the painter gets no far coordinates.
+    const QRectF near = QRectF(rect()).adjusted(-50, -50, 50, 50);
+    if (m_hovered.isValid() && m_hovered != m_dragged &&
+        near.contains(m_view.toScreen(tipOf(m_hovered)))) {
         QColor fill = handleColor(m_hovered);
         fill.setAlpha(50);
         painter.setPen(QPen(handleColor(m_hovered), 1.5));
@@ -1475,7 +1629,7 @@ void CanvasWidget::paintOverlay(QPainter &painter) const
         painter.drawEllipse(m_view.toScreen(tipOf(m_hovered)), 13, 13);
     }
     const Handle selected = selectedHandle();
-    if (selected.isValid()) {
+    if (selected.isValid() && near.contains(m_view.toScreen(tipOf(selected)))) {
         const QPointF tip = m_view.toScreen(tipOf(selected));
         painter.setBrush(Qt::NoBrush);
         painter.setPen(QPen(ColorScheme::background(), 6));

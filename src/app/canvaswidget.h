@@ -143,6 +143,10 @@ public slots:
     void setSnapToGrid(bool on);
     void setLandscapeVisible(bool on);
     void setLandscapeHead(int head);
+    /// Ends a drag or pan in progress, keeping what it did (one undo step); nothing otherwise.
+    /// Called whenever the canvas may lose the mouse (focus, a dialog, hiding) and before any
+    /// edit that is not part of the drag.
+    void endGesture();
 
 signals:
     /// A short message for the status bar ("Cannot remove the last key").
@@ -171,6 +175,7 @@ protected:
     void leaveEvent(QEvent *event) override;
     void focusInEvent(QFocusEvent *event) override;
     void focusOutEvent(QFocusEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
     void changeEvent(QEvent *event) override;
     /// Tab and Shift+Tab cycle the selection q → k₁ → v₁ → k₂ → … inside the canvas.
     bool focusNextPrevChild(bool next) override;
@@ -201,6 +206,18 @@ private:
     QColor handleColor(const Handle &handle) const;
 
     void paintOverlay(QPainter &painter) const;
+    /// A tip outside the view, shown as a marker on the border that points at it.
+    struct EdgeMarker
+    {
+        QPointF at;        ///< on the border, inset by kEdgeInset (screen)
+        QPointF direction; ///< unit vector towards the tip (screen)
+        QString name;
+        QColor color;
+        Handle handle; ///< invalid for the output
+    };
+    static constexpr double kEdgeInset = 14;
+    QList<EdgeMarker> edgeMarkers(const ViewTransform &view) const;
+    void drawEdgeMarkers(QPainter &painter, const ViewTransform &view) const;
     void drawGrid(QPainter &painter, const ViewTransform &view) const;
     const QPixmap &gridLayer(const ViewTransform &view, qreal devicePixelRatio) const;
     // The values lie under everything else that moves; drawVectors() leaves them out when they
