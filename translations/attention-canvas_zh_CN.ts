@@ -1597,14 +1597,6 @@ Weight %4</source>
         <translation>Ctrl+G</translation>
     </message>
     <message>
-        <source>&amp;Normalise to Unit Length</source>
-        <translation>归一化为单位长度(&amp;N)</translation>
-    </message>
-    <message>
-        <source>Show and compute every vector at length 1 (L2 normalisation), where the dot product equals the cosine</source>
-        <translation>把每个向量按长度 1 显示和计算（L2 归一化），此时点积等于余弦</translation>
-    </message>
-    <message>
         <source>Ctrl+L</source>
         <translation>Ctrl+L</translation>
     </message>
@@ -1999,6 +1991,14 @@ Weight %4</source>
     <message>
         <source>&lt;p&gt;Licence: MIT. Copyright © 2026 the Attention Canvas authors.&lt;/p&gt;&lt;p&gt;Libraries:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Qt %1 (built with %2): Core, GUI, Widgets, SVG — LGPL-3.0; Charts — GPL-3.0&lt;/li&gt;&lt;li&gt;Eigen %3 — MPL-2.0&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Compiled with %4 as C++20.&lt;/p&gt;</source>
         <translation>&lt;p&gt;许可证：MIT。版权所有 © 2026 注意力画布作者。&lt;/p&gt;&lt;p&gt;使用的库：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Qt %1（构建时为 %2）：Core、GUI、Widgets、SVG — LGPL-3.0；Charts — GPL-3.0&lt;/li&gt;&lt;li&gt;Eigen %3 — MPL-2.0&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;以 C++20 编译，编译器 %4。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&amp;Normalise Query and Keys</source>
+        <translation>归一化查询和键(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Show and compute the query and the keys at length 1 (L2 normalisation), as cosine similarity does: each dot product becomes the cosine of the angle. The values are left as they are.</source>
+        <translation>把查询和键按长度 1 显示和计算（L2 归一化），与余弦相似度的做法相同：每个点积都变成夹角的余弦。值保持不变。</translation>
     </message>
 </context>
 <context>
@@ -2698,6 +2698,14 @@ Weight %4</source>
     <message>
         <source>This is not a regular file (it is a pipe, a device or a socket); choose a scene file.</source>
         <translation>这不是普通文件（而是管道、设备或套接字）；请选择一个场景文件。</translation>
+    </message>
+    <message>
+        <source>The file is a symbolic link that leads back to itself (a loop of symbolic links); it points to no scene file.</source>
+        <translation>该文件是一个指回自身的符号链接（符号链接循环），不指向任何场景文件。</translation>
+    </message>
+    <message>
+        <source>The file is a symbolic link to %1, which does not exist.</source>
+        <translation>该文件是指向 %1 的符号链接，而 %1 不存在。</translation>
     </message>
 </context>
 <context>
