@@ -117,6 +117,42 @@
         <source>%1 = (%2, %3): drag to move it</source>
         <translation>%1 = (%2, %3)：拖动来移动它</translation>
     </message>
+    <message>
+        <source>Set &amp;Coordinates…</source>
+        <translation>设置坐标(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Show &amp;Legend</source>
+        <translation>显示图例(&amp;L)</translation>
+    </message>
+    <message>
+        <source>query</source>
+        <translation>查询</translation>
+    </message>
+    <message>
+        <source>keys</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>values</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>output</source>
+        <translation>输出</translation>
+    </message>
+    <message>
+        <source>columns of W</source>
+        <translation>W 的列</translation>
+    </message>
+    <message>
+        <source>beams: thicker = more weight</source>
+        <translation>连线：越粗，权重越大</translation>
+    </message>
+    <message>
+        <source>Drag the arrow tips to move the vectors (click to hide)</source>
+        <translation>拖动箭头尖端即可移动向量（点击隐藏本提示）</translation>
+    </message>
 </context>
 <context>
     <name>CommandLine</name>
@@ -3337,6 +3373,25 @@ Weight: %5</source>
     <message>
         <source>current d</source>
         <translation>当前 d</translation>
+    </message>
+</context>
+<context>
+    <name>VectorDialog</name>
+    <message>
+        <source>Coordinates of %1</source>
+        <translation>%1 的坐标</translation>
+    </message>
+    <message>
+        <source>&amp;x:</source>
+        <translation>x(&amp;X)：</translation>
+    </message>
+    <message>
+        <source>&amp;y:</source>
+        <translation>y(&amp;Y)：</translation>
+    </message>
+    <message>
+        <source>%1 must be a number from %2 to %3.</source>
+        <translation>%1 必须是 %2 到 %3 之间的数。</translation>
     </message>
 </context>
 <context>

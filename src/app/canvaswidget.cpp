@@ -10,6 +10,7 @@
 #include "numberformat.h"
 #include "sceneeditor.h"
 #include "selection.h"
+#include "vectordialog.h"
 #include "walkthrough.h"
 
 #include <QActionGroup>
@@ -21,6 +22,7 @@
 #include <QLineF>
 #include <QMenu>
 #include <QPainter>
+#include <QSettings>
 #include <QToolTip>
 #include <QVarLengthArray>
 #include <QWheelEvent>
@@ -345,6 +347,9 @@ CanvasWidget::CanvasWidget(SceneEditor *editor, Selection *selection, QWidget *p
     m_view.setViewportSize(size());
     m_mode = std::make_unique<CanvasIdleMode>(this);
     m_landscape = std::make_unique<LandscapeLayer>(m_model);
+    const QSettings settings;
+    m_legendVisible = settings.value(QStringLiteral("canvas/legend"), true).toBool();
+    m_dragHint = !settings.value(QStringLiteral("canvas/dragHintShown"), false).toBool();
 
     connect(m_model, &SceneModel::changed, this, [this] { m_landscape->invalidate(); });
     connect(m_model, &SceneModel::changed, this, qOverload<>(&QWidget::update));
@@ -709,6 +714,9 @@ void CanvasWidget::setDragged(const Handle &handle)
     // A whole drag, from press to release (or Escape), is one step to undo.
     if (handle.isValid() && !m_dragged.isValid())
         m_editor->beginDrag();
+    // The learner found the tips: the hint has done its job.
+    if (handle.isValid())
+        dismissDragHint();
     else if (!handle.isValid())
         m_editor->endDrag();
     m_dragged = handle;
@@ -1038,8 +1046,18 @@ QMenu *CanvasWidget::createContextMenu(QPoint pos)
     mask->setEnabled(key >= 0);
     connect(mask, &QAction::triggered, this, [this, key] { toggleMask(key); });
 
+    QAction *coordinates = menu->addAction(tr("Set &Coordinates…"));
+    coordinates->setObjectName(QStringLiteral("setCoordinates"));
+    coordinates->setEnabled(h.isValid());
+    connect(coordinates, &QAction::triggered, this, [this, h] { editCoordinates(h); });
+
     addLandscapeActions(menu);
     menu->addSeparator();
+    QAction *legend = menu->addAction(tr("Show &Legend"));
+    legend->setObjectName(QStringLiteral("showLegend"));
+    legend->setCheckable(true);
+    legend->setChecked(m_legendVisible);
+    connect(legend, &QAction::toggled, this, &CanvasWidget::setLegendVisible);
     QAction *fit = menu->addAction(tr("Fit all"));
     fit->setObjectName(QStringLiteral("fitAll"));
     connect(fit, &QAction::triggered, this, &CanvasWidget::fitAll);
@@ -1047,6 +1065,37 @@ QMenu *CanvasWidget::createContextMenu(QPoint pos)
     reset->setObjectName(QStringLiteral("resetView"));
     connect(reset, &QAction::triggered, this, &CanvasWidget::resetView);
     return menu;
+}
+
+VectorDialog *CanvasWidget::editCoordinates(const Handle &handle)
+{
+    if (!handle.isValid())
+        return nullptr;
+    endGesture();
+    const QPointF current = point(vectorOf(handle));
+    auto *dialog = new VectorDialog(nameOf(handle), current, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, handle, dialog] {
+        // The key may have gone while the dialog was open (undo): then there is nothing to set.
+        const bool gone = (handle.kind == Kind::Key || handle.kind == Kind::Value) &&
+                          handle.index >= m_model->keyCount();
+        if (!gone)
+            setVectorOf(handle, vector2(dialog->coordinates()));
+    });
+    dialog->open();
+    return dialog;
+}
+
+void CanvasWidget::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    // A double-click on a tip types its coordinates; elsewhere nothing more than two clicks.
+    const Handle h = event->button() == Qt::LeftButton ? handleAt(event->position()) : Handle{};
+    if (!h.isValid() || m_mode->isBusy()) {
+        QWidget::mouseDoubleClickEvent(event);
+        return;
+    }
+    select(h);
+    editCoordinates(h);
 }
 
 void CanvasWidget::contextMenuEvent(QContextMenuEvent *event)
@@ -1066,6 +1115,10 @@ void CanvasWidget::contextMenuEvent(QContextMenuEvent *event)
 void CanvasWidget::mousePressEvent(QMouseEvent *event)
 {
     setFocus(Qt::MouseFocusReason);
+    if (m_dragHint && !guided() && dragHintRect().contains(event->position())) {
+        dismissDragHint();
+        return;
+    }
     m_mode->mousePress(event);
 }
 
@@ -1298,7 +1351,11 @@ void CanvasWidget::drawGrid(QPainter &painter, const ViewTransform &view) const
         painter.drawLine(QPointF(ox, 0), QPointF(ox, size.height()));
 
     const double h = fm.height();
-    const double labelTop = std::clamp(oy + 4, 2.0, size.height() - h - 2);
+    // Tick labels keep clear of an arrowhead lying on an axis (a unit value at (1, 0) or (0, 1)
+    // would otherwise cover its "1"): the gap grows with the font, as the heads do in
+    // presentation mode.
+    const double gap = 4 + std::round(0.45 * h);
+    const double labelTop = std::clamp(oy + gap, 2.0, std::max(2.0, size.height() - h - 2));
     painter.setPen(ColorScheme::axis());
     const IndexRange mxs = gridIndices(world.left(), world.right(), g.major);
     for (long long i = mxs.first; i <= mxs.last; ++i) {
@@ -1317,7 +1374,7 @@ void CanvasWidget::drawGrid(QPainter &painter, const ViewTransform &view) const
     for (long long i = mys.first; i <= mys.last; ++i)
         widestY = std::max(widestY, fm.horizontalAdvance(tickText(i * g.major, g.decimals)));
     const double labelRight =
-        std::clamp(ox - 6, widestY + 4, std::max(widestY + 4, size.width() - 4));
+        std::clamp(ox - gap - 2, widestY + 4, std::max(widestY + 4, size.width() - 4));
     for (long long i = mys.first; i <= mys.last; ++i) {
         if (i == 0)
             continue;
@@ -1330,9 +1387,9 @@ void CanvasWidget::drawGrid(QPainter &painter, const ViewTransform &view) const
     }
     if (world.contains(QPointF(0, 0))) {
         const QString zero = tickText(0, 0);
-        painter.drawText(
-            QRectF(ox - 6 - fm.horizontalAdvance(zero), oy + 4, fm.horizontalAdvance(zero), h),
-            Qt::AlignRight | Qt::AlignTop, zero);
+        painter.drawText(QRectF(ox - gap - 2 - fm.horizontalAdvance(zero), oy + gap,
+                                fm.horizontalAdvance(zero), h),
+                         Qt::AlignRight | Qt::AlignTop, zero);
     }
     QFont italic = m_tickFont;
     italic.setItalic(true);
@@ -1441,9 +1498,22 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view, boo
     const bool general = scene.method == attn::Method::General;
     const attn::Matrix w = generalMatrix();
     if (general) {
-        for (int c = 0; c < 2; ++c)
-            drawArrowClipped(painter, origin, view.toScreen(QPointF(w(0, c), w(1, c))),
+        for (int c = 0; c < 2; ++c) {
+            const QPointF tip = view.toScreen(QPointF(w(0, c), w(1, c)));
+            // With W = I the columns are e₁ and e₂, exactly where unit values often are: a
+            // column lying on another arrow is drawn beside it (a few pixels across), so that
+            // both stay visible.
+            bool covers = QLineF(tip, q).length() < 8;
+            for (int i = 0; i < n && !covers; ++i)
+                covers =
+                    QLineF(tip, keyTip(i)).length() < 8 || QLineF(tip, valueTip(i)).length() < 8;
+            QPointF shift;
+            const QLineF shaft(origin, tip);
+            if (covers && shaft.length() > 1)
+                shift = QPointF(-shaft.dy(), shaft.dx()) / shaft.length() * 6 * lineScale;
+            drawArrowClipped(painter, origin + shift, tip + shift,
                              ArrowPainter::styleFor(Role::GeneralColumn, 2.5, 13), bounds);
+        }
     }
 
     const bool hasOutput = hasResult && outputShown() && m_model->result().output.size() == 2;
@@ -1490,8 +1560,11 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view, boo
         const Handle h{Kind::Key, i};
         const QString text = keyLabel(i);
         const bool important = emphasised(h) || !crowded || rank < kLabelledHeavyKeys;
-        labels.push_back({addTip(keyTip(i), h), emphasised(h) ? 2 : 10 + rank, important, origin,
-                          keyTip(i), text, ColorScheme::keyColor(i, n), clearanceOf(h)});
+        // A masked key has weight 0 and would be placed last, pushed out of its natural spot
+        // onto other arrows; its long "masked" label claims its place right after the query's.
+        const int priority = emphasised(h) ? 2 : isMasked(i) && !crowded ? 3 : 10 + rank;
+        labels.push_back({addTip(keyTip(i), h), priority, important, origin, keyTip(i), text,
+                          ColorScheme::keyColor(i, n), clearanceOf(h)});
     }
     for (int i = 0; i < n; ++i) {
         const Handle h{Kind::Value, i};
@@ -1514,6 +1587,8 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view, boo
     }
 
     drawEdgeMarkers(painter, view);
+    if (m_legendVisible)
+        drawLegend(painter, view, hasResult ? 12.0 : 12 + QFontMetricsF(m_labelFont).height() + 24);
 
     if (!hasResult) {
         // Without a result there are no weights to draw; say why where the learner is looking.
@@ -1614,6 +1689,146 @@ void CanvasWidget::drawEdgeMarkers(QPainter &painter, const ViewTransform &view)
     painter.restore();
 }
 
+QRectF CanvasWidget::legendRect(const ViewTransform &view, double top) const
+{
+    const QFontMetricsF fm(m_tickFont);
+    const QList<LegendRow> rows = legendRows();
+    double widest = 0;
+    for (const LegendRow &row : rows)
+        widest = std::max(widest, fm.horizontalAdvance(row.text));
+    const double rowHeight = fm.height() + 4;
+    const QSizeF size(kLegendSample + 20 + widest + 12, rows.size() * rowHeight + 10);
+    Q_UNUSED(view);
+    return QRectF(QPointF(12, top), size);
+}
+
+QList<CanvasWidget::LegendRow> CanvasWidget::legendRows() const
+{
+    // Only what is drawn: the walkthrough holds the beams and the output back at first.
+    QList<LegendRow> rows{{LegendRow::Query, tr("query")},
+                          {LegendRow::Keys, tr("keys")},
+                          {LegendRow::Values, tr("values")}};
+    if (m_model->hasResult() && outputShown())
+        rows.append({LegendRow::Output, tr("output")});
+    if (m_model->scene().method == attn::Method::General)
+        rows.append({LegendRow::Columns, tr("columns of W")});
+    if (m_model->hasResult() && weightsShown())
+        rows.append({LegendRow::Beams, tr("beams: thicker = more weight")});
+    return rows;
+}
+
+void CanvasWidget::drawLegend(QPainter &painter, const ViewTransform &view, double top) const
+{
+    // What each kind of arrow is, and what the beams from the query mean: nothing else on the
+    // canvas says it, and a class sees the picture before any panel.
+    const QList<LegendRow> rows = legendRows();
+    const QRectF box = legendRect(view, top);
+    if (box.right() > view.viewportSize().width() - 8 ||
+        box.bottom() > view.viewportSize().height() - 8)
+        return; // a tiny canvas (or export) shows the arrows rather than their legend
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    QColor fill = ColorScheme::background();
+    fill.setAlpha(225);
+    painter.setPen(QPen(faded(ColorScheme::axis(), 0.4), 1));
+    painter.setBrush(fill);
+    painter.drawRoundedRect(box, 6, 6);
+    painter.setFont(m_tickFont);
+    const QFontMetricsF fm(m_tickFont);
+    const double rowHeight = fm.height() + 4;
+    const int n = std::max(1, m_model->keyCount());
+    int row = 0;
+    for (const LegendRow &legendRow : rows) {
+        const QString &text = legendRow.text;
+        const double y = box.top() + 5 + row * rowHeight + rowHeight / 2;
+        const QPointF from(box.left() + 10, y + 5), to(box.left() + 10 + kLegendSample, y - 5);
+        switch (legendRow.kind) {
+        case LegendRow::Query:
+            ArrowPainter::drawArrow(painter, from, to,
+                                    ArrowPainter::styleFor(Role::Query, 3.0, 11));
+            break;
+        case LegendRow::Keys: {
+            ArrowPainter::Style style = ArrowPainter::styleFor(Role::Key, 2.5, 11);
+            style.color = ColorScheme::keyColor(0, n);
+            ArrowPainter::drawArrow(painter, from, to, style);
+            break;
+        }
+        case LegendRow::Values: {
+            ArrowPainter::Style style = ArrowPainter::styleFor(Role::Value, 2.5, 11);
+            style.color = faded(style.color, 0.85);
+            ArrowPainter::drawArrow(painter, from, to, style);
+            break;
+        }
+        case LegendRow::Output:
+            ArrowPainter::drawArrow(painter, from, to,
+                                    ArrowPainter::styleFor(Role::Output, 2.5, 11));
+            break;
+        case LegendRow::Columns:
+            ArrowPainter::drawArrow(painter, from, to,
+                                    ArrowPainter::styleFor(Role::GeneralColumn, 2.5, 11));
+            break;
+        case LegendRow::Beams: {
+            // A thin faint beam and a wide strong one, as drawVectors() draws weights 0.05 and
+            // 0.8.
+            const QColor key = ColorScheme::keyColor(0, n);
+            const double scale = Appearance::instance()->lineScale();
+            for (const double w : {0.05, 0.8}) {
+                const double x = box.left() + 10 + (w < 0.5 ? 0 : kLegendSample / 2 + 2);
+                painter.setPen(QPen(faded(key, 0.1 + 0.6 * std::sqrt(w)), (1 + 9 * w) * scale,
+                                    Qt::SolidLine, Qt::FlatCap));
+                painter.drawLine(QPointF(x, y), QPointF(x + kLegendSample / 2 - 2, y));
+            }
+            break;
+        }
+        }
+        painter.setPen(ColorScheme::text());
+        painter.drawText(QRectF(box.left() + kLegendSample + 20, y - rowHeight / 2,
+                                box.width() - kLegendSample - 26, rowHeight),
+                         Qt::AlignVCenter | Qt::AlignLeft, text);
+        ++row;
+    }
+    painter.restore();
+}
+
+void CanvasWidget::setLegendVisible(bool on)
+{
+    if (on == m_legendVisible)
+        return;
+    m_legendVisible = on;
+    QSettings().setValue(QStringLiteral("canvas/legend"), on);
+    update();
+}
+
+bool CanvasWidget::dragHintVisible() const
+{
+    return m_dragHint;
+}
+
+void CanvasWidget::dismissDragHint()
+{
+    if (!m_dragHint)
+        return;
+    m_dragHint = false;
+    // Once is enough: the hint does not come back at the next start.
+    QSettings().setValue(QStringLiteral("canvas/dragHintShown"), true);
+    update();
+}
+
+QRectF CanvasWidget::dragHintRect() const
+{
+    QFont font = m_labelFont;
+    const QFontMetricsF fm(font);
+    const QString text = dragHintText();
+    const double width = std::min(double(this->width()) - 24, fm.horizontalAdvance(text) + 32);
+    const QRectF r(0, 0, width, fm.height() + 16);
+    return r.translated((this->width() - width) / 2, height() - r.height() - 16);
+}
+
+QString CanvasWidget::dragHintText() const
+{
+    return tr("Drag the arrow tips to move the vectors (click to hide)");
+}
+
 void CanvasWidget::paintOverlay(QPainter &painter) const
 {
     painter.save();
@@ -1644,6 +1859,17 @@ void CanvasWidget::paintOverlay(QPainter &painter) const
         painter.setPen(QPen(c, 2));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(QRectF(rect()).adjusted(1, 1, -1, -1));
+    }
+    if (m_dragHint && !guided()) {
+        const QRectF box = dragHintRect();
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(ColorScheme::text());
+        painter.drawRoundedRect(box, 8, 8);
+        painter.setPen(ColorScheme::background());
+        painter.setFont(m_labelFont);
+        painter.drawText(box.adjusted(12, 0, -12, 0), Qt::AlignCenter,
+                         QFontMetricsF(m_labelFont)
+                             .elidedText(dragHintText(), Qt::ElideRight, box.width() - 24));
     }
     painter.setFont(m_tickFont);
     m_mode->paintOverlay(painter);

@@ -21,6 +21,7 @@ class SceneModel;
 class Selection;
 class Walkthrough;
 class QMenu;
+class VectorDialog;
 
 /// The main canvas: the Cartesian plane with the query, the keys, the values, the output and (for
 /// the General score) W's columns as arrows the learner drags. The weights are read on the canvas
@@ -100,6 +101,9 @@ public:
     /// The right-click menu for `pos` (widget coordinates); the caller owns it. Exposed so that
     /// tests can trigger its actions without a blocking exec().
     QMenu *createContextMenu(QPoint pos);
+    /// Opens the dialog that types `handle`'s exact coordinates (window-modal, not blocking);
+    /// OK sets them as one undo step. Returns the dialog (it deletes itself when closed).
+    VectorDialog *editCoordinates(const Handle &handle);
 
     /// The score landscape under the arrows (View → Score Landscape): the plane shaded by the
     /// score a key would get at each point, with labelled iso-lines and a colour legend. It is
@@ -110,6 +114,18 @@ public:
     int landscapeHead() const;
     /// The landscape as last painted (for tests and the benchmark).
     const LandscapeLayer *landscape() const { return m_landscape.get(); }
+
+    /// The legend in the top left corner: what the query, keys, values, output (and W's
+    /// columns) look like and what the beams' width means. On by default; the context menu
+    /// turns it off (remembered in QSettings "canvas/legend"). Exports include it.
+    bool legendVisible() const { return m_legendVisible; }
+    void setLegendVisible(bool on);
+    /// The first-start hint at the bottom ("Drag the arrow tips…"): on until the first drag of a
+    /// tip or a click on it, then never again (QSettings "canvas/dragHintShown").
+    bool dragHintVisible() const;
+    void dismissDragHint();
+    /// Where the hint is drawn (widget coordinates).
+    QRectF dragHintRect() const;
 
     /// The predict-then-reveal walkthrough whose steps decide what the canvas shows; without
     /// one (or while it is inactive) everything is shown.
@@ -168,6 +184,7 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
     bool event(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
@@ -216,6 +233,24 @@ private:
         Handle handle; ///< invalid for the output
     };
     static constexpr double kEdgeInset = 14;
+    static constexpr double kLegendSample = 34; // the length of a legend's sample arrow
+    struct LegendRow
+    {
+        enum Kind
+        {
+            Query,
+            Keys,
+            Values,
+            Output,
+            Columns,
+            Beams
+        } kind;
+        QString text;
+    };
+    QList<LegendRow> legendRows() const;
+    QRectF legendRect(const ViewTransform &view, double top) const;
+    void drawLegend(QPainter &painter, const ViewTransform &view, double top) const;
+    QString dragHintText() const;
     QList<EdgeMarker> edgeMarkers(const ViewTransform &view) const;
     void drawEdgeMarkers(QPainter &painter, const ViewTransform &view) const;
     void drawGrid(QPainter &painter, const ViewTransform &view) const;
@@ -269,5 +304,7 @@ private:
     mutable ValuesLayer m_valuesLayer;
     std::unique_ptr<LandscapeLayer> m_landscape;
     bool m_landscapeVisible = false;
+    bool m_legendVisible = true;
+    bool m_dragHint = false;
     QPointer<Walkthrough> m_walkthrough;
 };

@@ -1,13 +1,16 @@
 // The canvas under the abuse a class gives it, with real events offscreen: scenes with huge
 // coordinates (every finite number a file may hold must draw), Delete in the middle of a drag, a
 // modal dialog opening under a held tip, and a tip dragged past the border. Under the sanitizer
-// preset these are also the crash tests: any out-of-range cast or row read aborts them.
+// preset these are also the crash tests: any out-of-range cast or row read aborts them. Also what
+// helps a newcomer read and drive the canvas: the legend, the first-start hint, and typing a
+// vector's exact coordinates.
 
 #include "app/canvaswidget.h"
 #include "app/colorscheme.h"
 #include "app/mainwindow.h"
 #include "app/sceneeditor.h"
 #include "app/selection.h"
+#include "app/vectordialog.h"
 #include "core/scene.h"
 #include "model/scenemodel.h"
 #include "model/scenestorage.h"
@@ -17,8 +20,12 @@
 #include <QDialog>
 #include <QImage>
 #include <QKeyEvent>
+#include <QLabel>
+#include <QLineEdit>
+#include <QMenu>
 #include <QMessageBox>
 #include <QPainter>
+#include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
 #include <QTest>
@@ -85,6 +92,12 @@ private slots:
     void undoDuringDragEndsTheDrag();
     void newSceneDuringDragInTheWindow();
     void tipDraggedOffTheCanvasLeavesAMarker();
+    void doubleClickTypesExactCoordinates();
+    void coordinatesAreValidated_data();
+    void coordinatesAreValidated();
+    void contextMenuTypesCoordinates();
+    void legendIsShownAndRemembered();
+    void dragHintShowsOnceUntilTheFirstDrag();
 
 private:
     QPoint screenOf(QPointF world) const { return m_canvas->view().toScreen(world).toPoint(); }
@@ -390,6 +403,178 @@ void TestCanvasRobustness::tipDraggedOffTheCanvasLeavesAMarker()
             found = true;
     }
     QVERIFY2(found, "no marker towards k1");
+}
+
+// --- Typing coordinates, legend and hint -----------------------------------------------------
+
+namespace {
+VectorDialog *openDialog(QWidget *canvas)
+{
+    VectorDialog *dialog = nullptr;
+    (void)QTest::qWaitFor([&] {
+        dialog = canvas->findChild<VectorDialog *>();
+        return dialog && dialog->isVisible();
+    });
+    return dialog;
+}
+
+void typeInto(QLineEdit *edit, const QString &text)
+{
+    edit->setFocus();
+    edit->selectAll();
+    QTest::keyClick(edit, Qt::Key_Backspace);
+    // QTest types Latin-1 only; the minus sign (U+2212) goes in as an input method would.
+    for (const QChar c : text) {
+        if (c.unicode() < 0x80)
+            QTest::keyClick(edit, c.toLatin1());
+        else
+            edit->insert(QString(c));
+    }
+}
+} // namespace
+
+void TestCanvasRobustness::doubleClickTypesExactCoordinates()
+{
+    const attn::Scene original = m_model->scene();
+    QTest::mouseDClick(m_canvas, Qt::LeftButton, Qt::NoModifier, tipOf({HKind::Key, 1}));
+    VectorDialog *dialog = openDialog(m_canvas);
+    QVERIFY(dialog);
+    QVERIFY(dialog->windowTitle().contains(QStringLiteral("k₂")));
+    // The current coordinates are filled in: (1.5, 0.5).
+    auto *x = dialog->findChild<QLineEdit *>(QStringLiteral("x"));
+    auto *y = dialog->findChild<QLineEdit *>(QStringLiteral("y"));
+    QCOMPARE(x->text(), QStringLiteral("1.5"));
+    QCOMPARE(y->text(), QStringLiteral("0.5"));
+    // A value no drag can hit (the grid snaps to 0.1), and a typographic minus.
+    typeInto(x, QStringLiteral("0.7071"));
+    typeInto(y, QStringLiteral("−0.25"));
+    QTest::keyClick(y, Qt::Key_Return);
+    QTRY_VERIFY(!m_canvas->findChild<VectorDialog *>());
+    QCOMPARE(pointOf(m_model->scene().keys.row(1).transpose()), QPointF(0.7071, -0.25));
+    // Only k₂ changed, as one step; undo brings back the scene exactly.
+    QCOMPARE(m_editor->undoStack()->count(), 1);
+    m_editor->undoStack()->undo();
+    QCOMPARE(m_model->scene().keys, original.keys);
+    QCOMPARE(m_model->scene().values, original.values);
+}
+
+void TestCanvasRobustness::coordinatesAreValidated_data()
+{
+    QTest::addColumn<QString>("x");
+    QTest::addColumn<QString>("y");
+    QTest::addColumn<QString>("problem");
+    QTest::newRow("letters") << QStringLiteral("abc") << QStringLiteral("1")
+                             << QStringLiteral("x must be a number from −1000 to 1000");
+    QTest::newRow("empty y") << QStringLiteral("1") << QString()
+                             << QStringLiteral("y must be a number from −1000 to 1000");
+    QTest::newRow("too large") << QStringLiteral("1") << QStringLiteral("1001")
+                               << QStringLiteral("y must be a number from −1000 to 1000");
+    QTest::newRow("infinity") << QStringLiteral("inf") << QStringLiteral("0")
+                              << QStringLiteral("x must be a number from −1000 to 1000");
+}
+
+void TestCanvasRobustness::coordinatesAreValidated()
+{
+    QFETCH(QString, x);
+    QFETCH(QString, y);
+    QFETCH(QString, problem);
+    const attn::Vector before = m_model->scene().query;
+    QTest::mouseDClick(m_canvas, Qt::LeftButton, Qt::NoModifier, tipOf({HKind::Query, -1}));
+    VectorDialog *dialog = openDialog(m_canvas);
+    QVERIFY(dialog);
+    typeInto(dialog->findChild<QLineEdit *>(QStringLiteral("x")), x);
+    typeInto(dialog->findChild<QLineEdit *>(QStringLiteral("y")), y);
+    auto *label = dialog->findChild<QLabel *>(QStringLiteral("problem"));
+    QVERIFY(label->isVisible());
+    QCOMPARE(label->text(), problem + QLatin1Char('.'));
+    auto *ok = dialog->findChild<QPushButton *>();
+    for (QPushButton *b : dialog->findChildren<QPushButton *>())
+        if (!b->isEnabled())
+            ok = b;
+    QVERIFY(!ok->isEnabled());
+    // Return does nothing while the input is wrong; Escape leaves the query as it was.
+    QTest::keyClick(dialog->focusWidget(), Qt::Key_Return);
+    QVERIFY(dialog->isVisible());
+    QTest::keyClick(dialog->focusWidget(), Qt::Key_Escape);
+    QTRY_VERIFY(!m_canvas->findChild<VectorDialog *>());
+    QCOMPARE(m_model->scene().query, before);
+    QCOMPARE(m_editor->undoStack()->count(), 0);
+}
+
+void TestCanvasRobustness::contextMenuTypesCoordinates()
+{
+    std::unique_ptr<QMenu> menu(m_canvas->createContextMenu(tipOf({HKind::Value, 2})));
+    QAction *action = menu->findChild<QAction *>(QStringLiteral("setCoordinates"));
+    QVERIFY(action && action->isEnabled());
+    action->trigger();
+    VectorDialog *dialog = openDialog(m_canvas);
+    QVERIFY(dialog);
+    typeInto(dialog->findChild<QLineEdit *>(QStringLiteral("x")), QStringLiteral("-2"));
+    QTest::keyClick(dialog->focusWidget(), Qt::Key_Return);
+    QTRY_VERIFY(!m_canvas->findChild<VectorDialog *>());
+    QCOMPARE(pointOf(m_model->scene().values.row(2).transpose()), QPointF(-2, 1));
+    // Away from every tip the action is there but off.
+    std::unique_ptr<QMenu> empty(m_canvas->createContextMenu(screenOf(QPointF(-1, -1))));
+    QVERIFY(!empty->findChild<QAction *>(QStringLiteral("setCoordinates"))->isEnabled());
+}
+
+void TestCanvasRobustness::legendIsShownAndRemembered()
+{
+    QVERIFY(m_canvas->legendVisible());
+    // The legend's box in the top left corner: the query's red sample arrow is in it.
+    const QImage with = m_canvas->grab().toImage();
+    auto reddish = [](const QImage &image) {
+        int count = 0;
+        for (int y = 12; y < 40; ++y)
+            for (int x = 12; x < 60; ++x) {
+                const QColor c = image.pixelColor(x, y);
+                if (c.red() > 150 && c.green() < 90 && c.blue() < 90)
+                    ++count;
+            }
+        return count;
+    };
+    QVERIFY(reddish(with) > 10);
+    std::unique_ptr<QMenu> menu(m_canvas->createContextMenu(QPoint(5, 5)));
+    QAction *toggle = menu->findChild<QAction *>(QStringLiteral("showLegend"));
+    QVERIFY(toggle->isChecked());
+    toggle->trigger();
+    QVERIFY(!m_canvas->legendVisible());
+    QCOMPARE(reddish(m_canvas->grab().toImage()), 0);
+    // A new canvas (the next start) remembers.
+    CanvasWidget other(m_editor, m_selection);
+    QVERIFY(!other.legendVisible());
+    m_canvas->setLegendVisible(true);
+}
+
+void TestCanvasRobustness::dragHintShowsOnceUntilTheFirstDrag()
+{
+    QSettings().remove(QStringLiteral("canvas/dragHintShown"));
+    CanvasWidget fresh(m_editor, m_selection);
+    QVERIFY(fresh.dragHintVisible());
+    // On this test's canvas (made before the setting was removed, in an earlier test or now):
+    // drag a tip and the hint goes for good.
+    auto *canvas = new CanvasWidget(m_editor, m_selection);
+    m_window->layout()->addWidget(canvas);
+    m_canvas->hide();
+    QTRY_COMPARE(canvas->size().isEmpty(), false);
+    QVERIFY(canvas->dragHintVisible());
+    const QPoint from = canvas->view().toScreen(canvas->tipOf({HKind::Query, -1})).toPoint();
+    QTest::mousePress(canvas, Qt::LeftButton, Qt::NoModifier, from);
+    QTest::mouseMove(canvas, from + QPoint(30, 30));
+    QTest::mouseRelease(canvas, Qt::LeftButton, Qt::NoModifier, from + QPoint(30, 30));
+    QVERIFY(!canvas->dragHintVisible());
+    CanvasWidget next(m_editor, m_selection);
+    QVERIFY(!next.dragHintVisible());
+    // A click on the hint hides it too.
+    QSettings().remove(QStringLiteral("canvas/dragHintShown"));
+    auto *again = new CanvasWidget(m_editor, m_selection);
+    m_window->layout()->addWidget(again);
+    canvas->hide();
+    QTRY_COMPARE(again->size().isEmpty(), false);
+    QVERIFY(again->dragHintVisible());
+    QTest::mouseClick(again, Qt::LeftButton, Qt::NoModifier,
+                      again->dragHintRect().center().toPoint());
+    QVERIFY(!again->dragHintVisible());
 }
 
 QTEST_MAIN(TestCanvasRobustness)
