@@ -7,6 +7,7 @@
 
 #include "app/canvaswidget.h"
 #include "app/colorscheme.h"
+#include "app/headcanvases.h"
 #include "app/mainwindow.h"
 #include "app/sceneeditor.h"
 #include "app/selection.h"
@@ -51,15 +52,22 @@ QPointF pointOf(const attn::Vector &v)
 /// A scene file as text, as File → Open, --scene and autosave recovery read it.
 QByteArray sceneText(const QString &method, const QString &key)
 {
+    // Multi-head with two-dimensional heads draws each head on a plane (not a number line).
+    const QString heads = method == QLatin1String("multihead2d")
+                              ? QStringLiteral(R"(,
+  "multihead": { "heads": [ { "wq": [[1, 0], [0, 1]], "wk": [[1, 0], [0, 1]], "wv": [[1, 0]] },
+                            { "wq": [[0, 1], [1, 0]], "wk": [[1, 0], [0, 1]], "wv": [[0, 1]] } ],
+                 "wo": [[1, 0], [0, 1]] })")
+                              : QString();
     return QStringLiteral(R"({
   "format": "attention-canvas-scene",
   "version": 1,
   "method": "%1",
   "query": [1.2, 0.8],
   "keys": [[0.5, 1.0], [1.5, 0.5], %2],
-  "values": [[0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]
+  "values": [[0.0, 1.0], [1.0, 0.0], [1.0, 1.0]]%3
 })")
-        .arg(method, key)
+        .arg(heads.isEmpty() ? method : QStringLiteral("multihead"), key, heads)
         .toUtf8();
 }
 
@@ -162,6 +170,9 @@ void TestCanvasRobustness::hugeCoordinatesDraw_data()
             << QString::fromLatin1(method) << QStringLiteral("[1e24, 0]") << QPointF(1e24, 0);
     QTest::newRow("dot, k3 = [-3e300, 2e300]")
         << QStringLiteral("dot") << QStringLiteral("[-3e300, 2e300]") << QPointF(-3e300, 2e300);
+    QTest::newRow("multihead 2-d heads, k3 = [1.7e308, 1.7e308]")
+        << QStringLiteral("multihead2d") << QStringLiteral("[1.7e308, 1.7e308]")
+        << QPointF(1.7e308, 1.7e308);
     QTest::newRow("scaled, k3 = [1.7e308, -1.7e308]")
         << QStringLiteral("scaled") << QStringLiteral("[1.7e308, -1.7e308]")
         << QPointF(1.7e308, -1.7e308);
@@ -223,6 +234,10 @@ void TestCanvasRobustness::hugeCoordinatesDraw()
     }
     QCOMPARE(m_canvas->view().scale(), ViewTransform::kMaxScale);
     m_canvas->grab();
+    // The head canvases scale to their largest coordinate and draw (multi-head only).
+    HeadCanvases heads(m_model);
+    heads.resize(900, 500);
+    QVERIFY(!heads.grab().isNull());
     // Panning with the keyboard and Fit all bring the whole scene back.
     QTest::keyClick(m_canvas, Qt::Key_Left);
     m_canvas->fitAll();
