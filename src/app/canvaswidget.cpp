@@ -1587,8 +1587,6 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view, boo
     }
 
     drawEdgeMarkers(painter, view);
-    if (m_legendVisible)
-        drawLegend(painter, view, hasResult ? 12.0 : 12 + QFontMetricsF(m_labelFont).height() + 24);
 
     if (!hasResult) {
         // Without a result there are no weights to draw; say why where the learner is looking.
@@ -1859,6 +1857,12 @@ void CanvasWidget::paintOverlay(QPainter &painter) const
         painter.setPen(QPen(c, 2));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(QRectF(rect()).adjusted(1, 1, -1, -1));
+    }
+    // On screen only: exports (slides, handouts) show the picture itself, and files made with a
+    // transparent background stay transparent.
+    if (m_legendVisible) {
+        const double top = m_model->hasResult() ? 12.0 : 12 + QFontMetricsF(m_labelFont).height() + 24;
+        drawLegend(painter, m_view, top);
     }
     if (m_dragHint && !guided()) {
         const QRectF box = dragHintRect();

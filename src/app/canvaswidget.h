@@ -117,7 +117,7 @@ public:
 
     /// The legend in the top left corner: what the query, keys, values, output (and W's
     /// columns) look like and what the beams' width means. On by default; the context menu
-    /// turns it off (remembered in QSettings "canvas/legend"). Exports include it.
+    /// turns it off (remembered in QSettings "canvas/legend"). On screen only, not in exports.
     bool legendVisible() const { return m_legendVisible; }
     void setLegendVisible(bool on);
     /// The first-start hint at the bottom ("Drag the arrow tips…"): on until the first drag of a
