@@ -1861,7 +1861,8 @@ void CanvasWidget::paintOverlay(QPainter &painter) const
     // On screen only: exports (slides, handouts) show the picture itself, and files made with a
     // transparent background stay transparent.
     if (m_legendVisible) {
-        const double top = m_model->hasResult() ? 12.0 : 12 + QFontMetricsF(m_labelFont).height() + 24;
+        const double top =
+            m_model->hasResult() ? 12.0 : 12 + QFontMetricsF(m_labelFont).height() + 24;
         drawLegend(painter, m_view, top);
     }
     if (m_dragHint && !guided()) {
