@@ -42,3 +42,10 @@ void AutosaveSession::cleanExit()
 {
     m_autosaver.cleanExit();
 }
+
+void AutosaveSession::terminate()
+{
+    // A drag in progress ends first, so that what it did is in the scene written.
+    m_document->editor()->interruptDrag();
+    m_autosaver.terminate();
+}

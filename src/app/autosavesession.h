@@ -31,6 +31,9 @@ public:
     bool offerRecovery();
     /// The window closes normally: this session's autosave goes.
     void cleanExit();
+    /// The process is told to end (SIGTERM, SIGHUP): a last autosave of the unsaved work, and the
+    /// lock goes (Autosaver::terminate()); the next start offers the scene back.
+    void terminate();
 
     Autosaver *autosaver() { return &m_autosaver; }
 

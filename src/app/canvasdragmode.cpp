@@ -29,6 +29,14 @@ CanvasDragMode::CanvasDragMode(CanvasWidget *canvas, const CanvasWidget::Handle 
 
 void CanvasDragMode::mouseMove(QMouseEvent *event)
 {
+    if (!(event->buttons() & Qt::LeftButton)) {
+        // The release went elsewhere (a window that opened mid-drag took it): the drag is over.
+        CanvasWidget *canvas = m_canvas;
+        const QPointF pos = event->position();
+        canvas->setMode(std::make_unique<CanvasIdleMode>(canvas));
+        CanvasIdleMode::updateHover(canvas, pos);
+        return;
+    }
     m_pos = event->position();
     if (!m_moved && QLineF(m_pressPos, m_pos).length() < kDragThreshold)
         return;

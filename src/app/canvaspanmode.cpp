@@ -20,6 +20,13 @@ CanvasPanMode::CanvasPanMode(CanvasWidget *canvas, QPointF pressPos, Qt::MouseBu
 void CanvasPanMode::mouseMove(QMouseEvent *event)
 {
     const QPointF pos = event->position();
+    if (!(event->buttons() & m_button)) {
+        // The release went elsewhere: stop panning.
+        CanvasWidget *canvas = m_canvas;
+        canvas->setMode(std::make_unique<CanvasIdleMode>(canvas));
+        CanvasIdleMode::updateHover(canvas, pos);
+        return;
+    }
     if (!m_moved && QLineF(m_pressPos, pos).length() < kPanThreshold)
         return;
     m_moved = true;

@@ -10,16 +10,19 @@
 #include "numberformat.h"
 #include "sceneeditor.h"
 #include "selection.h"
+#include "vectordialog.h"
 #include "walkthrough.h"
 
 #include <QActionGroup>
 #include <QContextMenuEvent>
 #include <QFontMetricsF>
 #include <QHelpEvent>
+#include <QHideEvent>
 #include <QKeyEvent>
 #include <QLineF>
 #include <QMenu>
 #include <QPainter>
+#include <QSettings>
 #include <QToolTip>
 #include <QVarLengthArray>
 #include <QWheelEvent>
@@ -124,6 +127,25 @@ GridStep niceStep(double minimum)
         }
     }
     return {};
+}
+
+/// The grid lines i·step inside [lo, hi]: from `first` to `last` (none when last < first).
+struct IndexRange
+{
+    long long first = 0;
+    long long last = -1;
+};
+
+/// None when the indices would not be exact integers (beyond 2⁵² a double no longer tells
+/// neighbouring lines apart: a view zoomed in far from the origin) or when there would be
+/// absurdly many; never a cast of an out-of-range double.
+IndexRange gridIndices(double lo, double hi, double step)
+{
+    const double a = std::ceil(lo / step), b = std::floor(hi / step);
+    constexpr double kExact = 4503599627370496.0; // 2⁵²
+    if (!(std::abs(a) <= kExact && std::abs(b) <= kExact) || b - a > 100000)
+        return {};
+    return {static_cast<long long>(a), static_cast<long long>(b)};
 }
 
 QString tickText(double value, int decimals)
@@ -322,16 +344,26 @@ CanvasWidget::CanvasWidget(SceneEditor *editor, Selection *selection, QWidget *p
     m_view.setViewportSize(size());
     m_mode = std::make_unique<CanvasIdleMode>(this);
     m_landscape = std::make_unique<LandscapeLayer>(m_model);
+    const QSettings settings;
+    m_legendVisible = settings.value(QStringLiteral("canvas/legend"), true).toBool();
+    m_dragHint = !settings.value(QStringLiteral("canvas/dragHintShown"), false).toBool();
 
     connect(m_model, &SceneModel::changed, this, [this] { m_landscape->invalidate(); });
     connect(m_model, &SceneModel::changed, this, qOverload<>(&QWidget::update));
+    // A drag never outlives an edit that is not its own (SceneEditor asks first), nor a scene
+    // replaced or a key removed under it by any other way: the tip it holds may be gone.
+    connect(m_editor, &SceneEditor::dragInterrupted, this, &CanvasWidget::endGesture);
     connect(m_model, &SceneModel::keyCountChanged, this, [this](int count) {
+        if ((m_dragged.kind == Kind::Key || m_dragged.kind == Kind::Value) &&
+            m_dragged.index >= count)
+            endGesture();
         m_selection->clamp(count);
         if ((m_hovered.kind == Kind::Key || m_hovered.kind == Kind::Value) &&
             m_hovered.index >= count)
             setHovered({});
     });
     connect(m_model, &SceneModel::sceneReplaced, this, [this] {
+        endGesture();
         // A loaded scene may live far from the current view; only then move the view, so that
         // reloading the same scene does not jump.
         if (m_viewInitialised && !m_view.visibleWorld().contains(sceneBounds()))
@@ -454,6 +486,11 @@ QRectF CanvasWidget::sceneBounds() const
     // The unit circle and the origin always, so that the picture keeps its reference.
     QRectF r(QPointF(-1, -1), QPointF(1, 1));
     auto add = [&r](QPointF p) {
+        // Any finite number may be in a scene; beyond what the smallest scale can show together
+        // with the origin, the edge markers point the way (and the rectangle's width stays
+        // finite).
+        constexpr double kLimit = 1e302;
+        p = QPointF(std::clamp(p.x(), -kLimit, kLimit), std::clamp(p.y(), -kLimit, kLimit));
         r.setLeft(std::min(r.left(), p.x()));
         r.setRight(std::max(r.right(), p.x()));
         r.setTop(std::min(r.top(), p.y()));
@@ -517,13 +554,20 @@ QPointF CanvasWidget::tipOf(const Handle &handle) const
 attn::Vector CanvasWidget::vectorOf(const Handle &handle) const
 {
     const attn::Scene &s = m_model->scene();
+    // A handle may name a key that is gone (a stale hover); it reads as the origin, never as a
+    // row past the end.
+    const bool row = handle.index >= 0 && handle.index < m_model->keyCount();
     switch (handle.kind) {
     case Kind::Query:
         return s.query;
     case Kind::Key:
-        return s.keys.row(handle.index).transpose();
+        if (row)
+            return s.keys.row(handle.index).transpose();
+        break;
     case Kind::Value:
-        return s.values.row(handle.index).transpose();
+        if (row)
+            return s.values.row(handle.index).transpose();
+        break;
     case Kind::GeneralColumn:
         return generalMatrix().col(handle.index);
     case Kind::None:
@@ -534,13 +578,18 @@ attn::Vector CanvasWidget::vectorOf(const Handle &handle) const
 
 attn::Vector CanvasWidget::displayedVectorOf(const Handle &handle) const
 {
+    const bool row = handle.index >= 0 && handle.index < m_model->keyCount();
     switch (handle.kind) {
     case Kind::Query:
         return m_model->query();
     case Kind::Key:
-        return m_model->keys().row(handle.index).transpose();
+        if (row)
+            return m_model->keys().row(handle.index).transpose();
+        break;
     case Kind::Value:
-        return m_model->values().row(handle.index).transpose();
+        if (row)
+            return m_model->values().row(handle.index).transpose();
+        break;
     case Kind::GeneralColumn:
         return generalMatrix().col(handle.index);
     case Kind::None:
@@ -662,10 +711,23 @@ void CanvasWidget::setDragged(const Handle &handle)
     // A whole drag, from press to release (or Escape), is one step to undo.
     if (handle.isValid() && !m_dragged.isValid())
         m_editor->beginDrag();
+    // The learner found the tips: the hint has done its job.
+    if (handle.isValid())
+        dismissDragHint();
     else if (!handle.isValid())
         m_editor->endDrag();
     m_dragged = handle;
     update();
+}
+
+void CanvasWidget::endGesture()
+{
+    if (!m_mode || !m_mode->isBusy())
+        return;
+    // What the drag did so far stays, as the one step it already is; the tip no longer follows
+    // the mouse.
+    setMode(std::make_unique<CanvasIdleMode>(this));
+    unsetCursor();
 }
 
 void CanvasWidget::setMode(std::unique_ptr<CanvasMode> mode)
@@ -767,6 +829,9 @@ void CanvasWidget::nudge(int dx, int dy, bool fine)
 
 bool CanvasWidget::event(QEvent *event)
 {
+    // The window lost the mouse and keyboard to another (a modal dialog opening mid-drag).
+    if (event->type() == QEvent::WindowDeactivate || event->type() == QEvent::WindowBlocked)
+        endGesture();
     // Escape in the middle of a drag cancels the drag, even where a window shortcut (the
     // walkthrough's) wants the key.
     if (event->type() == QEvent::ShortcutOverride && m_mode->isBusy() &&
@@ -832,7 +897,9 @@ void CanvasWidget::keyPressEvent(QKeyEvent *event)
         // the middle.
         if (event->modifiers() & Qt::ShiftModifier) {
             const Handle h = selectedHandle();
-            const QPoint at = h.isValid() ? m_view.toScreen(tipOf(h)).toPoint() : rect().center();
+            // A tip off screen (far away) opens the menu in the middle instead.
+            const QPointF tip = h.isValid() ? m_view.toScreen(tipOf(h)) : QPointF(-1, -1);
+            const QPoint at = QRectF(rect()).contains(tip) ? tip.toPoint() : rect().center();
             QContextMenuEvent menu(QContextMenuEvent::Keyboard, at, mapToGlobal(at));
             contextMenuEvent(&menu);
             return;
@@ -976,8 +1043,18 @@ QMenu *CanvasWidget::createContextMenu(QPoint pos)
     mask->setEnabled(key >= 0);
     connect(mask, &QAction::triggered, this, [this, key] { toggleMask(key); });
 
+    QAction *coordinates = menu->addAction(tr("Set &Coordinates…"));
+    coordinates->setObjectName(QStringLiteral("setCoordinates"));
+    coordinates->setEnabled(h.isValid());
+    connect(coordinates, &QAction::triggered, this, [this, h] { editCoordinates(h); });
+
     addLandscapeActions(menu);
     menu->addSeparator();
+    QAction *legend = menu->addAction(tr("Show &Legend"));
+    legend->setObjectName(QStringLiteral("showLegend"));
+    legend->setCheckable(true);
+    legend->setChecked(m_legendVisible);
+    connect(legend, &QAction::toggled, this, &CanvasWidget::setLegendVisible);
     QAction *fit = menu->addAction(tr("Fit all"));
     fit->setObjectName(QStringLiteral("fitAll"));
     connect(fit, &QAction::triggered, this, &CanvasWidget::fitAll);
@@ -985,6 +1062,37 @@ QMenu *CanvasWidget::createContextMenu(QPoint pos)
     reset->setObjectName(QStringLiteral("resetView"));
     connect(reset, &QAction::triggered, this, &CanvasWidget::resetView);
     return menu;
+}
+
+VectorDialog *CanvasWidget::editCoordinates(const Handle &handle)
+{
+    if (!handle.isValid())
+        return nullptr;
+    endGesture();
+    const QPointF current = point(vectorOf(handle));
+    auto *dialog = new VectorDialog(nameOf(handle), current, this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    connect(dialog, &QDialog::accepted, this, [this, handle, dialog] {
+        // The key may have gone while the dialog was open (undo): then there is nothing to set.
+        const bool gone = (handle.kind == Kind::Key || handle.kind == Kind::Value) &&
+                          handle.index >= m_model->keyCount();
+        if (!gone)
+            setVectorOf(handle, vector2(dialog->coordinates()));
+    });
+    dialog->open();
+    return dialog;
+}
+
+void CanvasWidget::mouseDoubleClickEvent(QMouseEvent *event)
+{
+    // A double-click on a tip types its coordinates; elsewhere nothing more than two clicks.
+    const Handle h = event->button() == Qt::LeftButton ? handleAt(event->position()) : Handle{};
+    if (!h.isValid() || m_mode->isBusy()) {
+        QWidget::mouseDoubleClickEvent(event);
+        return;
+    }
+    select(h);
+    editCoordinates(h);
 }
 
 void CanvasWidget::contextMenuEvent(QContextMenuEvent *event)
@@ -1004,6 +1112,10 @@ void CanvasWidget::contextMenuEvent(QContextMenuEvent *event)
 void CanvasWidget::mousePressEvent(QMouseEvent *event)
 {
     setFocus(Qt::MouseFocusReason);
+    if (m_dragHint && !guided() && dragHintRect().contains(event->position())) {
+        dismissDragHint();
+        return;
+    }
     m_mode->mousePress(event);
 }
 
@@ -1048,8 +1160,17 @@ void CanvasWidget::focusInEvent(QFocusEvent *event)
 
 void CanvasWidget::focusOutEvent(QFocusEvent *event)
 {
+    // A dialog, another window or a popup took the keyboard: the mouse's release may go there,
+    // so a drag ends now rather than follow the pointer with no button held.
+    endGesture();
     QWidget::focusOutEvent(event);
     update();
+}
+
+void CanvasWidget::hideEvent(QHideEvent *event)
+{
+    endGesture();
+    QWidget::hideEvent(event);
 }
 
 void CanvasWidget::changeEvent(QEvent *event)
@@ -1201,15 +1322,13 @@ void CanvasWidget::drawGrid(QPainter &painter, const ViewTransform &view) const
     const bool drawMinor = g.minor * scale >= 8;
     const double step = drawMinor ? g.minor : g.major;
     const int every = drawMinor ? ratio : 1;
-    const auto x0 = static_cast<long long>(std::ceil(world.left() / step));
-    const auto x1 = static_cast<long long>(std::floor(world.right() / step));
-    for (long long i = x0; i <= x1; ++i) {
+    const IndexRange xs = gridIndices(world.left(), world.right(), step);
+    for (long long i = xs.first; i <= xs.last; ++i) {
         const double sx = std::round(view.toScreen(QPointF(i * step, 0)).x()) + 0.5;
         (i % every == 0 ? major : minor).append(QLineF(sx, 0, sx, size.height()));
     }
-    const auto y0 = static_cast<long long>(std::ceil(world.top() / step));
-    const auto y1 = static_cast<long long>(std::floor(world.bottom() / step));
-    for (long long i = y0; i <= y1; ++i) {
+    const IndexRange ys = gridIndices(world.top(), world.bottom(), step);
+    for (long long i = ys.first; i <= ys.last; ++i) {
         const double sy = std::round(view.toScreen(QPointF(0, i * step)).y()) + 0.5;
         (i % every == 0 ? major : minor).append(QLineF(0, sy, size.width(), sy));
     }
@@ -1229,11 +1348,14 @@ void CanvasWidget::drawGrid(QPainter &painter, const ViewTransform &view) const
         painter.drawLine(QPointF(ox, 0), QPointF(ox, size.height()));
 
     const double h = fm.height();
-    const double labelTop = std::clamp(oy + 4, 2.0, size.height() - h - 2);
+    // Tick labels keep clear of an arrowhead lying on an axis (a unit value at (1, 0) or (0, 1)
+    // would otherwise cover its "1"): the gap grows with the font, as the heads do in
+    // presentation mode.
+    const double gap = 4 + std::round(0.45 * h);
+    const double labelTop = std::clamp(oy + gap, 2.0, std::max(2.0, size.height() - h - 2));
     painter.setPen(ColorScheme::axis());
-    const auto mx0 = static_cast<long long>(std::ceil(world.left() / g.major));
-    const auto mx1 = static_cast<long long>(std::floor(world.right() / g.major));
-    for (long long i = mx0; i <= mx1; ++i) {
+    const IndexRange mxs = gridIndices(world.left(), world.right(), g.major);
+    for (long long i = mxs.first; i <= mxs.last; ++i) {
         if (i == 0)
             continue;
         const QString text = tickText(i * g.major, g.decimals);
@@ -1244,13 +1366,13 @@ void CanvasWidget::drawGrid(QPainter &painter, const ViewTransform &view) const
             continue;
         painter.drawText(QRectF(sx - w / 2 - 2, labelTop, w + 4, h), Qt::AlignCenter, text);
     }
-    const auto my0 = static_cast<long long>(std::ceil(world.top() / g.major));
-    const auto my1 = static_cast<long long>(std::floor(world.bottom() / g.major));
+    const IndexRange mys = gridIndices(world.top(), world.bottom(), g.major);
     double widestY = 0;
-    for (long long i = my0; i <= my1; ++i)
+    for (long long i = mys.first; i <= mys.last; ++i)
         widestY = std::max(widestY, fm.horizontalAdvance(tickText(i * g.major, g.decimals)));
-    const double labelRight = std::clamp(ox - 6, widestY + 4, size.width() - 4);
-    for (long long i = my0; i <= my1; ++i) {
+    const double labelRight =
+        std::clamp(ox - gap - 2, widestY + 4, std::max(widestY + 4, size.width() - 4));
+    for (long long i = mys.first; i <= mys.last; ++i) {
         if (i == 0)
             continue;
         const QString text = tickText(i * g.major, g.decimals);
@@ -1262,9 +1384,9 @@ void CanvasWidget::drawGrid(QPainter &painter, const ViewTransform &view) const
     }
     if (world.contains(QPointF(0, 0))) {
         const QString zero = tickText(0, 0);
-        painter.drawText(
-            QRectF(ox - 6 - fm.horizontalAdvance(zero), oy + 4, fm.horizontalAdvance(zero), h),
-            Qt::AlignRight | Qt::AlignTop, zero);
+        painter.drawText(QRectF(ox - gap - 2 - fm.horizontalAdvance(zero), oy + gap,
+                                fm.horizontalAdvance(zero), h),
+                         Qt::AlignRight | Qt::AlignTop, zero);
     }
     QFont italic = m_tickFont;
     italic.setItalic(true);
@@ -1373,9 +1495,22 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view, boo
     const bool general = scene.method == attn::Method::General;
     const attn::Matrix w = generalMatrix();
     if (general) {
-        for (int c = 0; c < 2; ++c)
-            drawArrowClipped(painter, origin, view.toScreen(QPointF(w(0, c), w(1, c))),
+        for (int c = 0; c < 2; ++c) {
+            const QPointF tip = view.toScreen(QPointF(w(0, c), w(1, c)));
+            // With W = I the columns are e₁ and e₂, exactly where unit values often are: a
+            // column lying on another arrow is drawn beside it (a few pixels across), so that
+            // both stay visible.
+            bool covers = QLineF(tip, q).length() < 8;
+            for (int i = 0; i < n && !covers; ++i)
+                covers =
+                    QLineF(tip, keyTip(i)).length() < 8 || QLineF(tip, valueTip(i)).length() < 8;
+            QPointF shift;
+            const QLineF shaft(origin, tip);
+            if (covers && shaft.length() > 1)
+                shift = QPointF(-shaft.dy(), shaft.dx()) / shaft.length() * 6 * lineScale;
+            drawArrowClipped(painter, origin + shift, tip + shift,
                              ArrowPainter::styleFor(Role::GeneralColumn, 2.5, 13), bounds);
+        }
     }
 
     const bool hasOutput = hasResult && outputShown() && m_model->result().output.size() == 2;
@@ -1422,8 +1557,11 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view, boo
         const Handle h{Kind::Key, i};
         const QString text = keyLabel(i);
         const bool important = emphasised(h) || !crowded || rank < kLabelledHeavyKeys;
-        labels.push_back({addTip(keyTip(i), h), emphasised(h) ? 2 : 10 + rank, important, origin,
-                          keyTip(i), text, ColorScheme::keyColor(i, n), clearanceOf(h)});
+        // A masked key has weight 0 and would be placed last, pushed out of its natural spot
+        // onto other arrows; its long "masked" label claims its place right after the query's.
+        const int priority = emphasised(h) ? 2 : isMasked(i) && !crowded ? 3 : 10 + rank;
+        labels.push_back({addTip(keyTip(i), h), priority, important, origin, keyTip(i), text,
+                          ColorScheme::keyColor(i, n), clearanceOf(h)});
     }
     for (int i = 0; i < n; ++i) {
         const Handle h{Kind::Value, i};
@@ -1445,6 +1583,8 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view, boo
             ArrowPainter::drawLabel(painter, spot->from, spot->tip, label.text, label.color);
     }
 
+    drawEdgeMarkers(painter, view);
+
     if (!hasResult) {
         // Without a result there are no weights to draw; say why where the learner is looking.
         const QString text = m_model->errorText();
@@ -1460,11 +1600,238 @@ void CanvasWidget::drawVectors(QPainter &painter, const ViewTransform &view, boo
     }
 }
 
+QList<CanvasWidget::EdgeMarker> CanvasWidget::edgeMarkers(const ViewTransform &view) const
+{
+    QList<EdgeMarker> markers;
+    const QRectF inside = QRectF(QPointF(0, 0), view.viewportSize())
+                              .adjusted(kEdgeInset, kEdgeInset, -kEdgeInset, -kEdgeInset);
+    if (inside.isEmpty())
+        return markers;
+    const QPointF centre = inside.center();
+    auto consider = [&](QPointF world, const QString &name, const QColor &color, const Handle &h) {
+        const QPointF tip = view.toScreen(world);
+        if (inside.contains(tip))
+            return;
+        // Where the line from the middle of the view to the tip leaves the inset rectangle.
+        const QPointF d = tip - centre;
+        double t = 1;
+        if (d.x() != 0)
+            t = std::min(t, (inside.width() / 2) / std::abs(d.x()));
+        if (d.y() != 0)
+            t = std::min(t, (inside.height() / 2) / std::abs(d.y()));
+        const double length = std::hypot(d.x(), d.y());
+        if (!(length > 0))
+            return;
+        markers.append({centre + d * t, d / length, name, color, h});
+    };
+    const int n = m_model->keyCount();
+    consider(point(m_model->query()), nameOf({Kind::Query, -1}), ColorScheme::query(),
+             {Kind::Query, -1});
+    for (int i = 0; i < n; ++i)
+        consider(rowPoint(m_model->keys(), i), nameOf({Kind::Key, i}), ColorScheme::keyColor(i, n),
+                 {Kind::Key, i});
+    for (int i = 0; i < n; ++i)
+        consider(rowPoint(m_model->values(), i), nameOf({Kind::Value, i}), ColorScheme::value(),
+                 {Kind::Value, i});
+    if (m_model->hasResult() && outputShown() && m_model->result().output.size() == 2)
+        consider(point(m_model->result().output), tr("out"), ColorScheme::output(), {});
+    if (m_model->scene().method == attn::Method::General) {
+        const attn::Matrix w = generalMatrix();
+        for (int c = 0; c < 2; ++c)
+            consider(QPointF(w(0, c), w(1, c)), nameOf({Kind::GeneralColumn, c}),
+                     ColorScheme::generalColumn(), {Kind::GeneralColumn, c});
+    }
+    return markers;
+}
+
+void CanvasWidget::drawEdgeMarkers(QPainter &painter, const ViewTransform &view) const
+{
+    // A tip outside the picture (dragged past the border, or a scene with huge numbers) would
+    // otherwise simply vanish: a small arrowhead on the border points at it, with its name.
+    const QList<EdgeMarker> markers = edgeMarkers(view);
+    if (markers.isEmpty())
+        return;
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    const double lineScale = Appearance::instance()->lineScale();
+    const double size = 11 * lineScale;
+    QFont font = m_tickFont;
+    font.setBold(true);
+    painter.setFont(font);
+    const QFontMetricsF fm(font);
+    for (const EdgeMarker &m : markers) {
+        const QPointF d = m.direction;
+        const QPointF normal(-d.y(), d.x());
+        const QPointF apex = m.at + d * size * 0.6;
+        QPolygonF head;
+        head << apex << apex - d * size * 1.6 + normal * size * 0.8
+             << apex - d * size * 1.6 - normal * size * 0.8;
+        painter.setPen(QPen(ColorScheme::background(), 1.5));
+        painter.setBrush(m.color);
+        painter.drawPolygon(head);
+        // The name on the inner side of the head, where it stays inside the widget.
+        const QSizeF box(fm.horizontalAdvance(m.name) + 6, fm.height());
+        const QPointF c = m.at - d * (size * 1.6 + 0.5 * std::hypot(box.width(), box.height()));
+        const QRectF r(c - QPointF(box.width() / 2, box.height() / 2), box);
+        QColor halo = ColorScheme::background();
+        halo.setAlpha(200);
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(halo);
+        painter.drawRoundedRect(r, 3, 3);
+        painter.setPen(ink(m.color, 115));
+        painter.drawText(r, Qt::AlignCenter, m.name);
+    }
+    painter.restore();
+}
+
+QRectF CanvasWidget::legendRect(const ViewTransform &view, double top) const
+{
+    const QFontMetricsF fm(m_tickFont);
+    const QList<LegendRow> rows = legendRows();
+    double widest = 0;
+    for (const LegendRow &row : rows)
+        widest = std::max(widest, fm.horizontalAdvance(row.text));
+    const double rowHeight = fm.height() + 4;
+    const QSizeF size(kLegendSample + 20 + widest + 12, rows.size() * rowHeight + 10);
+    Q_UNUSED(view);
+    return QRectF(QPointF(12, top), size);
+}
+
+QList<CanvasWidget::LegendRow> CanvasWidget::legendRows() const
+{
+    // Only what is drawn: the walkthrough holds the beams and the output back at first.
+    QList<LegendRow> rows{{LegendRow::Query, tr("query")},
+                          {LegendRow::Keys, tr("keys")},
+                          {LegendRow::Values, tr("values")}};
+    if (m_model->hasResult() && outputShown())
+        rows.append({LegendRow::Output, tr("output")});
+    if (m_model->scene().method == attn::Method::General)
+        rows.append({LegendRow::Columns, tr("columns of W")});
+    if (m_model->hasResult() && weightsShown())
+        rows.append({LegendRow::Beams, tr("beams: thicker = more weight")});
+    return rows;
+}
+
+void CanvasWidget::drawLegend(QPainter &painter, const ViewTransform &view, double top) const
+{
+    // What each kind of arrow is, and what the beams from the query mean: nothing else on the
+    // canvas says it, and a class sees the picture before any panel.
+    const QList<LegendRow> rows = legendRows();
+    const QRectF box = legendRect(view, top);
+    if (box.right() > view.viewportSize().width() - 8 ||
+        box.bottom() > view.viewportSize().height() - 8)
+        return; // a tiny canvas (or export) shows the arrows rather than their legend
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    QColor fill = ColorScheme::background();
+    fill.setAlpha(225);
+    painter.setPen(QPen(faded(ColorScheme::axis(), 0.4), 1));
+    painter.setBrush(fill);
+    painter.drawRoundedRect(box, 6, 6);
+    painter.setFont(m_tickFont);
+    const QFontMetricsF fm(m_tickFont);
+    const double rowHeight = fm.height() + 4;
+    const int n = std::max(1, m_model->keyCount());
+    int row = 0;
+    for (const LegendRow &legendRow : rows) {
+        const QString &text = legendRow.text;
+        const double y = box.top() + 5 + row * rowHeight + rowHeight / 2;
+        const QPointF from(box.left() + 10, y + 5), to(box.left() + 10 + kLegendSample, y - 5);
+        switch (legendRow.kind) {
+        case LegendRow::Query:
+            ArrowPainter::drawArrow(painter, from, to,
+                                    ArrowPainter::styleFor(Role::Query, 3.0, 11));
+            break;
+        case LegendRow::Keys: {
+            ArrowPainter::Style style = ArrowPainter::styleFor(Role::Key, 2.5, 11);
+            style.color = ColorScheme::keyColor(0, n);
+            ArrowPainter::drawArrow(painter, from, to, style);
+            break;
+        }
+        case LegendRow::Values: {
+            ArrowPainter::Style style = ArrowPainter::styleFor(Role::Value, 2.5, 11);
+            style.color = faded(style.color, 0.85);
+            ArrowPainter::drawArrow(painter, from, to, style);
+            break;
+        }
+        case LegendRow::Output:
+            ArrowPainter::drawArrow(painter, from, to,
+                                    ArrowPainter::styleFor(Role::Output, 2.5, 11));
+            break;
+        case LegendRow::Columns:
+            ArrowPainter::drawArrow(painter, from, to,
+                                    ArrowPainter::styleFor(Role::GeneralColumn, 2.5, 11));
+            break;
+        case LegendRow::Beams: {
+            // A thin faint beam and a wide strong one, as drawVectors() draws weights 0.05 and
+            // 0.8.
+            const QColor key = ColorScheme::keyColor(0, n);
+            const double scale = Appearance::instance()->lineScale();
+            for (const double w : {0.05, 0.8}) {
+                const double x = box.left() + 10 + (w < 0.5 ? 0 : kLegendSample / 2 + 2);
+                painter.setPen(QPen(faded(key, 0.1 + 0.6 * std::sqrt(w)), (1 + 9 * w) * scale,
+                                    Qt::SolidLine, Qt::FlatCap));
+                painter.drawLine(QPointF(x, y), QPointF(x + kLegendSample / 2 - 2, y));
+            }
+            break;
+        }
+        }
+        painter.setPen(ColorScheme::text());
+        painter.drawText(QRectF(box.left() + kLegendSample + 20, y - rowHeight / 2,
+                                box.width() - kLegendSample - 26, rowHeight),
+                         Qt::AlignVCenter | Qt::AlignLeft, text);
+        ++row;
+    }
+    painter.restore();
+}
+
+void CanvasWidget::setLegendVisible(bool on)
+{
+    if (on == m_legendVisible)
+        return;
+    m_legendVisible = on;
+    QSettings().setValue(QStringLiteral("canvas/legend"), on);
+    update();
+}
+
+bool CanvasWidget::dragHintVisible() const
+{
+    return m_dragHint;
+}
+
+void CanvasWidget::dismissDragHint()
+{
+    if (!m_dragHint)
+        return;
+    m_dragHint = false;
+    // Once is enough: the hint does not come back at the next start.
+    QSettings().setValue(QStringLiteral("canvas/dragHintShown"), true);
+    update();
+}
+
+QRectF CanvasWidget::dragHintRect() const
+{
+    QFont font = m_labelFont;
+    const QFontMetricsF fm(font);
+    const QString text = dragHintText();
+    const double width = std::min(double(this->width()) - 24, fm.horizontalAdvance(text) + 32);
+    const QRectF r(0, 0, width, fm.height() + 16);
+    return r.translated((this->width() - width) / 2, height() - r.height() - 16);
+}
+
+QString CanvasWidget::dragHintText() const
+{
+    return tr("Drag the arrow tips to move the vectors (click to hide)");
+}
+
 void CanvasWidget::paintOverlay(QPainter &painter) const
 {
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
-    if (m_hovered.isValid() && m_hovered != m_dragged) {
+    // Rings only around tips on (or just off) the screen: the painter gets no far coordinates.
+    const QRectF near = QRectF(rect()).adjusted(-50, -50, 50, 50);
+    if (m_hovered.isValid() && m_hovered != m_dragged &&
+        near.contains(m_view.toScreen(tipOf(m_hovered)))) {
         QColor fill = handleColor(m_hovered);
         fill.setAlpha(50);
         painter.setPen(QPen(handleColor(m_hovered), 1.5));
@@ -1472,7 +1839,7 @@ void CanvasWidget::paintOverlay(QPainter &painter) const
         painter.drawEllipse(m_view.toScreen(tipOf(m_hovered)), 13, 13);
     }
     const Handle selected = selectedHandle();
-    if (selected.isValid()) {
+    if (selected.isValid() && near.contains(m_view.toScreen(tipOf(selected)))) {
         const QPointF tip = m_view.toScreen(tipOf(selected));
         painter.setBrush(Qt::NoBrush);
         painter.setPen(QPen(ColorScheme::background(), 6));
@@ -1487,6 +1854,24 @@ void CanvasWidget::paintOverlay(QPainter &painter) const
         painter.setPen(QPen(c, 2));
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(QRectF(rect()).adjusted(1, 1, -1, -1));
+    }
+    // On screen only: exports (slides, handouts) show the picture itself, and files made with a
+    // transparent background stay transparent.
+    if (m_legendVisible) {
+        const double top =
+            m_model->hasResult() ? 12.0 : 12 + QFontMetricsF(m_labelFont).height() + 24;
+        drawLegend(painter, m_view, top);
+    }
+    if (m_dragHint && !guided()) {
+        const QRectF box = dragHintRect();
+        painter.setPen(Qt::NoPen);
+        painter.setBrush(ColorScheme::text());
+        painter.drawRoundedRect(box, 8, 8);
+        painter.setPen(ColorScheme::background());
+        painter.setFont(m_labelFont);
+        painter.drawText(box.adjusted(12, 0, -12, 0), Qt::AlignCenter,
+                         QFontMetricsF(m_labelFont)
+                             .elidedText(dragHintText(), Qt::ElideRight, box.width() - 24));
     }
     painter.setFont(m_tickFont);
     m_mode->paintOverlay(painter);

@@ -21,6 +21,7 @@ class SceneModel;
 class Selection;
 class Walkthrough;
 class QMenu;
+class VectorDialog;
 
 /// The main canvas: the Cartesian plane with the query, the keys, the values, the output and (for
 /// the General score) W's columns as arrows the learner drags. The weights are read on the canvas
@@ -100,6 +101,9 @@ public:
     /// The right-click menu for `pos` (widget coordinates); the caller owns it. Exposed so that
     /// tests can trigger its actions without a blocking exec().
     QMenu *createContextMenu(QPoint pos);
+    /// Opens the dialog that types `handle`'s exact coordinates (window-modal, not blocking);
+    /// OK sets them as one undo step. Returns the dialog (it deletes itself when closed).
+    VectorDialog *editCoordinates(const Handle &handle);
 
     /// The score landscape under the arrows (View → Score Landscape): the plane shaded by the
     /// score a key would get at each point, with labelled iso-lines and a colour legend. It is
@@ -110,6 +114,18 @@ public:
     int landscapeHead() const;
     /// The landscape as last painted (for tests and the benchmark).
     const LandscapeLayer *landscape() const { return m_landscape.get(); }
+
+    /// The legend in the top left corner: what the query, keys, values, output (and W's
+    /// columns) look like and what the beams' width means. On by default; the context menu
+    /// turns it off (remembered in QSettings "canvas/legend"). On screen only, not in exports.
+    bool legendVisible() const { return m_legendVisible; }
+    void setLegendVisible(bool on);
+    /// The first-start hint at the bottom ("Drag the arrow tips…"): on until the first drag of a
+    /// tip or a click on it, then never again (QSettings "canvas/dragHintShown").
+    bool dragHintVisible() const;
+    void dismissDragHint();
+    /// Where the hint is drawn (widget coordinates).
+    QRectF dragHintRect() const;
 
     /// The predict-then-reveal walkthrough whose steps decide what the canvas shows; without
     /// one (or while it is inactive) everything is shown.
@@ -143,6 +159,10 @@ public slots:
     void setSnapToGrid(bool on);
     void setLandscapeVisible(bool on);
     void setLandscapeHead(int head);
+    /// Ends a drag or pan in progress, keeping what it did (one undo step); nothing otherwise.
+    /// Called whenever the canvas may lose the mouse (focus, a dialog, hiding) and before any
+    /// edit that is not part of the drag.
+    void endGesture();
 
 signals:
     /// A short message for the status bar ("Cannot remove the last key").
@@ -164,6 +184,7 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    void mouseDoubleClickEvent(QMouseEvent *event) override;
     void wheelEvent(QWheelEvent *event) override;
     bool event(QEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
@@ -171,6 +192,7 @@ protected:
     void leaveEvent(QEvent *event) override;
     void focusInEvent(QFocusEvent *event) override;
     void focusOutEvent(QFocusEvent *event) override;
+    void hideEvent(QHideEvent *event) override;
     void changeEvent(QEvent *event) override;
     /// Tab and Shift+Tab cycle the selection q → k₁ → v₁ → k₂ → … inside the canvas.
     bool focusNextPrevChild(bool next) override;
@@ -201,6 +223,36 @@ private:
     QColor handleColor(const Handle &handle) const;
 
     void paintOverlay(QPainter &painter) const;
+    /// A tip outside the view, shown as a marker on the border that points at it.
+    struct EdgeMarker
+    {
+        QPointF at;        ///< on the border, inset by kEdgeInset (screen)
+        QPointF direction; ///< unit vector towards the tip (screen)
+        QString name;
+        QColor color;
+        Handle handle; ///< invalid for the output
+    };
+    static constexpr double kEdgeInset = 14;
+    static constexpr double kLegendSample = 34; // the length of a legend's sample arrow
+    struct LegendRow
+    {
+        enum Kind
+        {
+            Query,
+            Keys,
+            Values,
+            Output,
+            Columns,
+            Beams
+        } kind;
+        QString text;
+    };
+    QList<LegendRow> legendRows() const;
+    QRectF legendRect(const ViewTransform &view, double top) const;
+    void drawLegend(QPainter &painter, const ViewTransform &view, double top) const;
+    QString dragHintText() const;
+    QList<EdgeMarker> edgeMarkers(const ViewTransform &view) const;
+    void drawEdgeMarkers(QPainter &painter, const ViewTransform &view) const;
     void drawGrid(QPainter &painter, const ViewTransform &view) const;
     const QPixmap &gridLayer(const ViewTransform &view, qreal devicePixelRatio) const;
     // The values lie under everything else that moves; drawVectors() leaves them out when they
@@ -252,5 +304,7 @@ private:
     mutable ValuesLayer m_valuesLayer;
     std::unique_ptr<LandscapeLayer> m_landscape;
     bool m_landscapeVisible = false;
+    bool m_legendVisible = true;
+    bool m_dragHint = false;
     QPointer<Walkthrough> m_walkthrough;
 };

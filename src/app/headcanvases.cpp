@@ -126,8 +126,10 @@ double HeadCanvases::extentFor(int head)
     if (!(needed > 1e-12))
         needed = 1.0;
     double &extent = m_extent[std::size_t(head)];
+    // Capped: 1.2 × 10³⁰⁸ is infinite, and an infinite extent makes the grid's step infinite
+    // (a loop that never ends).
     if (needed > extent || needed < extent / 3)
-        extent = needed * 1.2;
+        extent = std::min(needed * 1.2, 1e307);
     return extent;
 }
 

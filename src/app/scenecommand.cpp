@@ -25,17 +25,20 @@ bool sameBits(const attn::Vector &a, const attn::Vector &b)
 }
 } // namespace
 
-SceneCommand::SceneCommand(SceneModel *model, Edit edit, int index,
+SceneCommand::SceneCommand(SceneEditor *editor, Edit edit, int index,
                            const SceneEditor::MergeKey &merge, attn::Scene before,
                            attn::Scene after)
-    : m_model(model), m_edit(edit), m_index(index), m_merge(merge), m_before(std::move(before)),
-      m_after(std::move(after))
+    : m_editor(editor), m_model(editor->model()), m_edit(edit), m_index(index), m_merge(merge),
+      m_before(std::move(before)), m_after(std::move(after))
 {
     setText(SceneEditor::describe(edit, index));
 }
 
 void SceneCommand::undo()
 {
+    // Undo in the middle of a drag (Ctrl+Z with the button held) ends the drag first: the held
+    // tip may be a key that this step removes again.
+    m_editor->interruptDrag();
     m_model->setScene(m_before);
 }
 
@@ -46,6 +49,7 @@ void SceneCommand::redo()
         m_applied = false;
         return;
     }
+    m_editor->interruptDrag();
     m_model->setScene(m_after);
 }
 

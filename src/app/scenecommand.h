@@ -16,7 +16,7 @@ class SceneCommand : public QUndoCommand
 public:
     using Edit = SceneEditor::Edit;
 
-    SceneCommand(SceneModel *model, Edit edit, int index, const SceneEditor::MergeKey &merge,
+    SceneCommand(SceneEditor *editor, Edit edit, int index, const SceneEditor::MergeKey &merge,
                  attn::Scene before, attn::Scene after);
 
     void undo() override;
@@ -37,6 +37,7 @@ public:
     static constexpr int kMergeableId = 0x5ce1e;
 
 private:
+    SceneEditor *m_editor;
     SceneModel *m_model;
     Edit m_edit;
     int m_index;

@@ -16,6 +16,10 @@ SceneEditor::~SceneEditor() = default;
 
 bool SceneEditor::record(Edit edit, int index, int entry, const std::function<bool()> &apply)
 {
+    const bool move = edit == Edit::MoveQuery || edit == Edit::MoveKey || edit == Edit::MoveValue ||
+                      edit == Edit::MoveGeneralColumn;
+    if (!move)
+        interruptDrag();
     attn::Scene before = m_model->scene();
     if (!apply())
         return false;
@@ -26,8 +30,7 @@ bool SceneEditor::record(Edit edit, int index, int entry, const std::function<bo
         merge = {0, 0, 0, m_dragSerial};
     else if (entry >= 0)
         merge = {int(edit) + 1, index, entry, 0};
-    m_stack->push(
-        new SceneCommand(m_model, edit, index, merge, std::move(before), m_model->scene()));
+    m_stack->push(new SceneCommand(this, edit, index, merge, std::move(before), m_model->scene()));
     return true;
 }
 
@@ -109,8 +112,17 @@ void SceneEditor::endDrag()
     m_dragging = false;
 }
 
+void SceneEditor::interruptDrag()
+{
+    if (m_dragging)
+        emit dragInterrupted();
+    // Whoever held the tip has let go; without a view listening, the drag ends here anyway.
+    m_dragging = false;
+}
+
 std::optional<attn::Error> SceneEditor::resetScene(const attn::Scene &scene)
 {
+    interruptDrag();
     if (auto error = m_model->setScene(scene))
         return error;
     m_dragging = false;

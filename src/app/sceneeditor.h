@@ -91,9 +91,16 @@ public:
                       int index = -1, int entry = -1);
 
     /// Brackets a drag (mouse press → release): every edit in between merges into one step.
+    /// Only moves (the query, a key, a value, a column of W) belong to a drag; any other edit
+    /// during one (adding or removing a key, undo, redo, a new scene…) first emits
+    /// dragInterrupted(), so that the view holding the tip ends the drag before the scene
+    /// changes under it.
     void beginDrag();
     void endDrag();
     bool isDragging() const { return m_dragging; }
+    /// Emits dragInterrupted() while a drag is in progress; endDrag() follows from the view.
+    /// For everything that must not happen under a held tip: a dialog about to open, undo.
+    void interruptDrag();
 
     /// Starts a new document with `scene` (New, Open, a preset, Revert): the history is cleared
     /// and the document is clean. On failure (a scene that breaks the file's rules) nothing
@@ -116,6 +123,9 @@ public:
 signals:
     /// The scene became equal to the opened or saved one, or stopped being so.
     void cleanChanged(bool clean);
+    /// An edit that is not part of the drag in progress is about to happen: the drag must end
+    /// now (the view keeps what it did as one step and calls endDrag()).
+    void dragInterrupted();
 
 private:
     /// Which steps merge: equal keys with kind ≥ 0 do.

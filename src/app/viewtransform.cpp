@@ -3,22 +3,51 @@
 #include <QSize>
 
 #include <algorithm>
+#include <cmath>
 
-ViewTransform::ViewTransform(double scale, QPointF centre, QSizeF viewport)
-    : m_centre(centre), m_viewport(viewport)
+namespace {
+double clampCentre(double c)
+{
+    return std::isfinite(c) ? std::clamp(c, -ViewTransform::kMaxCentre, ViewTransform::kMaxCentre)
+                            : 0.0;
+}
+} // namespace
+
+ViewTransform::ViewTransform(double scale, QPointF centre, QSizeF viewport) : m_viewport(viewport)
 {
     setScale(scale);
+    setCentre(centre);
+}
+
+void ViewTransform::setCentre(QPointF centre)
+{
+    m_centre = QPointF(clampCentre(centre.x()), clampCentre(centre.y()));
 }
 
 void ViewTransform::setScale(double scale)
 {
-    m_scale = std::clamp(scale, kMinScale, kMaxScale);
+    if (!std::isnan(scale))
+        m_scale = std::clamp(scale, kMinScale, kMaxScale);
 }
 
 QPointF ViewTransform::toScreen(QPointF world) const
 {
-    return QPointF(m_viewport.width() / 2 + (world.x() - m_centre.x()) * m_scale,
-                   m_viewport.height() / 2 - (world.y() - m_centre.y()) * m_scale);
+    double dx = (world.x() - m_centre.x()) * m_scale;
+    double dy = -(world.y() - m_centre.y()) * m_scale;
+    const double largest = std::max(std::abs(dx), std::abs(dy));
+    if (largest > kMaxPixels) {
+        if (std::isinf(largest)) {
+            // Overflow: only the infinite components say where the point is.
+            dx = std::isinf(dx) ? std::copysign(1.0, dx) : 0.0;
+            dy = std::isinf(dy) ? std::copysign(1.0, dy) : 0.0;
+            dx *= kMaxPixels;
+            dy *= kMaxPixels;
+        } else if (!std::isnan(largest)) {
+            dx *= kMaxPixels / largest;
+            dy *= kMaxPixels / largest;
+        }
+    }
+    return QPointF(m_viewport.width() / 2 + dx, m_viewport.height() / 2 + dy);
 }
 
 QPointF ViewTransform::toWorld(QPointF screen) const
@@ -41,13 +70,13 @@ void ViewTransform::zoomAt(QPointF screen, double factor)
     const QPointF anchor = toWorld(screen);
     setScale(m_scale * factor);
     // Solve toScreen(anchor) == screen for the centre with the new scale.
-    m_centre = QPointF(anchor.x() - (screen.x() - m_viewport.width() / 2) / m_scale,
-                       anchor.y() + (screen.y() - m_viewport.height() / 2) / m_scale);
+    setCentre(QPointF(anchor.x() - (screen.x() - m_viewport.width() / 2) / m_scale,
+                      anchor.y() + (screen.y() - m_viewport.height() / 2) / m_scale));
 }
 
 void ViewTransform::pan(double dx, double dy)
 {
-    m_centre += QPointF(-dx / m_scale, dy / m_scale);
+    setCentre(m_centre + QPointF(-dx / m_scale, dy / m_scale));
 }
 
 void ViewTransform::fit(const QRectF &world, const QSize &widget, double margin)
@@ -61,11 +90,15 @@ void ViewTransform::fit(const QRectF &world, const QSize &widget, double marginX
     const QRectF r = world.normalized();
     const double w = std::max(1.0, widget.width() - 2 * marginX);
     const double h = std::max(1.0, widget.height() - 2 * marginY);
+    // Halves first: the width and centre of a rectangle from −10³⁰⁸ to 10³⁰⁸ overflow.
+    const double left = r.left(), top = r.top();
+    const double right = left + r.width(), bottom = top + r.height();
+    const double halfWidth = right / 2 - left / 2, halfHeight = bottom / 2 - top / 2;
     // A degenerate rectangle (a single point) keeps the current scale.
-    if (r.width() > 0 || r.height() > 0) {
-        const double sx = r.width() > 0 ? w / r.width() : kMaxScale;
-        const double sy = r.height() > 0 ? h / r.height() : kMaxScale;
+    if (halfWidth > 0 || halfHeight > 0) {
+        const double sx = halfWidth > 0 ? w / 2 / halfWidth : kMaxScale;
+        const double sy = halfHeight > 0 ? h / 2 / halfHeight : kMaxScale;
         setScale(std::min(sx, sy));
     }
-    m_centre = r.center();
+    setCentre(QPointF(left / 2 + right / 2, top / 2 + bottom / 2));
 }

@@ -13,9 +13,18 @@ class QSize;
 class ViewTransform
 {
 public:
-    /// Zooming beyond these limits would make the grid or the coordinates meaningless.
-    static constexpr double kMinScale = 1e-3;
+    /// Zooming in beyond kMaxScale would make the coordinates meaningless. The smallest scale
+    /// is tiny because a scene file may hold any finite number: a key at (10²⁴, 0) must fit on
+    /// screen together with the origin (kMinScale × 10³⁰³ is still a finite number of pixels).
+    static constexpr double kMinScale = 1e-300;
     static constexpr double kMaxScale = 1e4;
+    /// The centre stays within ±kMaxCentre so that panning at the smallest scale cannot run to
+    /// infinity (the visible plane then ends near ±1.001 × 10³⁰⁷, still finite).
+    static constexpr double kMaxCentre = 1e307;
+    /// toScreen() never returns a coordinate farther than this from the viewport's centre: a
+    /// tip at 10³⁰⁰ is pulled in along the same direction, so lines to it keep their angle and
+    /// the painter and the clipping code only ever see finite, moderate numbers.
+    static constexpr double kMaxPixels = 1e15;
 
     ViewTransform() = default;
     ViewTransform(double scale, QPointF centre, QSizeF viewport);
@@ -24,10 +33,12 @@ public:
     /// Clamped to [kMinScale, kMaxScale].
     void setScale(double scale);
     QPointF centre() const { return m_centre; }
-    void setCentre(QPointF centre) { m_centre = centre; }
+    /// Clamped to ±kMaxCentre on each axis.
+    void setCentre(QPointF centre);
     QSizeF viewportSize() const { return m_viewport; }
     void setViewportSize(QSizeF size) { m_viewport = size; }
 
+    /// Within kMaxPixels of the viewport's centre (see there) for any finite `world`.
     QPointF toScreen(QPointF world) const;
     QPointF toWorld(QPointF screen) const;
     /// A length in world units as pixels.

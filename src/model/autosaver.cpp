@@ -75,6 +75,7 @@ bool Autosaver::start(SceneModel *model, std::chrono::milliseconds interval)
     }
     m_lock = std::move(lock);
     removeStaleLocks();
+    removeStrayTemporaries();
     m_model = model;
     m_dirty = false;
     // Every edit and every replacement of the scene emits changed().
@@ -118,6 +119,24 @@ void Autosaver::removeStaleLocks() const
         if (name != own && !dir.exists(scene))
             heldByLiveProcess(dir.filePath(name)); // takes a stale lock over and removes it
     }
+}
+
+void Autosaver::removeStrayTemporaries() const
+{
+    // An autosave killed just before its rename leaves "autosave-<id>.json.XXXXXX"; every
+    // autosave name that could have one is cleaned, this session's and the earlier ones'.
+    const QDir dir(folder());
+    QStringList targets;
+    const QStringList strays =
+        dir.entryList({kPrefix + QLatin1Char('*') + kSceneSuffix + QStringLiteral(".??????")},
+                      QDir::Files | QDir::Hidden);
+    for (const QString &name : strays) {
+        const QString target = dir.filePath(name.chopped(7));
+        if (!targets.contains(target))
+            targets << target;
+    }
+    for (const QString &target : targets)
+        SceneStorage::removeStrayTemporaries(target);
 }
 
 bool Autosaver::recoverable() const
@@ -247,4 +266,20 @@ void Autosaver::cleanExit()
     m_lock.reset();
     m_model = nullptr;
     m_id.clear();
+}
+
+bool Autosaver::terminate()
+{
+    m_timer.stop();
+    if (!m_lock)
+        return true;
+    const bool written = autosaveNow();
+    if (m_model)
+        disconnect(m_model, nullptr, this, nullptr);
+    // The scene stays (when there is unsaved work); the lock goes, so it is not left stale and
+    // the scene is an orphan the next start offers at once.
+    m_lock->unlock();
+    m_lock.reset();
+    m_model = nullptr;
+    return written;
 }

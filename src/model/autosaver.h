@@ -74,6 +74,10 @@ public:
     bool isModified() const { return m_modified; }
     /// The app quits normally: removes this session's autosave and its lock.
     void cleanExit();
+    /// The app is being terminated (SIGTERM, SIGHUP): writes the unsaved scene one last time,
+    /// whatever the timer's phase, and removes the lock but keeps the autosave, so that the next
+    /// start offers it. Returns false when that last write failed.
+    bool terminate();
 
 signals:
     void saved(const QString &path);
@@ -89,6 +93,7 @@ private:
     };
     QList<Orphan> orphans() const;
     void removeStaleLocks() const;
+    void removeStrayTemporaries() const;
     static void removeOrphan(const Orphan &orphan);
     bool write(const QByteArray &text);
     void markDirty() { m_dirty = true; }

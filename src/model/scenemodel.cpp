@@ -210,15 +210,17 @@ void SceneModel::setNormalised(bool on)
 
 void SceneModel::recompute()
 {
+    // The normalised view is cosine similarity made visible: like the cosine score it puts only
+    // the query and the keys on the unit circle. The values are what gets averaged, not what is
+    // compared; normalising them too would change the output as well as the weights.
     if (m_normalised) {
         m_query = unit(m_scene.query);
         m_keys = unitRows(m_scene.keys);
-        m_values = unitRows(m_scene.values);
     } else {
         m_query = m_scene.query;
         m_keys = m_scene.keys;
-        m_values = m_scene.values;
     }
+    m_values = m_scene.values;
     m_geometry = attn::keyGeometry(m_query, m_keys);
     auto r = attn::attend(m_query, m_keys, m_values, m_scene.method, m_scene.params());
     if (r) {

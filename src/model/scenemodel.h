@@ -22,8 +22,9 @@ public:
 
     /// The scene as the user edited it (what is saved).
     const attn::Scene &scene() const { return m_scene; }
-    /// The vectors that are computed and drawn: the scene's, or their unit-length versions
-    /// while normalised() is on. Zero vectors stay zero.
+    /// The vectors that are computed and drawn: the scene's, or, while normalised() is on, the
+    /// query and the keys at unit length (the values stay as they are, as with the cosine
+    /// score). Zero vectors stay zero.
     const attn::Vector &query() const { return m_query; }
     const attn::Matrix &keys() const { return m_keys; }
     const attn::Matrix &values() const { return m_values; }

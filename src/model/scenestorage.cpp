@@ -3,9 +3,29 @@
 #include "core/scenefile.h"
 #include "errortext.h"
 
+#include <QDateTime>
+#include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QRegularExpression>
 #include <QSaveFile>
+
+#include <cerrno>
+#include <sys/stat.h>
+
+namespace {
+// A stray file older than this is left from a save that died; a younger one may be another
+// instance's save in progress.
+constexpr qint64 kStrayAgeSeconds = 60;
+
+/// Why stat() cannot reach `path`: ELOOP for a loop of symbolic links, ENOENT for nothing
+/// there, 0 when it can.
+int reachError(const QString &path)
+{
+    struct stat st;
+    return ::stat(QFile::encodeName(path).constData(), &st) == 0 ? 0 : errno;
+}
+} // namespace
 
 std::optional<attn::Scene> SceneStorage::parse(const QByteArray &text, QString *error)
 {
@@ -26,8 +46,16 @@ std::optional<attn::Scene> SceneStorage::load(const QString &path, QString *erro
         return std::nullopt;
     };
     const QFileInfo info(path);
-    if (!info.exists())
+    if (!info.exists()) {
+        // A symbolic link whose target cannot be reached is there, just not readable: say why.
+        if (reachError(path) == ELOOP)
+            return fail(tr("The file is a symbolic link that leads back to itself (a loop of "
+                           "symbolic links); it points to no scene file."));
+        if (info.isSymLink())
+            return fail(tr("The file is a symbolic link to %1, which does not exist.")
+                            .arg(QDir::toNativeSeparators(info.symLinkTarget())));
         return fail(tr("The file does not exist."));
+    }
     if (info.isDir())
         return fail(tr("This is a folder, not a scene file."));
     // Opening a named pipe waits until something writes to it, which may be never, and a device
@@ -49,8 +77,33 @@ std::optional<attn::Scene> SceneStorage::load(const QString &path, QString *erro
     return parse(text, error);
 }
 
+int SceneStorage::removeStrayTemporaries(const QString &path)
+{
+    // QSaveFile writes "<name>.XXXXXX" (six letters or digits) beside the target and renames it
+    // over the target at the end; a process killed just before the rename leaves it behind.
+    const QFileInfo target(path);
+    const QDir dir = target.absoluteDir();
+    const QRegularExpression pattern(
+        QStringLiteral("^%1\\.[A-Za-z0-9]{6}$").arg(QRegularExpression::escape(target.fileName())));
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    int removed = 0;
+    const QStringList candidates = dir.entryList({target.fileName() + QStringLiteral(".??????")},
+                                                 QDir::Files | QDir::Hidden | QDir::NoSymLinks);
+    for (const QString &name : candidates) {
+        if (!pattern.match(name).hasMatch())
+            continue;
+        const QFileInfo stray(dir.filePath(name));
+        if (stray.lastModified().toUTC().secsTo(now) < kStrayAgeSeconds)
+            continue;
+        if (QFile::remove(stray.filePath()))
+            ++removed;
+    }
+    return removed;
+}
+
 bool SceneStorage::writeAtomically(const QString &path, const QByteArray &bytes, QString *reason)
 {
+    removeStrayTemporaries(path);
     // Unbuffered, with every write checked: QSaveFile::commit() in Qt 6.4 does not notice a
     // failed flush, so on a full disk a buffered write would replace the earlier file with a
     // truncated one and report success. Writing the rest again after a short write makes the

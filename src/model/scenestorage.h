@@ -25,4 +25,9 @@ public:
     /// failure returns false with the system's reason in *reason and leaves the earlier file and
     /// no temporary file behind.
     static bool writeAtomically(const QString &path, const QByteArray &bytes, QString *reason);
+    /// Removes the temporary files that saves to `path` left behind when they were killed before
+    /// the final rename ("<name>.XXXXXX" beside it, at least a minute old, so that another
+    /// instance's save in progress is left alone). writeAtomically() calls it before each write;
+    /// returns how many went.
+    static int removeStrayTemporaries(const QString &path);
 };

@@ -2,11 +2,13 @@
 // wanted, so that --report, --help and --version start without the GUI libraries (Widgets,
 // Charts, Svg, OpenGL…), whose loading costs more than the whole report.
 
+#include "app/autosavesession.h"
 #include "app/exportcommand.h"
 #include "app/mainwindow.h"
 #include "model/commandline.h"
 #include "model/scenemodel.h"
 #include "model/startup.h"
+#include "model/terminationsignals.h"
 #include "windowentry.h"
 
 #include <QApplication>
@@ -60,5 +62,12 @@ extern "C" Q_DECL_EXPORT int AC_WINDOW_ENTRY(int argc, char **argv)
         model.setTemperature(*cli.options().temperature);
     window.show();
     window.startAutosave();
+    // Told to end (SIGTERM, SIGHUP): no questions, a last autosave, no stale lock; the exit code
+    // is the shell's for a signal. Unsaved work is offered back at the next start.
+    TerminationSignals termination;
+    QObject::connect(&termination, &TerminationSignals::received, &window, [&window](int sig) {
+        window.autosaveSession()->terminate();
+        QCoreApplication::exit(128 + sig);
+    });
     return app.exec();
 }

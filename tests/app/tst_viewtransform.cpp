@@ -121,7 +121,8 @@ void TestViewTransform::zoomIsClamped()
     QCOMPARE(t.scale(), ViewTransform::kMaxScale);
     // Even at the limit the anchor stays put.
     QVERIFY(qAbs(t.toWorld(anchor).x() - world.x()) < 1e-12);
-    t.zoomAt(anchor, 1e-12);
+    for (int i = 0; i < 30; ++i)
+        t.zoomAt(anchor, 1e-12);
     QCOMPARE(t.scale(), ViewTransform::kMinScale);
     t.zoomAt(anchor, 0); // ignored
     t.zoomAt(anchor, -2);

@@ -60,6 +60,8 @@ enum class Kind
     ReadError,    ///< a regular file whose read() fails: a link to /proc/self/mem (offset 0 is
                   ///< unmapped)
     Fifo,         ///< a named pipe with no writer (opening it for reading would wait forever)
+    LinkLoop,     ///< a symbolic link to a second link that points back to the first
+    DanglingLink, ///< a symbolic link to a path where nothing is
     Bom,          ///< a valid scene behind a UTF-8 byte-order mark: must load like the file without
 };
 
@@ -276,6 +278,12 @@ inline QList<Case> cases()
     special("unreadable file (read error)", Kind::ReadError,
             {QStringLiteral("The file cannot be read")});
     special("named pipe", Kind::Fifo, {QStringLiteral("not a regular file")});
+    special("loop of symbolic links", Kind::LinkLoop,
+            {QStringLiteral("symbolic link that leads back to itself"),
+             QStringLiteral("loop of symbolic links")});
+    special(
+        "symbolic link to nothing", Kind::DanglingLink,
+        {QStringLiteral("symbolic link to"), QStringLiteral("gone.json, which does not exist")});
 
     // Accepted on purpose (Windows Notepad writes it); documented in docs/scene-format.md.
     special("byte-order mark", Kind::Bom, {});
@@ -328,6 +336,16 @@ inline QString make(const Case &c, const QTemporaryDir &dir, QString *skip)
         return path;
     case Kind::Fifo:
         if (::mkfifo(QFile::encodeName(path).constData(), 0600) != 0)
+            return {};
+        return path;
+    case Kind::LinkLoop: {
+        const QString other = dir.filePath(QStringLiteral("other.json"));
+        if (!QFile::link(other, path) || !QFile::link(path, other))
+            return {};
+        return path;
+    }
+    case Kind::DanglingLink:
+        if (!QFile::link(dir.filePath(QStringLiteral("gone.json")), path))
             return {};
         return path;
     }

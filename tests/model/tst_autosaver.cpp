@@ -7,7 +7,9 @@
 #include "core/scenefile.h"
 #include "model/autosaver.h"
 #include "model/scenemodel.h"
+#include "model/terminationsignals.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -18,6 +20,7 @@
 #include <QTest>
 
 #include <csignal>
+#include <cstdio>
 #include <unistd.h>
 
 using namespace std::chrono_literals;
@@ -59,6 +62,37 @@ int runCrashingChild()
         return 11;
     ::kill(::getpid(), SIGKILL);
     return 12;
+}
+
+// The child of terminationLeavesARecoverableSceneAndNoLock: an edited scene that no tick has
+// written yet, wired to the termination signals as the window's entry point is; prints "ready"
+// and runs until a signal ends it.
+int runTerminatedChild()
+{
+    SceneModel model;
+    Autosaver autosaver;
+    if (!autosaver.start(&model, 1h))
+        return 10;
+    model.setTemperature(4.5);
+    TerminationSignals termination;
+    if (!termination.isInstalled())
+        return 11;
+    QObject::connect(&termination, &TerminationSignals::received, &autosaver, [&](int sig) {
+        autosaver.terminate();
+        QCoreApplication::exit(128 + sig);
+    });
+    std::printf("ready\n");
+    std::fflush(stdout);
+    return QCoreApplication::exec();
+}
+
+/// Makes `path` look older than a minute (a save that died long ago).
+void age(const QString &path)
+{
+    QFile f(path);
+    QVERIFY(f.open(QIODevice::ReadWrite));
+    QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(-600),
+                          QFileDevice::FileModificationTime));
 }
 } // namespace
 
@@ -265,6 +299,75 @@ private slots:
         next.cleanExit();
     }
 
+    void terminationLeavesARecoverableSceneAndNoLock_data()
+    {
+        QTest::addColumn<int>("signalNumber");
+        QTest::newRow("SIGTERM") << int(SIGTERM);
+        QTest::newRow("SIGHUP") << int(SIGHUP);
+    }
+    void terminationLeavesARecoverableSceneAndNoLock()
+    {
+        QFETCH(int, signalNumber);
+        QProcess child;
+        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("AC_AUTOSAVER_TERM_CHILD"), QStringLiteral("1"));
+        child.setProcessEnvironment(env);
+        child.start(QCoreApplication::applicationFilePath(), {});
+        QVERIFY(child.waitForStarted(60000));
+        QByteArray out;
+        while (!out.contains("ready") && child.waitForReadyRead(60000))
+            out += child.readAllStandardOutput();
+        QVERIFY2(out.contains("ready"), out.constData());
+        // Nothing written yet (the interval is an hour), and this session's lock held.
+        QVERIFY(autosaveFiles(QStringLiteral(".json")).isEmpty());
+        QCOMPARE(autosaveFiles(QStringLiteral(".lock")).size(), 1);
+        ::kill(pid_t(child.processId()), signalNumber);
+        QVERIFY(child.waitForFinished(60000));
+        QCOMPARE(child.exitStatus(), QProcess::NormalExit);
+        QCOMPARE(child.exitCode(), 128 + signalNumber);
+        // The last autosave was written and the lock removed: nothing stale, the work kept.
+        QVERIFY(autosaveFiles(QStringLiteral(".lock")).isEmpty());
+        const QStringList scenes = autosaveFiles(QStringLiteral(".json"));
+        QCOMPARE(scenes.size(), 1);
+        QCOMPARE(readScene(Autosaver::folder() + QLatin1Char('/') + scenes.first()).temperature,
+                 4.5);
+
+        SceneModel model;
+        Autosaver next;
+        QVERIFY(next.start(&model, 1h));
+        QVERIFY(next.recoverable());
+        const auto scene = next.recover();
+        QVERIFY(scene.has_value());
+        QCOMPARE(scene->temperature, 4.5);
+        next.cleanExit();
+    }
+
+    void startRemovesStrayTemporaryFiles()
+    {
+        // An autosave killed between writing its temporary file and the rename leaves
+        // "autosave-<id>.json.XXXXXX" behind; the next start removes it (when it is older than a
+        // minute: a younger one may be another instance's save in progress).
+        QVERIFY(QDir().mkpath(Autosaver::folder()));
+        const QString dir = Autosaver::folder() + QLatin1Char('/');
+        const QString old = dir + QStringLiteral("autosave-dead.json.a1B2c3");
+        const QString young = dir + QStringLiteral("autosave-other.json.Zz9Yy8");
+        const QString unrelated = dir + QStringLiteral("autosave-dead.json.bak");
+        for (const QString &path : {old, young, unrelated}) {
+            QFile f(path);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write("{");
+        }
+        age(old);
+        age(unrelated);
+        SceneModel model;
+        Autosaver autosaver;
+        QVERIFY(autosaver.start(&model, 1h));
+        QVERIFY(!QFileInfo::exists(old));
+        QVERIFY(QFileInfo::exists(young));
+        QVERIFY(QFileInfo::exists(unrelated));
+        autosaver.cleanExit();
+    }
+
     void crashBeforeAnyAutosaveLeavesNoLockForLong()
     {
         SceneModel runningModel;
@@ -409,6 +512,8 @@ int main(int argc, char **argv)
     QStandardPaths::setTestModeEnabled(true);
     if (qEnvironmentVariableIsSet("AC_AUTOSAVER_CHILD"))
         return runCrashingChild();
+    if (qEnvironmentVariableIsSet("AC_AUTOSAVER_TERM_CHILD"))
+        return runTerminatedChild();
     TestAutosaver test;
     QTEST_SET_MAIN_SOURCE_PATH
     return QTest::qExec(&test, argc, argv);

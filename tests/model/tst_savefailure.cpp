@@ -8,6 +8,7 @@
 #include "core/scenefile.h"
 #include "model/scenestorage.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -54,6 +55,32 @@ private slots:
         const auto back = SceneStorage::load(path, &error);
         QVERIFY2(back.has_value(), qPrintable(error));
         QCOMPARE(attn::writeScene(*back), attn::writeScene(editedScene()));
+    }
+
+    void saveRemovesAStrayTemporaryFile()
+    {
+        // A save killed just before its rename leaves "<name>.XXXXXX" beside the file; the
+        // next save to that file removes it. A younger one (another save in progress) and a
+        // file of another name stay.
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("scene.json"));
+        const QString stray = path + QStringLiteral(".Qa7Zk2");
+        const QString young = path + QStringLiteral(".b9X0pL");
+        const QString other = dir.filePath(QStringLiteral("scene.json.backup1"));
+        for (const QString &p : {stray, young, other}) {
+            QFile f(p);
+            QVERIFY(f.open(QIODevice::WriteOnly));
+            f.write(kEarlier);
+            QVERIFY(f.flush()); // before the time is set: a later flush would set it again
+            if (p != young)
+                QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(-3600),
+                                      QFileDevice::FileModificationTime));
+        }
+        QString error;
+        QVERIFY2(SceneStorage::save(editedScene(), path, &error), qPrintable(error));
+        QVERIFY(!QFileInfo::exists(stray));
+        QVERIFY(QFileInfo::exists(young));
+        QVERIFY(QFileInfo::exists(other));
     }
 
     void diskFull()

@@ -278,6 +278,37 @@ private slots:
         QVERIFY(std::abs(dotScores[0] - c1) < 1e-12);
     }
 
+    void normalisedViewKeepsTheValues()
+    {
+        // The normalised view compares as the cosine score does and, like it, leaves the values
+        // alone: the output is Σ softmax(cos θᵢ) vᵢ with the scene's own values.
+        SceneModel model;
+        model.setMethod(attn::Method::Dot);
+        QVERIFY(model.setValue(1, vec(3, -2)));
+        model.setNormalised(true);
+        const attn::Scene &s = model.scene();
+        QCOMPARE(model.values(), s.values);
+        std::vector<double> cosines;
+        for (int i = 0; i < 3; ++i) {
+            const double kx = s.keys(i, 0), ky = s.keys(i, 1);
+            cosines.push_back((s.query[0] * kx + s.query[1] * ky) /
+                              (std::hypot(s.query[0], s.query[1]) * std::hypot(kx, ky)));
+        }
+        const auto w = naiveSoftmax(cosines);
+        double ox = 0, oy = 0;
+        for (int i = 0; i < 3; ++i) {
+            ox += w[i] * s.values(i, 0);
+            oy += w[i] * s.values(i, 1);
+        }
+        QVERIFY(std::abs(model.result().output[0] - ox) < 1e-12);
+        QVERIFY(std::abs(model.result().output[1] - oy) < 1e-12);
+        // The same numbers as the cosine method on the unnormalised scene.
+        const attn::Vector normalisedOutput = model.result().output;
+        model.setNormalised(false);
+        model.setMethod(attn::Method::Cosine);
+        QVERIFY((model.result().output - normalisedOutput).norm() < 1e-12);
+    }
+
     void geometryFollowsTheQuery()
     {
         SceneModel model;
