@@ -385,8 +385,8 @@ QString ExplanationText::dotSections(double)
     });
     h += para(tr("So one number mixes two things: how well the directions agree and how long the "
                  "arrows are. Only for vectors of length 1 is the dot product the cosine itself, "
-                 "between −1 and 1; the normalised view (Normalise to Unit Length) puts every "
-                 "arrow on the unit circle to show that case."));
+                 "between −1 and 1; the normalised view (Normalise Query and Keys) puts the query "
+                 "and every key on the unit circle to show that case."));
 
     h += heading(tr("When to use it"));
     h += para(tr("It is the simplest and cheapest score: one multiplication and one addition per "
@@ -443,8 +443,8 @@ QString ExplanationText::dotScene(const SceneModel &model)
         h += para(largestWeight(model));
     }
     if (model.normalised())
-        h += para(tr("The normalised view is on: every arrow has length 1, so each score is the "
-                     "cosine of its angle."));
+        h += para(tr("The normalised view is on: the query and every key have length 1, so each "
+                     "score is the cosine of its angle."));
     else
         h += outwardDrag(model);
     return h;
@@ -592,8 +592,8 @@ QString ExplanationText::cosineSections(double)
            "(θ = 180°): the score is −1."),
     });
     h += para(tr("It equals the dot product of the two vectors after L2 normalisation. The "
-                 "normalised view (Normalise to Unit Length) shows exactly what this method "
-                 "compares: points on the unit circle."));
+                 "normalised view (Normalise Query and Keys) shows exactly what this method "
+                 "compares: the query and the keys as points on the unit circle."));
 
     h += heading(tr("When to use it"));
     h += para(tr("When the direction carries the meaning and the length is an accident: "
