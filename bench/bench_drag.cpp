@@ -6,16 +6,16 @@
 //
 // Run: QT_QPA_PLATFORM=offscreen ./bench/bench_drag
 
-#include "app/canvaswidget.h"
-#include "app/explanationpanel.h"
-#include "app/headcanvases.h"
-#include "app/headheatmap.h"
-#include "app/mainwindow.h"
-#include "app/steppanel.h"
-#include "app/weightchart.h"
 #include "benchclock.h"
+#include "canvas/canvaswidget.h"
 #include "core/scene.h"
+#include "mainwindow.h"
 #include "model/scenemodel.h"
+#include "panels/explanationpanel.h"
+#include "panels/headcanvases.h"
+#include "panels/headheatmap.h"
+#include "panels/steppanel.h"
+#include "panels/weightchart.h"
 
 #include <QApplication>
 #include <QBarCategoryAxis>

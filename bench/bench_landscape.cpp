@@ -9,13 +9,13 @@
 //
 // Run: QT_QPA_PLATFORM=offscreen ./bench/bench_landscape
 
-#include "app/canvaswidget.h"
-#include "app/landscapelayer.h"
-#include "app/sceneeditor.h"
-#include "app/selection.h"
-#include "app/viewtransform.h"
 #include "benchclock.h"
+#include "canvas/canvaswidget.h"
+#include "canvas/landscapelayer.h"
+#include "canvas/selection.h"
+#include "canvas/viewtransform.h"
 #include "core/scene.h"
+#include "document/sceneeditor.h"
 #include "model/scenemodel.h"
 
 #include <QApplication>

@@ -1,6 +1,6 @@
 #include "appsettings.h"
 
-#include "appearance.h"
+#include "theme/appearance.h"
 
 #include <QDataStream>
 #include <QRect>

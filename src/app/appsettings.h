@@ -1,6 +1,6 @@
 #pragma once
 
-#include "colorscheme.h"
+#include "theme/colorscheme.h"
 
 #include <QByteArray>
 

@@ -1,7 +1,7 @@
 #include "exportcommand.h"
 
-#include "canvaswidget.h"
-#include "exporter.h"
+#include "canvas/canvaswidget.h"
+#include "export/exporter.h"
 #include "mainwindow.h"
 #include "model/commandline.h"
 #include "model/reportcommand.h"

@@ -1,8 +1,8 @@
 #pragma once
 
+#include "canvas/viewtransform.h"
 #include "core/scene.h"
 #include "core/types.h"
-#include "viewtransform.h"
 
 #include <QByteArray>
 #include <QElapsedTimer>

@@ -2,9 +2,9 @@
 // wanted, so that --report, --help and --version start without the GUI libraries (Widgets,
 // Charts, Svg, OpenGL…), whose loading costs more than the whole report.
 
-#include "app/autosavesession.h"
-#include "app/exportcommand.h"
-#include "app/mainwindow.h"
+#include "document/autosavesession.h"
+#include "exportcommand.h"
+#include "mainwindow.h"
 #include "model/commandline.h"
 #include "model/scenemodel.h"
 #include "model/startup.h"

@@ -2,7 +2,7 @@
 // and the libraries with the Qt version actually running — read here from the project's own
 // files, not from the code that writes the box.
 
-#include "app/mainwindow.h"
+#include "mainwindow.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
 

@@ -2,7 +2,7 @@
 // keyboard has an accessible name, every input has a tooltip, and in Chinese the tooltips are
 // Chinese — for each method's panel, the docks and both pages of the lab.
 
-#include "app/mainwindow.h"
+#include "mainwindow.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
 

@@ -2,11 +2,11 @@
 // what it does with a settings file that is corrupt, from another program or from another
 // version: start as on a first run, without a crash.
 
-#include "app/appearance.h"
-#include "app/appsettings.h"
-#include "app/canvaswidget.h"
-#include "app/mainwindow.h"
+#include "appsettings.h"
+#include "canvas/canvaswidget.h"
+#include "mainwindow.h"
 #include "model/scenemodel.h"
+#include "theme/appearance.h"
 
 #include <QAction>
 #include <QDir>

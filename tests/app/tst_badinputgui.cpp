@@ -3,9 +3,9 @@
 // problem and is closed by a timer, the way a user would click OK; the scene on the canvas must
 // stay exactly as it was. A byte-order mark loads like the same file without it.
 
-#include "../common/badinputcases.h"
-#include "app/mainwindow.h"
+#include "common/badinputcases.h"
 #include "core/scenefile.h"
+#include "mainwindow.h"
 #include "model/scenemodel.h"
 
 #include <QAbstractButton>

@@ -1,13 +1,13 @@
 // Switching the language live: a sample of every kind of visible text follows at once, and
 // switching back restores the English exactly.
 
-#include "app/explanationpanel.h"
-#include "app/mainwindow.h"
-#include "app/steppanel.h"
-#include "app/steptablemodel.h"
-#include "app/weightchart.h"
+#include "mainwindow.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
+#include "panels/explanationpanel.h"
+#include "panels/steppanel.h"
+#include "panels/steptablemodel.h"
+#include "panels/weightchart.h"
 
 #include <QAction>
 #include <QBarCategoryAxis>

@@ -1,17 +1,17 @@
 // The main window as a learner uses it: real mouse and key events on the canvas inside the
 // window, and every view (chart, table, heat map) agreeing with the core afterwards.
 
-#include "app/canvaswidget.h"
-#include "app/headheatmap.h"
-#include "app/mainwindow.h"
-#include "app/sceneeditor.h"
-#include "app/selection.h"
-#include "app/steppanel.h"
-#include "app/steptablemodel.h"
-#include "app/weightchart.h"
+#include "canvas/canvaswidget.h"
+#include "canvas/selection.h"
 #include "core/attention.h"
+#include "document/sceneeditor.h"
+#include "mainwindow.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
+#include "panels/headheatmap.h"
+#include "panels/steppanel.h"
+#include "panels/steptablemodel.h"
+#include "panels/weightchart.h"
 
 #include <QAbstractButton>
 #include <QAction>

@@ -1,11 +1,11 @@
-#include "app/canvaswidget.h"
-#include "app/mainwindow.h"
-#include "app/scenedocument.h"
-#include "app/sceneeditor.h"
+#include "canvas/canvaswidget.h"
+#include "common/scenebits.h"
 #include "core/scene.h"
+#include "document/scenedocument.h"
+#include "document/sceneeditor.h"
+#include "mainwindow.h"
 #include "model/scenemodel.h"
 #include "model/scenestorage.h"
-#include "scenebits.h"
 
 #include <QAbstractButton>
 #include <QAction>

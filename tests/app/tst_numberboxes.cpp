@@ -2,13 +2,13 @@
 // a box has the focus, a value typed into a box is an undo step once it is committed, and a
 // temperature outside the range is refused with a message that gives the range.
 
-#include "app/exportdialog.h"
-#include "app/mainwindow.h"
-#include "app/matrixeditor.h"
-#include "app/methodpanel.h"
-#include "app/sceneeditor.h"
-#include "app/temperaturecontrol.h"
+#include "document/sceneeditor.h"
+#include "export/exportdialog.h"
+#include "mainwindow.h"
 #include "model/scenemodel.h"
+#include "panels/methodpanel.h"
+#include "panels/temperaturecontrol.h"
+#include "widgets/matrixeditor.h"
 
 #include <QApplication>
 #include <QDockWidget>

@@ -2,10 +2,10 @@
 // it full screen with larger text, thicker lines and only the canvas and the weights; F11 again
 // gives back exactly the window that was there before — geometry, docks, font and view.
 
-#include "app/appearance.h"
-#include "app/canvaswidget.h"
-#include "app/mainwindow.h"
+#include "canvas/canvaswidget.h"
+#include "mainwindow.h"
 #include "model/scenemodel.h"
+#include "theme/appearance.h"
 
 #include <QAction>
 #include <QApplication>

@@ -2,12 +2,12 @@
 // keyboard reaches it), no two commands share a key, the dialog lists every key there is, and
 // the keys the README and a teacher rely on do what they say — in English and in Chinese.
 
-#include "app/appearance.h"
-#include "app/canvaswidget.h"
-#include "app/mainwindow.h"
-#include "app/shortcutsdialog.h"
+#include "canvas/canvaswidget.h"
+#include "mainwindow.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
+#include "shortcutsdialog.h"
+#include "theme/appearance.h"
 
 #include <QAction>
 #include <QApplication>

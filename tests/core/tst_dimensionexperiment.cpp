@@ -1,5 +1,5 @@
+#include "common/naivereference.h"
 #include "core/dimensionexperiment.h"
-#include "naivereference.h"
 
 #include <QTest>
 

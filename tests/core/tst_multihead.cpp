@@ -1,5 +1,5 @@
+#include "common/naivereference.h"
 #include "core/attention.h"
-#include "naivereference.h"
 
 #include <QTest>
 

@@ -6,8 +6,8 @@
 // so 1 is their natural scale; tiny weights are thus held to 1e-12 absolute).
 // A failure prints the seed and the case, so that it can be replayed alone.
 
+#include "common/naivereference.h"
 #include "core/attention.h"
-#include "naivereference.h"
 
 #include <QTest>
 

@@ -1,6 +1,6 @@
+#include "common/naivereference.h"
 #include "core/attention.h"
 #include "core/scorebreakdown.h"
-#include "naivereference.h"
 
 #include <QTest>
 

@@ -1,9 +1,9 @@
+#include "common/naivereference.h"
 #include "core/attention.h"
 #include "core/headpresets.h"
 #include "core/scene.h"
 #include "core/scorefield.h"
 #include "core/scores.h"
-#include "naivereference.h"
 
 #include <QTest>
 

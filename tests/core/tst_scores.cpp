@@ -1,5 +1,5 @@
+#include "common/naivereference.h"
 #include "core/scores.h"
-#include "naivereference.h"
 
 #include <QTest>
 

@@ -1,5 +1,5 @@
+#include "common/naivereference.h"
 #include "core/softmax.h"
-#include "naivereference.h"
 
 #include <QTest>
 

@@ -3,7 +3,7 @@
 // next start offers. A running instance's autosave is never offered to another one. Every test
 // works in QStandardPaths' test mode, so nothing of the user's own data folder is touched.
 
-#include "../common/diskfull.h"
+#include "common/diskfull.h"
 #include "core/scenefile.h"
 #include "model/autosaver.h"
 #include "model/scenemodel.h"

@@ -4,8 +4,8 @@
 // an existing report file as it was. A byte-order mark is the one accepted row: the file loads
 // and gives exactly what the same file without it gives.
 
-#include "../common/apprun.h"
-#include "../common/badinputcases.h"
+#include "common/apprun.h"
+#include "common/badinputcases.h"
 #include "core/scenefile.h"
 #include "model/scenestorage.h"
 

@@ -1,6 +1,6 @@
 // The command line as a user runs it: the real binary through QProcess, with no display.
 
-#include "../common/apprun.h"
+#include "common/apprun.h"
 #include "model/commandline.h"
 
 #include <QDir>

@@ -2,7 +2,7 @@
 // pictures are checked from their bytes (the PNG header, the SVG's XML, the PDF signature) so
 // that this test needs nothing beyond Qt Core.
 
-#include "../common/apprun.h"
+#include "common/apprun.h"
 
 #include <QDir>
 #include <QFile>

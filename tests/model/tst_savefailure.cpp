@@ -4,7 +4,7 @@
 // folder where nobody may create files (/proc), and a folder in the file's place. A read-only
 // folder only stops a process that is not root; that row is skipped for root.
 
-#include "../common/diskfull.h"
+#include "common/diskfull.h"
 #include "core/scenefile.h"
 #include "model/scenestorage.h"
 

@@ -1,4 +1,4 @@
-#include "../core/naivereference.h"
+#include "common/naivereference.h"
 #include "core/selfattention.h"
 #include "model/selfattentionmodel.h"
 

@@ -1,6 +1,6 @@
 // `--scene SEQUENCE --report` as a user runs it: the real binary through QProcess, no display.
 
-#include "../common/apprun.h"
+#include "common/apprun.h"
 
 #include <QDir>
 #include <QFile>

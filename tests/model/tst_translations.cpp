@@ -108,9 +108,10 @@ QStringList trSources(const QString &root)
         while (it.hasNext())
             files << it.next();
     }
-    const QDir ui(root + QStringLiteral("/ui"));
-    for (const QString &name : ui.entryList({QStringLiteral("*.ui")}, QDir::Files))
-        files << ui.filePath(name);
+    QDirIterator forms(root + QStringLiteral("/ui"), {QStringLiteral("*.ui")}, QDir::Files,
+                       QDirIterator::Subdirectories);
+    while (forms.hasNext())
+        files << forms.next();
     files << root + QStringLiteral("/src/main.cpp");
     files.sort();
     return files;

@@ -1,0 +1,113 @@
+#include "canvas/canvasdragmode.h"
+
+#include "canvas/canvasidlemode.h"
+#include "model/scenemodel.h"
+#include "text/numberformat.h"
+#include "theme/colorscheme.h"
+
+#include <QFontMetricsF>
+#include <QKeyEvent>
+#include <QMouseEvent>
+#include <QPainter>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+// A click that wobbles by a pixel or two must select, not move (and snap) the vector.
+constexpr double kDragThreshold = 3.0;
+} // namespace
+
+CanvasDragMode::CanvasDragMode(CanvasWidget *canvas, const CanvasWidget::Handle &handle,
+                               QPointF pressPos)
+    : CanvasMode(canvas), m_handle(handle), m_pressPos(pressPos), m_pos(pressPos),
+      m_original(canvas->vectorOf(handle))
+{
+    canvas->setDragged(handle);
+    canvas->setCursor(Qt::ClosedHandCursor);
+}
+
+void CanvasDragMode::mouseMove(QMouseEvent *event)
+{
+    if (!(event->buttons() & Qt::LeftButton)) {
+        // The release went elsewhere (a window that opened mid-drag took it): the drag is over.
+        CanvasWidget *canvas = m_canvas;
+        const QPointF pos = event->position();
+        canvas->setMode(std::make_unique<CanvasIdleMode>(canvas));
+        CanvasIdleMode::updateHover(canvas, pos);
+        return;
+    }
+    m_pos = event->position();
+    if (!m_moved && QLineF(m_pressPos, m_pos).length() < kDragThreshold)
+        return;
+    m_moved = true;
+    m_canvas->moveHandle(m_handle, m_canvas->view().toWorld(m_pos));
+    // The model's change repaints the scene; the overlay follows the cursor even when snapping
+    // left the vector where it was.
+    m_canvas->update();
+}
+
+void CanvasDragMode::mouseRelease(QMouseEvent *event)
+{
+    if (event->button() != Qt::LeftButton)
+        return;
+    CanvasWidget *canvas = m_canvas;
+    const QPointF pos = event->position();
+    canvas->setMode(std::make_unique<CanvasIdleMode>(canvas));
+    CanvasIdleMode::updateHover(canvas, pos);
+}
+
+bool CanvasDragMode::keyPress(QKeyEvent *event)
+{
+    if (event->key() != Qt::Key_Escape)
+        return false;
+    CanvasWidget *canvas = m_canvas;
+    canvas->setVectorOf(m_handle, m_original);
+    canvas->setMode(std::make_unique<CanvasIdleMode>(canvas));
+    return true;
+}
+
+void CanvasDragMode::paintOverlay(QPainter &painter) const
+{
+    if (!m_moved)
+        return;
+    const QString text = QStringLiteral("%1 = %2").arg(
+        m_canvas->nameOf(m_handle), NumberFormat::vector(m_canvas->displayedVectorOf(m_handle), 2));
+    painter.save();
+    const QFontMetricsF fm(painter.font());
+    QRectF box(0, 0, fm.horizontalAdvance(text) + 16, fm.height() + 8);
+    // Beside the cursor, across the arrow: the tip's own label sits beyond the tip along the
+    // arrow, so the side of the shaft is free. The lower (or right) side first, then the other
+    // when it would leave the widget.
+    const ViewTransform &view = m_canvas->view();
+    const QPointF tip = view.toScreen(m_canvas->tipOf(m_handle));
+    QPointF dir = tip - view.toScreen(QPointF(0, 0));
+    const double length = std::hypot(dir.x(), dir.y());
+    dir = length > 1 ? dir / length : QPointF(1, 0);
+    QPointF normal(-dir.y(), dir.x());
+    if (normal.y() < 0 || (normal.y() == 0 && normal.x() < 0))
+        normal = -normal;
+    // The box's half-extent along the normal, plus a gap for the cursor itself.
+    const double distance =
+        std::abs(normal.x()) * box.width() / 2 + std::abs(normal.y()) * box.height() / 2 + 16;
+    const QRectF inside = QRectF(m_canvas->rect()).adjusted(4, 4, -4, -4);
+    for (const double side : {1.0, -1.0}) {
+        box.moveCenter(m_pos + side * distance * normal);
+        if (inside.contains(box))
+            break;
+    }
+    // Near a corner neither side fits: keep the box inside the widget anyway.
+    box.moveLeft(std::clamp(box.left(), inside.left(),
+                            std::max(inside.left(), inside.right() - box.width())));
+    box.moveTop(std::clamp(box.top(), inside.top(),
+                           std::max(inside.top(), inside.bottom() - box.height())));
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    QColor fill = ColorScheme::background();
+    fill.setAlpha(235);
+    painter.setPen(QPen(ColorScheme::axis(), 1));
+    painter.setBrush(fill);
+    painter.drawRoundedRect(box, 5, 5);
+    painter.setPen(ColorScheme::text());
+    painter.drawText(box, Qt::AlignCenter, text);
+    painter.restore();
+}

@@ -1,0 +1,27 @@
+#pragma once
+
+#include "canvas/canvasmode.h"
+#include "canvas/canvaswidget.h"
+#include "core/types.h"
+
+#include <QPointF>
+
+/// A tip is held: every mouse move edits the model live; Escape puts the vector back.
+class CanvasDragMode : public CanvasMode
+{
+public:
+    CanvasDragMode(CanvasWidget *canvas, const CanvasWidget::Handle &handle, QPointF pressPos);
+
+    void mouseMove(QMouseEvent *event) override;
+    void mouseRelease(QMouseEvent *event) override;
+    bool keyPress(QKeyEvent *event) override;
+    void paintOverlay(QPainter &painter) const override;
+    bool isBusy() const override { return true; }
+
+private:
+    CanvasWidget::Handle m_handle;
+    QPointF m_pressPos;
+    QPointF m_pos;
+    attn::Vector m_original;
+    bool m_moved = false;
+};

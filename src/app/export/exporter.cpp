@@ -1,0 +1,379 @@
+#include "export/exporter.h"
+
+#include "canvas/canvaswidget.h"
+#include "mainwindow.h"
+#include "methods/methodnames.h"
+#include "model/scenemodel.h"
+#include "panels/weightchart.h"
+#include "text/numberformat.h"
+#include "theme/colorscheme.h"
+
+#include <QApplication>
+#include <QBuffer>
+#include <QChart>
+#include <QFileInfo>
+#include <QFontMetricsF>
+#include <QGraphicsScene>
+#include <QPageLayout>
+#include <QPageSize>
+#include <QPaintEngine>
+#include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
+#include <QStringList>
+#include <QSvgGenerator>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+namespace {
+// Vector formats and the caption's metrics assume the usual 96 logical dots per inch, so that
+// text keeps its size relative to the picture whatever the screen's settings.
+constexpr int kDpi = 96;
+constexpr int kCaptionPadding = 10;
+
+QFont captionFont()
+{
+    QFont f = QApplication::font();
+    f.setPointSizeF(f.pointSizeF() * 1.15);
+    return f;
+}
+
+int captionHeight(const QPaintDevice *device)
+{
+    const QFontMetricsF fm(captionFont(), const_cast<QPaintDevice *>(device));
+    return int(std::ceil(fm.height())) + 2 * kCaptionPadding;
+}
+} // namespace
+
+Exporter::Exporter(MainWindow *window) : m_window(window) {}
+
+QString Exporter::partId(Part part)
+{
+    switch (part) {
+    case Part::Window:
+        return QStringLiteral("window");
+    case Part::Canvas:
+        return QStringLiteral("canvas");
+    case Part::Chart:
+        return QStringLiteral("chart");
+    }
+    return {};
+}
+
+std::optional<Exporter::Part> Exporter::partFromId(const QString &id)
+{
+    for (Part p : {Part::Window, Part::Canvas, Part::Chart})
+        if (id == partId(p))
+            return p;
+    return std::nullopt;
+}
+
+QString Exporter::suffix(Format format)
+{
+    switch (format) {
+    case Format::Png:
+        return QStringLiteral("png");
+    case Format::Svg:
+        return QStringLiteral("svg");
+    case Format::Pdf:
+        return QStringLiteral("pdf");
+    }
+    return {};
+}
+
+std::optional<Exporter::Format> Exporter::formatFromPath(const QString &path)
+{
+    const QString s = QFileInfo(path).suffix().toLower();
+    for (Format f : {Format::Png, Format::Svg, Format::Pdf})
+        if (s == suffix(f))
+            return f;
+    return std::nullopt;
+}
+
+void Exporter::settle()
+{
+    // Chart layouts and deferred dock resizes arrive as posted events; a few rounds let the
+    // ones that post further events finish too.
+    for (int i = 0; i < 3; ++i)
+        QCoreApplication::sendPostedEvents();
+}
+
+QSize Exporter::naturalSize(Part part) const
+{
+    switch (part) {
+    case Part::Window:
+        return m_window->size();
+    case Part::Canvas:
+        return m_window->canvas()->size();
+    case Part::Chart: {
+        const WeightChart *chart = m_window->weightChart();
+        return chart->isVisible() ? chart->size() : chart->sizeHint();
+    }
+    }
+    return {};
+}
+
+QSize Exporter::minimumSize(Part part) const
+{
+    if (part == Part::Window)
+        return m_window->minimumSizeHint().expandedTo(m_window->minimumSize());
+    return QSize(16, 16);
+}
+
+QString Exporter::caption(int maxWeights) const
+{
+    const SceneModel *model = m_window->canvas()->model();
+    const attn::Method method = model->scene().method;
+    const QString name = MethodNames::name(method);
+    const QString tau = QString::number(model->scene().temperature, 'g', 4);
+    if (!model->hasResult())
+        return tr("%1 · τ = %2 · %3").arg(name, tau, model->errorText());
+
+    const QString output = NumberFormat::vector(model->result().output, 2);
+    if (maxWeights == 0)
+        return tr("%1 · τ = %2 · output %3").arg(name, tau, output);
+    const attn::Vector &w = model->result().weights;
+    QStringList weights;
+    const int shown = maxWeights < 0 ? int(w.size()) : std::min(int(w.size()), maxWeights);
+    for (int i = 0; i < shown; ++i)
+        weights << NumberFormat::number(w[i], 2);
+    if (shown < w.size())
+        weights << QStringLiteral("…");
+    const QString list = weights.join(QStringLiteral(", "));
+    // Multi-head reports the heads' mean weights (the output is not Σ of these times v).
+    return method == attn::Method::MultiHead
+               ? tr("%1 · τ = %2 · mean weights %3 · output %4").arg(name, tau, list, output)
+               : tr("%1 · τ = %2 · weights %3 · output %4").arg(name, tau, list, output);
+}
+
+QSize Exporter::resolvedSize(const Options &options) const
+{
+    return options.size.isValid() && !options.size.isEmpty() ? options.size
+                                                             : naturalSize(options.part);
+}
+
+QImage Exporter::renderImage(const Options &options) const
+{
+    const QSize size = resolvedSize(options);
+    const int scale = std::clamp(options.scale, 1, 4);
+    // Opaque pictures without an alpha channel: smaller PNGs, encoded faster.
+    QImage image(size * scale,
+                 options.transparent ? QImage::Format_ARGB32_Premultiplied : QImage::Format_RGB32);
+    if (image.isNull())
+        return image;
+    // Drawing in logical pixels on an image of ratio `scale` makes every line and glyph sharp at
+    // that ratio, independent of the screen the window is on.
+    image.setDevicePixelRatio(scale);
+    image.fill(options.transparent ? QColor(Qt::transparent) : ColorScheme::background());
+    {
+        QPainter painter(&image);
+        painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing |
+                               QPainter::SmoothPixmapTransform);
+        paint(painter, options, size);
+    }
+    image.setDevicePixelRatio(1);
+    // Set after painting: a higher resolution during painting would enlarge the fonts. With it, a
+    // 2× picture has the same printed size as the 1× one.
+    const int dpm = int(std::lround(kDpi * scale / 0.0254));
+    image.setDotsPerMeterX(dpm);
+    image.setDotsPerMeterY(dpm);
+    return image;
+}
+
+QByteArray Exporter::render(Format format, const Options &options, QString *error) const
+{
+    const QSize size = resolvedSize(options);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    switch (format) {
+    case Format::Png: {
+        const QImage image = renderImage(options);
+        if (image.isNull()) {
+            *error = tr("There is not enough memory for a picture of %1 × %2 pixels.")
+                         .arg(size.width() * options.scale)
+                         .arg(size.height() * options.scale);
+            return {};
+        }
+        if (!image.save(&buffer, "PNG")) {
+            *error = tr("The PNG image could not be encoded.");
+            return {};
+        }
+        break;
+    }
+    case Format::Svg: {
+        QSvgGenerator svg;
+        svg.setOutputDevice(&buffer);
+        svg.setSize(size);
+        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setResolution(kDpi);
+        svg.setTitle(tr("Attention Canvas"));
+        svg.setDescription(caption());
+        QPainter painter(&svg);
+        painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+        if (!options.transparent)
+            painter.fillRect(QRect(QPoint(0, 0), size), ColorScheme::background());
+        paint(painter, options, size);
+        break;
+    }
+    case Format::Pdf: {
+        QPdfWriter pdf(&buffer);
+        pdf.setCreator(tr("Attention Canvas"));
+        pdf.setTitle(caption());
+        pdf.setResolution(kDpi);
+        // One page exactly the picture's size: logical pixels at 96 per inch, 72 points per inch.
+        pdf.setPageLayout(QPageLayout(QPageSize(QSizeF(size) * 72.0 / kDpi, QPageSize::Point,
+                                                QString(), QPageSize::ExactMatch),
+                                      QPageLayout::Portrait, QMarginsF()));
+        QPainter painter;
+        if (!painter.begin(&pdf)) {
+            *error = tr("The PDF document could not be started.");
+            return {};
+        }
+        painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+        // Whole points may round the page by a pixel; stretch to it rather than leave a seam.
+        painter.scale(double(pdf.width()) / size.width(), double(pdf.height()) / size.height());
+        if (!options.transparent)
+            painter.fillRect(QRect(QPoint(0, 0), size), ColorScheme::background());
+        paint(painter, options, size);
+        painter.end();
+        break;
+    }
+    }
+    return bytes;
+}
+
+bool Exporter::write(const QString &path, Format format, const Options &options,
+                     QString *error) const
+{
+    QString why;
+    const QByteArray bytes = render(format, options, &why);
+    if (bytes.isEmpty()) {
+        *error = tr("%1: %2").arg(path, why);
+        return false;
+    }
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+        *error = tr("%1: cannot write the picture: %2").arg(path, file.errorString());
+        return false;
+    }
+    return true;
+}
+
+void Exporter::paint(QPainter &painter, const Options &options, QSize size) const
+{
+    QRect picture(QPoint(0, 0), size);
+    const int band =
+        options.caption ? std::min(captionHeight(painter.device()), size.height() / 2) : 0;
+    picture.setHeight(size.height() - band);
+    paintPart(painter, options, picture);
+    if (band > 0)
+        paintCaption(painter, QRect(0, picture.height(), size.width(), band), options.transparent);
+}
+
+void Exporter::paintPart(QPainter &painter, const Options &options, const QRect &target) const
+{
+    switch (options.part) {
+    case Part::Canvas:
+        m_window->canvas()->paintScene(painter, target, !options.transparent);
+        break;
+    case Part::Chart:
+        paintChart(painter, target, options.transparent);
+        break;
+    case Part::Window:
+        paintWindow(painter, target);
+        break;
+    }
+}
+
+void Exporter::paintChart(QPainter &painter, const QRect &target, bool transparent) const
+{
+    // A chart of its own at the requested size: the docked one keeps its size, and the two
+    // draw the same numbers from the same model.
+    WeightChart *docked = m_window->weightChart();
+    WeightChart chart(m_window->canvas()->model());
+    chart.setFont(docked->font());
+    chart.setAttribute(Qt::WA_DontShowOnScreen);
+    chart.resize(target.size());
+    chart.show();
+    settle();
+    if (transparent) {
+        chart.setBackgroundBrush(Qt::NoBrush);
+        const auto items = chart.scene()->items();
+        for (QGraphicsItem *item : items) {
+            if (auto *c = dynamic_cast<QChart *>(item)) {
+                c->setBackgroundVisible(false);
+                c->setPlotAreaBackgroundVisible(false);
+            }
+        }
+    }
+    painter.save();
+    chart.render(&painter, QRectF(target), chart.viewport()->rect(), Qt::IgnoreAspectRatio);
+    painter.restore();
+}
+
+void Exporter::paintWindow(QPainter &painter, const QRect &target) const
+{
+    // The window is laid out at the requested size for the moment of drawing, then put back
+    // with its docks where they were.
+    const QSize old = m_window->size();
+    const bool resize = old != target.size();
+    QByteArray state;
+    if (resize) {
+        state = m_window->saveState();
+        m_window->resize(target.size());
+        settle();
+    }
+    if (painter.paintEngine()->type() == QPaintEngine::SVG) {
+        // Qt 6.4's SVG generator cannot clip, and widgets rely on clipping (a menu bar paints
+        // its background over its own items' text). An SVG of the window therefore holds a
+        // sharp 2× picture of it; the canvas and the chart alone export as true vectors.
+        QImage image(target.size() * 2, QImage::Format_ARGB32_Premultiplied);
+        image.setDevicePixelRatio(2);
+        image.fill(ColorScheme::background());
+        {
+            QPainter p(&image);
+            m_window->render(&p, QPoint(), QRegion(),
+                             QWidget::DrawWindowBackground | QWidget::DrawChildren);
+        }
+        painter.drawImage(QRectF(target), image);
+    } else {
+        // As the widgets paint on screen: no extra clip (the PDF engine then loses children
+        // under it) and no antialiasing of the style's one-pixel frames.
+        painter.save();
+        painter.setRenderHints(painter.renderHints(), false);
+        m_window->render(&painter, target.topLeft(), QRegion(),
+                         QWidget::DrawWindowBackground | QWidget::DrawChildren);
+        painter.restore();
+    }
+    if (resize) {
+        m_window->resize(old);
+        m_window->restoreState(state);
+        settle();
+    }
+}
+
+void Exporter::paintCaption(QPainter &painter, const QRect &band, bool transparent) const
+{
+    // Covers whatever the part drew beyond its bottom (the SVG generator does not clip).
+    if (!transparent)
+        painter.fillRect(band, ColorScheme::background());
+    const QFont font = captionFont();
+    const QFontMetricsF fm(font, painter.device());
+    const double room = band.width() - 2.0 * kCaptionPadding;
+    // Many keys or a narrow picture: list fewer weights, or none, rather than cut the output off.
+    QString text = caption();
+    const int keys = m_window->canvas()->model()->keyCount();
+    for (int n = keys - 1; n >= 0 && fm.horizontalAdvance(text) > room; --n)
+        text = caption(n);
+    text = fm.elidedText(text, Qt::ElideRight, room);
+
+    painter.save();
+    painter.setFont(font);
+    painter.setPen(ColorScheme::text());
+    painter.drawText(QRectF(band).adjusted(kCaptionPadding, 0, -kCaptionPadding, 0),
+                     Qt::AlignLeft | Qt::AlignVCenter | Qt::TextSingleLine, text);
+    painter.restore();
+}

@@ -1,0 +1,115 @@
+#include "lab/saturationchart.h"
+
+#include "model/dimensionlabmodel.h"
+
+#include <QChart>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QScatterSeries>
+#include <QValueAxis>
+
+#include <cmath>
+
+namespace {
+void append(QList<QPointF> &list, double x, double y)
+{
+    // No full trial (N < n) leaves NaN: no point rather than a misleading 0.
+    if (std::isfinite(y))
+        list << QPointF(x, y);
+}
+} // namespace
+
+SaturationChart::SaturationChart(DimensionLabModel *model, QWidget *parent)
+    : LabChart(model, parent)
+{
+    m_x = addDimensionAxis();
+    m_weight = addValueAxis(Qt::AlignLeft);
+    m_weight->setRange(0, 1);
+    m_weight->setTickCount(6);
+    m_weight->setLabelFormat(QStringLiteral("%.1f"));
+    m_entropy = addValueAxis(Qt::AlignRight);
+    m_entropy->setLabelFormat(QStringLiteral("%.1f"));
+    m_entropy->setGridLineVisible(false);
+    m_series[int(Series::MaxWeightRaw)] = addLine(rawColor(), Qt::SolidLine, true, m_x, m_weight);
+    m_series[int(Series::MaxWeightScaled)] =
+        addLine(scaledColor(), Qt::SolidLine, true, m_x, m_weight);
+    m_series[int(Series::EntropyRaw)] = addLine(rawColor(), Qt::DashLine, false, m_x, m_entropy);
+    m_series[int(Series::EntropyScaled)] =
+        addLine(scaledColor(), Qt::DashLine, false, m_x, m_entropy);
+    m_currentWeight = addMarkers(m_x, m_weight);
+    m_currentEntropy = addMarkers(m_x, m_entropy);
+    // Colour tells raw from scaled as in the other charts, the dash tells entropy from weight
+    // (two legend keys say so).
+    hideFromLegend(m_series[int(Series::EntropyRaw)]);
+    hideFromLegend(m_series[int(Series::EntropyScaled)]);
+    hideFromLegend(m_currentEntropy);
+
+    connect(m_model, &DimensionLabModel::sweepChanged, this, &SaturationChart::refreshSweep);
+    connect(m_model, &DimensionLabModel::pointChanged, this, &SaturationChart::refreshPoint);
+    finishSetUp();
+    refreshSweep();
+    refreshPoint();
+}
+
+QList<QPointF> SaturationChart::points(Series series) const
+{
+    switch (series) {
+    case Series::CurrentWeight:
+        return m_currentWeight->points();
+    case Series::CurrentEntropy:
+        return m_currentEntropy->points();
+    default:
+        return m_series[int(series)]->points();
+    }
+}
+
+void SaturationChart::retranslate()
+{
+    m_chart->setTitle(tr("Softmax saturation over d"));
+    m_x->setTitleText(tr("Dimension d"));
+    // Which line is which, and on which axis, in the legend: a vertical axis title is cut short
+    // when it is longer than the axis (presentation mode at 1280 × 800).
+    setLegendKeys({{tr("mean largest weight (left axis)"), Qt::SolidLine},
+                   {tr("mean entropy in nats (right axis)"), Qt::DashLine}});
+    m_series[int(Series::MaxWeightRaw)]->setName(tr("raw qᵀk"));
+    m_series[int(Series::MaxWeightScaled)]->setName(tr("scaled qᵀk/√d"));
+    m_series[int(Series::EntropyRaw)]->setName(tr("raw qᵀk"));
+    m_series[int(Series::EntropyScaled)]->setName(tr("scaled qᵀk/√d"));
+    m_currentWeight->setName(tr("current d"));
+}
+
+void SaturationChart::refreshSweep()
+{
+    QList<QPointF> lists[4];
+    for (const attn::DimensionSummary &s : m_model->sweep()) {
+        const double d = s.dimension;
+        append(lists[int(Series::MaxWeightRaw)], d, s.meanMaxWeightRaw);
+        append(lists[int(Series::MaxWeightScaled)], d, s.meanMaxWeightScaled);
+        append(lists[int(Series::EntropyRaw)], d, s.meanEntropyRaw);
+        append(lists[int(Series::EntropyScaled)], d, s.meanEntropyScaled);
+    }
+    for (int i = 0; i < 4; ++i)
+        m_series[i]->replace(lists[i]);
+}
+
+void SaturationChart::refreshPoint()
+{
+    if (!m_model->hasPoint())
+        return;
+    const attn::DimensionSummary &s = m_model->pointSummary();
+    QList<QPointF> weights, entropies;
+    append(weights, s.dimension, s.meanMaxWeightRaw);
+    append(weights, s.dimension, s.meanMaxWeightScaled);
+    append(entropies, s.dimension, s.meanEntropyRaw);
+    append(entropies, s.dimension, s.meanEntropyScaled);
+    m_currentWeight->replace(weights);
+    m_currentEntropy->replace(entropies);
+    // The entropy axis ends at the uniform maximum ln n, rounded up to a tick: halves up to 3,
+    // whole nats beyond (n = 512 gives 7).
+    const double step = s.maxEntropy <= 3 ? 0.5 : 1.0;
+    const double top = std::ceil(s.maxEntropy / step) * step;
+    if (top != m_entropy->max()) {
+        m_entropy->setRange(0, top);
+        m_entropy->setTickCount(int(std::lround(top / step)) + 1);
+    }
+}

@@ -1,0 +1,623 @@
+#include "panels/weightchart.h"
+
+#include "methods/methodnames.h"
+#include "model/scenemodel.h"
+#include "panels/barsetbatch.h"
+#include "panels/stampedtextitem.h"
+#include "text/numberformat.h"
+#include "text/textstamp.h"
+#include "theme/appearance.h"
+#include "theme/colorscheme.h"
+
+#include <QBarSeries>
+#include <QBarSet>
+#include <QCategoryAxis>
+#include <QChart>
+#include <QEvent>
+#include <QFontMetricsF>
+#include <QResizeEvent>
+#include <QStackedBarSeries>
+
+#include <algorithm>
+#include <cmath>
+
+namespace {
+// More keys than this and the bars are too narrow for their numbers.
+constexpr int kMaxLabelledKeys = 16;
+constexpr double kTitleScale = 1.25;
+
+QString keyName(int index)
+{
+    return QStringLiteral("k") + NumberFormat::subscript(index + 1);
+}
+
+// The next step of the 1, 2, 5 sequence.
+double nextNiceStep(double step)
+{
+    const double mag = std::pow(10.0, std::floor(std::log10(step) + 1e-9));
+    const double f = step / mag;
+    return (f < 1.5 ? 2 : f < 3.5 ? 5 : 10) * mag;
+}
+
+// The number on a bar: NumberFormat's rule, as in the table and on the canvas.
+QString barNumber(double x)
+{
+    return NumberFormat::number(x);
+}
+
+// Ticks from `min` to `max`, `step` apart, labelled by NumberFormat::tick() (a true minus
+// sign: QValueAxis formats with printf, which writes a hyphen). The grid follows the ticks.
+void setTicks(QCategoryAxis *axis, double min, double max, double step)
+{
+    const QStringList old = axis->categoriesLabels();
+    for (const QString &label : old)
+        axis->remove(label);
+    axis->setRange(min, max);
+    // A category ends at each tick and is labelled there; the first begins below the range so
+    // that the minimum gets its label too.
+    axis->setStartValue(min - step);
+    const int ticks = int(std::lround((max - min) / step));
+    for (int i = 0; i <= ticks; ++i) {
+        const double v = i == ticks ? max : min + i * step;
+        axis->append(NumberFormat::tick(v, step), v);
+    }
+}
+
+bool isMasked(const SceneModel &m, int i)
+{
+    const auto &mask = m.scene().mask;
+    return !mask.empty() && mask[std::size_t(i)];
+}
+} // namespace
+
+WeightChart::WeightChart(SceneModel *model, QWidget *parent) : QChartView(parent), m_model(model)
+{
+    // Bars and axes are axis-aligned, so antialiasing buys nothing but costs about half of a
+    // drag step's repaint; text keeps its own antialiasing.
+    setRenderHint(QPainter::Antialiasing, false);
+    setRenderHint(QPainter::TextAntialiasing, true);
+    setFrameShape(QFrame::NoFrame);
+    setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    setBackgroundBrush(ColorScheme::background());
+
+    m_weights.chart = new QChart;
+    setUpPanel(m_weights, false);
+    setTicks(m_weights.valueAxis, 0, 1, 0.2);
+    // QChartView made a chart of its own; setChart() only lets go of it (Qt's documentation:
+    // "the ownership of the previous chart is released"), so it is deleted here.
+    QChart *unused = chart();
+    setChart(m_weights.chart);
+    delete unused;
+
+    // The second chart shares the view's scene; layoutCharts() puts it below or beside the first.
+    m_scores.chart = new QChart;
+    setUpPanel(m_scores, true);
+    scene()->addItem(m_scores.chart);
+
+    for (Panel *p : {&m_weights, &m_scores})
+        connect(p->chart, &QChart::plotAreaChanged, this, [this, p] {
+            alignPlotAreas();
+            updateTickBudget();
+            positionValueLabels(*p);
+            updateKeyLabels();
+        });
+    connect(m_model, &SceneModel::changed, this, &WeightChart::refresh);
+    connect(Appearance::instance(), &Appearance::changed, this, [this] {
+        applyColours();
+        refresh();
+    });
+
+    applyColours();
+    applyFonts();
+    retranslate();
+}
+
+WeightChart::~WeightChart() = default;
+
+void WeightChart::setUpPanel(Panel &panel, bool withKeyTitle)
+{
+    QChart *c = panel.chart;
+    c->setAnimationOptions(QChart::NoAnimation);
+    c->legend()->hide();
+    c->setBackgroundRoundness(0);
+    c->setMargins(QMargins(4, 2, 12, 2));
+
+    panel.keyAxis = new QCategoryAxis;
+    panel.keyAxis->setRange(-0.5, 0.5);
+    panel.keyAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    panel.keyAxis->setGridLineVisible(false);
+    panel.keyAxis->setTitleVisible(withKeyTitle);
+    c->addAxis(panel.keyAxis, Qt::AlignBottom);
+
+    panel.valueAxis = new QCategoryAxis;
+    panel.valueAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
+    c->addAxis(panel.valueAxis, Qt::AlignLeft);
+}
+
+void WeightChart::applyColours()
+{
+    const QColor background = ColorScheme::background(), text = ColorScheme::text();
+    setBackgroundBrush(background);
+    for (Panel *p : {&m_weights, &m_scores}) {
+        // Qt Charts' own light theme paints the chart white: the theme's background instead.
+        p->chart->setBackgroundBrush(background);
+        p->chart->setBackgroundPen(Qt::NoPen);
+        p->chart->setTitleBrush(text);
+        for (QAbstractAxis *axis : {static_cast<QAbstractAxis *>(p->keyAxis),
+                                    static_cast<QAbstractAxis *>(p->valueAxis)}) {
+            axis->setLabelsColor(text);
+            axis->setTitleBrush(text);
+            axis->setLinePenColor(ColorScheme::axis());
+        }
+        p->valueAxis->setGridLineColor(ColorScheme::grid());
+        if (!m_grouped)
+            for (QBarSet *set : std::as_const(p->sets))
+                set->setPen(QPen(background, 1.0));
+    }
+}
+
+void WeightChart::applyFonts()
+{
+    // Projector use: titles and numbers a size above the widget font.
+    QFont base = font();
+    QFont title = base;
+    // A low chart keeps its title, a size smaller.
+    title.setPointSizeF(base.pointSizeF() * (m_compact ? 1.0 : kTitleScale));
+    title.setBold(true);
+    QFont axisTitle = base;
+    axisTitle.setPointSizeF(base.pointSizeF() * 1.05);
+    for (Panel *p : {&m_weights, &m_scores}) {
+        p->chart->setTitleFont(title);
+        p->keyAxis->setLabelsFont(base);
+        p->valueAxis->setLabelsFont(base);
+        p->keyAxis->setTitleFont(axisTitle);
+        p->valueAxis->setTitleFont(axisTitle);
+    }
+}
+
+QSize WeightChart::sizeHint() const
+{
+    const QFontMetrics fm(font());
+    return QSize(fm.height() * 30, fm.height() * 26);
+}
+
+QSize WeightChart::minimumSizeHint() const
+{
+    const QFontMetrics fm(font());
+    return QSize(fm.height() * 14, fm.height() * 16);
+}
+
+void WeightChart::resizeEvent(QResizeEvent *event)
+{
+    QChartView::resizeEvent(event);
+    layoutCharts();
+}
+
+void WeightChart::layoutCharts()
+{
+    const QSizeF s = viewport()->size();
+    const double line = QFontMetricsF(font()).height();
+    // Stacked, the charts share the key axis's alignment; a view too low for two charts above
+    // each other but wide enough puts them side by side instead.
+    const bool sideBySide = s.height() < line * 20 && s.width() >= s.height() * 1.6;
+    const double panelHeight = sideBySide ? s.height() : s.height() / 2;
+    const bool compact = panelHeight < line * 13;
+    if (sideBySide) {
+        const double left = std::floor(s.width() * 0.5);
+        m_weights.chart->setGeometry(QRectF(0, 0, left, s.height()));
+        m_scores.chart->setGeometry(QRectF(left, 0, s.width() - left, s.height()));
+    } else {
+        const double top = std::floor(s.height() * 0.5);
+        m_weights.chart->setGeometry(QRectF(0, 0, s.width(), top));
+        m_scores.chart->setGeometry(QRectF(0, top, s.width(), s.height() - top));
+    }
+    setSceneRect(QRectF(QPointF(0, 0), s));
+    if (sideBySide != m_sideBySide || compact != m_compact) {
+        m_sideBySide = sideBySide;
+        m_compact = compact;
+        const QMargins margins = compact ? QMargins(2, 0, 6, 0) : QMargins(4, 2, 12, 2);
+        for (Panel *p : {&m_weights, &m_scores}) {
+            p->chart->setMargins(margins + QMargins(p->extraLeft, 0, 0, 0));
+            p->keyAxis->setTitleVisible(!compact && (p == &m_scores || sideBySide));
+        }
+        applyFonts();
+        alignPlotAreas();
+    }
+    updateTitles();
+}
+
+void WeightChart::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange)
+        retranslate();
+    else if (event->type() == QEvent::FontChange) {
+        applyFonts();
+        // QChartView only ever raises its minimum size to the chart's: after presentation mode's
+        // larger font it would keep the large minimum and shift the docks' layout.
+        setMinimumSize(0, 0);
+    }
+    QChartView::changeEvent(event);
+}
+
+void WeightChart::retranslate()
+{
+    setAccessibleName(tr("Weights and scores chart"));
+    setToolTip(tr("Top: each key's attention weight after softmax (0 to 1). Bottom: its score "
+                  "before softmax (for scaled dot product q·k/√d). Every bar has its key's "
+                  "colour."));
+    m_weights.keyAxis->setTitleText(tr("Key"));
+    m_scores.keyAxis->setTitleText(tr("Key"));
+    updateTitles();
+    refresh(); // the "masked" labels
+}
+
+QString WeightChart::fittedTitle(const QStringList &variants, const QChart *chart) const
+{
+    // The longest variant that fits the chart's width: Qt Charts would cut a long title with
+    // "…" (presentation mode) or the chart would drop it (a 1280 × 800 screen).
+    const QFontMetricsF fm(chart->titleFont());
+    const QMarginsF margins = chart->margins();
+    // Qt Charts lays the title out in less than the margins leave (its own layout margins): keep
+    // a few line heights spare rather than see "…".
+    const double room = chart->size().width() - margins.left() - margins.right() - 3 * fm.height();
+    if (chart->size().width() <= 0 && !variants.isEmpty())
+        return variants.first(); // not laid out yet
+    for (const QString &v : variants)
+        if (fm.horizontalAdvance(v) <= room)
+            return v;
+    return variants.isEmpty() ? QString() : variants.last();
+}
+
+void WeightChart::updateTitles()
+{
+    const bool ok = m_model->hasResult();
+    const bool multi = ok && m_model->scene().method == attn::Method::MultiHead;
+    const int heads = multi ? int(m_model->result().heads.size()) : 0;
+    // Longest first; every variant of a multi-head title says "mean".
+    QStringList weightTitles, scoreTitles;
+    if (!ok) {
+        weightTitles = {tr("Attention weights: no result"), tr("No result")};
+        scoreTitles = {m_model->errorText()};
+    } else if (multi) {
+        weightTitles = {tr("Mean attention weights over %n heads", nullptr, heads),
+                        tr("Mean weights, %n heads", nullptr, heads), tr("Mean weights")};
+        scoreTitles = {tr("Mean scores before softmax over %n heads", nullptr, heads),
+                       tr("Mean scores, %n heads", nullptr, heads), tr("Mean scores")};
+    } else {
+        const QString method = MethodNames::name(m_model->scene().method);
+        weightTitles = {tr("Attention weights (softmax)"), tr("Weights (softmax)"), tr("Weights")};
+        scoreTitles = {tr("Scores before softmax: %1").arg(method), tr("Scores before softmax"),
+                       tr("Scores")};
+    }
+    const QString weightTitle = fittedTitle(weightTitles, m_weights.chart);
+    const QString scoreTitle = fittedTitle(scoreTitles, m_scores.chart);
+    // "Mean" says that multi-head bars average the heads.
+    const QString weightAxis = multi ? tr("Mean weight") : tr("Weight");
+    const QString scoreAxis = multi ? tr("Mean score") : tr("Score");
+    // Setting an unchanged title would still relayout the chart on every drag step.
+    if (m_weights.valueAxis->titleText() != weightAxis)
+        m_weights.valueAxis->setTitleText(weightAxis);
+    if (m_scores.valueAxis->titleText() != scoreAxis)
+        m_scores.valueAxis->setTitleText(scoreAxis);
+    if (m_weights.chart->title() != weightTitle)
+        m_weights.chart->setTitle(weightTitle);
+    if (m_scores.chart->title() != scoreTitle)
+        m_scores.chart->setTitle(scoreTitle);
+}
+
+int WeightChart::valueIndex(int key) const
+{
+    return m_grouped ? key : 0;
+}
+
+double WeightChart::barCentre(int key) const
+{
+    return m_grouped ? double(key) : -0.5 + (key + 0.5) / m_keyCount;
+}
+
+void WeightChart::rebuild(int keyCount)
+{
+    m_keyCount = keyCount;
+    m_grouped = keyCount <= kMaxLabelledKeys;
+    rebuildPanel(m_weights, keyCount);
+    rebuildPanel(m_scores, keyCount);
+    m_keyLabelStep = 0;
+    updateKeyLabels();
+}
+
+void WeightChart::rebuildPanel(Panel &panel, int keyCount)
+{
+    // Qt Charts colours by set, so every key is a set of its own. Few keys: one category per
+    // key, and set i is non-zero only in category i (stacking hides the zeros), which leaves
+    // gaps between the bars. Many keys: all sets share one category and split it, so that 64
+    // keys make 64 bars rather than 64².
+    if (panel.series) {
+        panel.chart->removeSeries(panel.series);
+        delete panel.series;
+    }
+    qDeleteAll(panel.labels);
+    panel.labels.clear();
+    panel.sets.clear();
+    if (m_grouped) {
+        panel.series = new QStackedBarSeries;
+        panel.series->setBarWidth(0.72);
+        panel.keyAxis->setRange(-0.5, keyCount - 0.5);
+    } else {
+        panel.series = new QBarSeries;
+        panel.series->setBarWidth(1.0);
+        panel.keyAxis->setRange(-0.5, 0.5);
+    }
+    const int values = m_grouped ? keyCount : 1;
+    QList<QBarSet *> sets;
+    for (int i = 0; i < keyCount; ++i) {
+        auto *set = new QBarSet(keyName(i));
+        for (int v = 0; v < values; ++v)
+            set->append(0.0);
+        // A thin outline in the background colour separates neighbours in the histogram.
+        set->setPen(m_grouped ? QPen(Qt::NoPen) : QPen(ColorScheme::background(), 1.0));
+        sets << set;
+        if (m_grouped) {
+            auto *label = new StampedTextItem(panel.chart);
+            label->setZValue(10);
+            panel.labels << label;
+        }
+    }
+    panel.series->append(sets);
+    panel.sets = sets;
+    panel.chart->addSeries(panel.series);
+    panel.series->attachAxis(panel.keyAxis);
+    panel.series->attachAxis(panel.valueAxis);
+}
+
+void WeightChart::refresh()
+{
+    const SceneModel &m = *m_model;
+    const int n = m.keyCount();
+    if (n != m_keyCount)
+        rebuild(n);
+    const bool ok = m.hasResult();
+    // Colours first and outside the batch below: a colour change needs the series listening.
+    for (int i = 0; i < n; ++i) {
+        const QColor colour =
+            isMasked(m, i) ? ColorScheme::gridMajor() : ColorScheme::keyColor(i, n);
+        for (Panel *p : {&m_weights, &m_scores})
+            if (p->sets[i]->color() != colour)
+                p->sets[i]->setColor(colour);
+    }
+    double lo = 0, hi = 0;
+    {
+        // One layout per chart for all the new values, not one per bar.
+        BarSetBatch weights(m_weights.sets), scores(m_scores.sets);
+        for (int i = 0; i < n; ++i) {
+            const double w = ok ? m.result().weights[i] : 0.0;
+            const double s = ok ? m.result().scores[i] : 0.0;
+            const int v = valueIndex(i);
+            weights.replace(m_weights.sets[i], v, w);
+            scores.replace(m_scores.sets[i], v, s);
+            lo = std::min(lo, s);
+            hi = std::max(hi, s);
+            if (!m_weights.labels.isEmpty()) {
+                m_weights.labels[i]->setText(isMasked(m, i) ? tr("masked") : barNumber(w));
+                m_scores.labels[i]->setText(barNumber(s));
+            }
+        }
+    }
+    updateScoreRange(lo, hi);
+    updateTitles();
+    positionValueLabels(m_weights);
+    positionValueLabels(m_scores);
+}
+
+void WeightChart::updateScoreRange(double lo, double hi)
+{
+    m_lastLo = lo;
+    m_lastHi = hi;
+    if (lo == 0 && hi == 0)
+        hi = 1;
+    // Headroom above and below for the numbers on the bars; rounded to a nice step so that the
+    // axis stays put while a drag moves the scores a little.
+    const double margin = (hi - lo) * 0.18;
+    double step = NumberFormat::niceStep(hi - lo + margin, 4);
+    double newMin = 0, newMax = 0;
+    for (int guard = 0; guard < 8; ++guard) {
+        newMin = lo < 0 ? std::floor((lo - margin) / step) * step : 0.0;
+        newMax = hi > 0 ? std::ceil((hi + margin) / step) * step : 0.0;
+        if (newMax <= newMin)
+            newMax = newMin + step;
+        if (std::lround((newMax - newMin) / step) + 1 <= m_tickBudget)
+            break;
+        step = nextNiceStep(step); // a low chart: fewer, wider intervals
+    }
+    if (newMin == m_scoreMin && newMax == m_scoreMax && step == m_scoreStep)
+        return;
+    m_scoreMin = newMin;
+    m_scoreMax = newMax;
+    m_scoreStep = step;
+    setTicks(m_scores.valueAxis, newMin, newMax, step);
+}
+
+void WeightChart::updateTickBudget()
+{
+    const double line = QFontMetricsF(m_scores.valueAxis->labelsFont()).height();
+    const double plot =
+        std::min(m_weights.chart->plotArea().height(), m_scores.chart->plotArea().height());
+    if (plot <= 0)
+        return;
+    const int budget = std::max(2, int(plot / (line * 1.4)) + 1);
+    if (budget == m_tickBudget)
+        return;
+    m_tickBudget = budget;
+    const int weightTicks = budget >= 6 ? 6 : budget >= 5 ? 5 : budget >= 3 ? 3 : 2;
+    setTicks(m_weights.valueAxis, 0, 1, 1.0 / (weightTicks - 1));
+    updateScoreRange(m_lastLo, m_lastHi);
+}
+
+void WeightChart::updateKeyLabels()
+{
+    const int n = m_keyCount;
+    if (n <= 0)
+        return;
+    // Label every key while they fit, else every step-th so that the labels never overlap.
+    const QFontMetricsF fm(m_weights.keyAxis->labelsFont());
+    const double labelWidth = fm.horizontalAdvance(keyName(n - 1)) + fm.height() * 0.6;
+    const double plotWidth = std::max(1.0, m_weights.chart->plotArea().width());
+    int step = 1;
+    const int steps[] = {1, 2, 4, 5, 8, 10, 16, 20, 32, 64};
+    for (int s : steps) {
+        step = s;
+        if (plotWidth / n * s >= labelWidth)
+            break;
+    }
+    if (step == m_keyLabelStep)
+        return;
+    m_keyLabelStep = step;
+    for (Panel *p : {&m_weights, &m_scores}) {
+        const QStringList old = p->keyAxis->categoriesLabels();
+        for (const QString &label : old)
+            p->keyAxis->remove(label);
+        p->keyAxis->setStartValue(-0.5);
+        for (int i = 0; i < n; i += step)
+            p->keyAxis->append(keyName(i), barCentre(i));
+    }
+}
+
+void WeightChart::positionValueLabels(Panel &panel)
+{
+    if (panel.labels.isEmpty() || panel.chart->plotArea().isEmpty())
+        return;
+    const int n = int(panel.sets.size());
+    const QRectF plot = panel.chart->plotArea();
+    const double slot = plot.width() / n;
+    const double barWidth = slot * panel.series->barWidth();
+    const bool weights = &panel == &m_weights;
+    const double lo = weights ? 0.0 : m_scoreMin;
+    const double hi = weights ? 1.0 : m_scoreMax;
+    const double unit = plot.height() / std::max(hi - lo, 1e-12);
+    // Shrink the numbers to the slot, but not below a size still readable at the back.
+    QFont f = font();
+    double widest = 0;
+    for (auto *label : panel.labels)
+        widest = std::max(widest, TextStamp::size(f, label->text()).width());
+    const double scale = std::min(1.0, (slot - 4) / std::max(widest, 1.0));
+    f.setPointSizeF(std::max(7.0, f.pointSizeF() * scale));
+    const QFontMetricsF fm(f);
+    const bool fits = fm.horizontalAdvance(QStringLiteral("0.000")) <= slot - 2;
+    for (int i = 0; i < n; ++i) {
+        StampedTextItem *label = panel.labels[i];
+        label->setVisible(fits);
+        if (!fits)
+            continue;
+        if (label->font() != f)
+            label->setFont(f);
+        const double v = panel.sets[i]->at(valueIndex(i));
+        const double x = plot.left() + slot * (i + 0.5);
+        const double yValue = plot.bottom() - (std::clamp(v, lo, hi) - lo) * unit;
+        const double yZero = plot.bottom() - (std::clamp(0.0, lo, hi) - lo) * unit;
+        const QSizeF size = label->boundingRect().size();
+        double y;
+        QColor colour = ColorScheme::text();
+        // A bar reaching the end of the plot carries its number inside, in a colour that reads
+        // on the bar.
+        const QColor inside = ColorScheme::textOn(panel.sets[i]->color());
+        if (v >= 0) {
+            y = yValue - size.height() - 1;
+            if (y < plot.top() && yZero - yValue > size.height() + 4) {
+                y = yValue + 2;
+                colour = inside;
+            }
+        } else {
+            y = yValue + 1;
+            if (y + size.height() > plot.bottom() && yValue - yZero > size.height() + 4) {
+                y = yValue - size.height() - 2;
+                colour = inside;
+            }
+        }
+        if (size.width() > barWidth + slot * 0.2)
+            colour = ColorScheme::text(); // wider than the bar: on the background, not the bar
+        label->setBrush(colour);
+        label->setPos(x - size.width() / 2, y);
+    }
+}
+
+void WeightChart::alignPlotAreas()
+{
+    // Each chart's plot area starts after its own axis labels; pad the narrower one so that
+    // a weight bar sits exactly above its score bar.
+    if (m_sideBySide) {
+        // Side by side there is nothing to line up: drop the padding.
+        for (Panel *p : {&m_weights, &m_scores}) {
+            if (p->extraLeft == 0)
+                continue;
+            QMargins m = p->chart->margins();
+            m.setLeft(m.left() - p->extraLeft);
+            p->extraLeft = 0;
+            p->chart->setMargins(m);
+        }
+        return;
+    }
+    const double a = m_weights.chart->plotArea().left() - m_weights.extraLeft;
+    const double b = m_scores.chart->plotArea().left() - m_scores.extraLeft;
+    const double target = std::max(a, b);
+    const int ea = int(std::lround(target - a));
+    const int eb = int(std::lround(target - b));
+    bool changed = false;
+    for (auto [p, extra] : {std::pair{&m_weights, ea}, std::pair{&m_scores, eb}}) {
+        if (extra == p->extraLeft)
+            continue;
+        QMargins m = p->chart->margins();
+        m.setLeft(m.left() - p->extraLeft + extra);
+        p->extraLeft = extra;
+        p->chart->setMargins(m);
+        changed = true;
+    }
+    // The padding narrows the title's room: fit the titles again.
+    if (changed)
+        updateTitles();
+}
+
+QList<double> WeightChart::displayedWeights() const
+{
+    QList<double> out;
+    for (int i = 0; i < m_weights.sets.size(); ++i)
+        out << m_weights.sets[i]->at(valueIndex(i));
+    return out;
+}
+
+QList<double> WeightChart::displayedScores() const
+{
+    QList<double> out;
+    for (int i = 0; i < m_scores.sets.size(); ++i)
+        out << m_scores.sets[i]->at(valueIndex(i));
+    return out;
+}
+
+QStringList WeightChart::scoreAxisLabels() const
+{
+    return m_scores.valueAxis->categoriesLabels();
+}
+
+QStringList WeightChart::weightAxisLabels() const
+{
+    return m_weights.valueAxis->categoriesLabels();
+}
+
+QString WeightChart::weightTitle() const
+{
+    return m_weights.chart->title();
+}
+
+QString WeightChart::scoreTitle() const
+{
+    return m_scores.chart->title();
+}
+
+double WeightChart::scoreAxisMin() const
+{
+    return m_scores.valueAxis->min();
+}
+
+double WeightChart::scoreAxisMax() const
+{
+    return m_scores.valueAxis->max();
+}
