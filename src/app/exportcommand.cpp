@@ -29,7 +29,7 @@ int ExportCommand::run(const CommandLineOptions &options, QString *error)
     window.resize(windowSize);
     window.show();
     Exporter::settle();
-    Exporter exporter(&window);
+    Exporter exporter(window.exportSource());
     if (window.size() != windowSize) {
         const QSize least = exporter.minimumSize(Exporter::Part::Window);
         *error = tr("The window needs at least %1 × %2 pixels; %3 × %4 is too small.")

@@ -1144,7 +1144,7 @@ void MainWindow::saveSession()
 
 void MainWindow::onExport()
 {
-    ExportDialog dialog(this, this);
+    ExportDialog dialog(exportSource(), this);
     if (dialog.exec() == QDialog::Accepted)
         statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(dialog.filePath()).fileName()),
                                  5000);
@@ -1154,7 +1154,7 @@ void MainWindow::onCopyPicture()
 {
     // The last export's choices at the part's current size; an SVG rides along for programs
     // that paste vector drawings.
-    const Exporter exporter(this);
+    const Exporter exporter(exportSource());
     const Exporter::Options options = ExportDialog::savedOptions();
     const QImage image = exporter.renderImage(options);
     if (image.isNull()) {

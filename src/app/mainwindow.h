@@ -3,6 +3,7 @@
 #include "canvas/viewtransform.h"
 #include "core/scene.h"
 #include "core/types.h"
+#include "export/exporter.h"
 
 #include <QByteArray>
 #include <QElapsedTimer>
@@ -89,6 +90,8 @@ public:
 
     CanvasWidget *canvas() const { return m_canvas; }
     WeightChart *weightChart() const { return m_chart; }
+    /// The window and the parts of it that File → Export can draw.
+    ExportSource exportSource() { return {this, m_canvas, m_chart}; }
     MethodPanel *methodPanel() const { return m_methodPanel; }
     StepPanel *stepPanel() const { return m_stepPanel; }
     HeadHeatMap *headHeatMap() const { return m_heatMap; }

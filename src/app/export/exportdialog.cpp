@@ -30,8 +30,8 @@ int scaleIndex(int scale)
 }
 } // namespace
 
-ExportDialog::ExportDialog(MainWindow *window, QWidget *parent)
-    : QDialog(parent), m_ui(std::make_unique<Ui::ExportDialog>()), m_exporter(window)
+ExportDialog::ExportDialog(const ExportSource &source, QWidget *parent)
+    : QDialog(parent), m_ui(std::make_unique<Ui::ExportDialog>()), m_exporter(source)
 {
     m_ui->setupUi(this);
 

@@ -9,7 +9,6 @@
 namespace Ui {
 class ExportDialog;
 }
-class MainWindow;
 
 /// File → Export…: choose the part (window, canvas, chart), the format (PNG, SVG, PDF), the
 /// logical size, the PNG scale, a transparent background and a caption, and the file. Saving
@@ -21,7 +20,7 @@ class ExportDialog : public QDialog
     Q_OBJECT
 
 public:
-    explicit ExportDialog(MainWindow *window, QWidget *parent = nullptr);
+    explicit ExportDialog(const ExportSource &source, QWidget *parent = nullptr);
     ~ExportDialog() override;
 
     Exporter::Options options() const;

@@ -1,7 +1,6 @@
 #include "export/exporter.h"
 
 #include "canvas/canvaswidget.h"
-#include "mainwindow.h"
 #include "methods/methodnames.h"
 #include "model/scenemodel.h"
 #include "panels/weightchart.h"
@@ -14,6 +13,7 @@
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
+#include <QMainWindow>
 #include <QPageLayout>
 #include <QPageSize>
 #include <QPaintEngine>
@@ -47,7 +47,7 @@ int captionHeight(const QPaintDevice *device)
 }
 } // namespace
 
-Exporter::Exporter(MainWindow *window) : m_window(window) {}
+Exporter::Exporter(const ExportSource &source) : m_source(source) {}
 
 QString Exporter::partId(Part part)
 {
@@ -104,11 +104,11 @@ QSize Exporter::naturalSize(Part part) const
 {
     switch (part) {
     case Part::Window:
-        return m_window->size();
+        return m_source.window->size();
     case Part::Canvas:
-        return m_window->canvas()->size();
+        return m_source.canvas->size();
     case Part::Chart: {
-        const WeightChart *chart = m_window->weightChart();
+        const WeightChart *chart = m_source.chart;
         return chart->isVisible() ? chart->size() : chart->sizeHint();
     }
     }
@@ -118,13 +118,13 @@ QSize Exporter::naturalSize(Part part) const
 QSize Exporter::minimumSize(Part part) const
 {
     if (part == Part::Window)
-        return m_window->minimumSizeHint().expandedTo(m_window->minimumSize());
+        return m_source.window->minimumSizeHint().expandedTo(m_source.window->minimumSize());
     return QSize(16, 16);
 }
 
 QString Exporter::caption(int maxWeights) const
 {
-    const SceneModel *model = m_window->canvas()->model();
+    const SceneModel *model = m_source.canvas->model();
     const attn::Method method = model->scene().method;
     const QString name = MethodNames::name(method);
     const QString tau = QString::number(model->scene().temperature, 'g', 4);
@@ -277,7 +277,7 @@ void Exporter::paintPart(QPainter &painter, const Options &options, const QRect 
 {
     switch (options.part) {
     case Part::Canvas:
-        m_window->canvas()->paintScene(painter, target, !options.transparent);
+        m_source.canvas->paintScene(painter, target, !options.transparent);
         break;
     case Part::Chart:
         paintChart(painter, target, options.transparent);
@@ -292,8 +292,8 @@ void Exporter::paintChart(QPainter &painter, const QRect &target, bool transpare
 {
     // A chart of its own at the requested size: the docked one keeps its size, and the two
     // draw the same numbers from the same model.
-    WeightChart *docked = m_window->weightChart();
-    WeightChart chart(m_window->canvas()->model());
+    WeightChart *docked = m_source.chart;
+    WeightChart chart(m_source.canvas->model());
     chart.setFont(docked->font());
     chart.setAttribute(Qt::WA_DontShowOnScreen);
     chart.resize(target.size());
@@ -318,12 +318,12 @@ void Exporter::paintWindow(QPainter &painter, const QRect &target) const
 {
     // The window is laid out at the requested size for the moment of drawing, then put back
     // with its docks where they were.
-    const QSize old = m_window->size();
+    const QSize old = m_source.window->size();
     const bool resize = old != target.size();
     QByteArray state;
     if (resize) {
-        state = m_window->saveState();
-        m_window->resize(target.size());
+        state = m_source.window->saveState();
+        m_source.window->resize(target.size());
         settle();
     }
     if (painter.paintEngine()->type() == QPaintEngine::SVG) {
@@ -335,8 +335,8 @@ void Exporter::paintWindow(QPainter &painter, const QRect &target) const
         image.fill(ColorScheme::background());
         {
             QPainter p(&image);
-            m_window->render(&p, QPoint(), QRegion(),
-                             QWidget::DrawWindowBackground | QWidget::DrawChildren);
+            m_source.window->render(&p, QPoint(), QRegion(),
+                                    QWidget::DrawWindowBackground | QWidget::DrawChildren);
         }
         painter.drawImage(QRectF(target), image);
     } else {
@@ -344,13 +344,13 @@ void Exporter::paintWindow(QPainter &painter, const QRect &target) const
         // under it) and no antialiasing of the style's one-pixel frames.
         painter.save();
         painter.setRenderHints(painter.renderHints(), false);
-        m_window->render(&painter, target.topLeft(), QRegion(),
-                         QWidget::DrawWindowBackground | QWidget::DrawChildren);
+        m_source.window->render(&painter, target.topLeft(), QRegion(),
+                                QWidget::DrawWindowBackground | QWidget::DrawChildren);
         painter.restore();
     }
     if (resize) {
-        m_window->resize(old);
-        m_window->restoreState(state);
+        m_source.window->resize(old);
+        m_source.window->restoreState(state);
         settle();
     }
 }
@@ -365,7 +365,7 @@ void Exporter::paintCaption(QPainter &painter, const QRect &band, bool transpare
     const double room = band.width() - 2.0 * kCaptionPadding;
     // Many keys or a narrow picture: list fewer weights, or none, rather than cut the output off.
     QString text = caption();
-    const int keys = m_window->canvas()->model()->keyCount();
+    const int keys = m_source.canvas->model()->keyCount();
     for (int n = keys - 1; n >= 0 && fm.horizontalAdvance(text) > room; --n)
         text = caption(n);
     text = fm.elidedText(text, Qt::ElideRight, room);

@@ -7,11 +7,23 @@
 
 #include <optional>
 
-class MainWindow;
+class CanvasWidget;
+class QMainWindow;
 class QPainter;
 class QRect;
+class WeightChart;
 
-/// Draws a part of a MainWindow (the canvas, the weight chart or the whole window) as a PNG, an
+/// What an Exporter draws: the window, and the two parts of it that can be drawn alone. The
+/// window that owns them hands them over, so that exporting sits below the window and does not
+/// know its class.
+struct ExportSource
+{
+    QMainWindow *window = nullptr;
+    CanvasWidget *canvas = nullptr;
+    WeightChart *chart = nullptr;
+};
+
+/// Draws a part of the main window (the canvas, the weight chart or the whole window) as a PNG, an
 /// SVG or a PDF of a chosen logical size. PNGs are `size × scale` pixels whatever the screen's
 /// devicePixelRatio: they are painted into a QImage of that size, never grabbed from the screen.
 /// An optional caption under the picture names the method, τ, the weights and the output.
@@ -52,7 +64,7 @@ public:
     /// The window's size for --export when none is given.
     static constexpr QSize kDefaultWindowSize{1280, 800};
 
-    explicit Exporter(MainWindow *window);
+    explicit Exporter(const ExportSource &source);
 
     /// The part's size as it is on screen now (the chart's size hint when its dock is closed).
     QSize naturalSize(Part part) const;
@@ -92,5 +104,5 @@ private:
     void paintWindow(QPainter &painter, const QRect &target) const;
     void paintCaption(QPainter &painter, const QRect &band, bool transparent) const;
 
-    MainWindow *m_window;
+    ExportSource m_source;
 };

@@ -78,7 +78,7 @@ void TestExportDialog::init()
     m_window->resize(1280, 800);
     m_window->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    m_dialog = std::make_unique<ExportDialog>(m_window.get(), m_window.get());
+    m_dialog = std::make_unique<ExportDialog>(m_window->exportSource(), m_window.get());
     m_dialog->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_dialog.get()));
 }

@@ -147,7 +147,7 @@ void TestExporter::pngHasTheRequestedPixelSize()
     QFETCH(Part, part);
     QFETCH(QSize, size);
     QFETCH(int, scale);
-    Exporter exporter(m_window.get());
+    Exporter exporter(m_window->exportSource());
     Exporter::Options o;
     o.part = part;
     o.size = size;
@@ -194,7 +194,7 @@ void TestExporter::queryIsRedAtItsTip()
     o.part = Part::Canvas;
     o.size = size;
     o.scale = scale;
-    const QImage image = Exporter(m_window.get()).renderImage(o);
+    const QImage image = Exporter(m_window->exportSource()).renderImage(o);
     QCOMPARE(image.size(), logical * scale);
 
     // The article's query (1.2, 0.8) through the canvas's mapping for a picture of this size.
@@ -215,7 +215,7 @@ void TestExporter::windowKeepsItsSizeAfterExport()
     Exporter::Options o;
     o.part = Part::Window;
     o.size = QSize(1024, 700);
-    const QImage image = Exporter(m_window.get()).renderImage(o);
+    const QImage image = Exporter(m_window->exportSource()).renderImage(o);
     QCOMPARE(image.size(), QSize(1024, 700));
     QCOMPARE(m_window->size(), before);
     QCOMPARE(m_window->canvas()->size(), canvasBefore);
@@ -236,9 +236,9 @@ void TestExporter::transparentBackground()
     o.size = QSize(500, 400);
     o.scale = 2;
     o.transparent = true;
-    const QImage clear = Exporter(m_window.get()).renderImage(o);
+    const QImage clear = Exporter(m_window->exportSource()).renderImage(o);
     o.transparent = false;
-    const QImage opaque = Exporter(m_window.get()).renderImage(o);
+    const QImage opaque = Exporter(m_window->exportSource()).renderImage(o);
     QCOMPARE(clear.size(), opaque.size());
     // Where the opaque picture shows plain background, the transparent one shows nothing
     // (label halos are the only exception: translucent white on white looks like background).
@@ -270,7 +270,7 @@ void TestExporter::captionNamesTheNumbers()
     const QString expected =
         QStringLiteral("Dot product · τ = 1 · weights %1, %2, %3 · output (%4, %5)")
             .arg(f(w[0]), f(w[1]), f(w[2]), f(out[0]), f(out[1]));
-    Exporter exporter(m_window.get());
+    Exporter exporter(m_window->exportSource());
     QCOMPARE(exporter.caption(), expected);
     QCOMPARE(exporter.caption(1),
              QStringLiteral("Dot product · τ = 1 · weights %1, … · output (%2, %3)")
@@ -288,9 +288,9 @@ void TestExporter::captionIsDrawnUnderThePicture()
     Exporter::Options o;
     o.part = Part::Canvas;
     o.size = QSize(800, 500);
-    const QImage plain = Exporter(m_window.get()).renderImage(o);
+    const QImage plain = Exporter(m_window->exportSource()).renderImage(o);
     o.caption = true;
-    const QImage captioned = Exporter(m_window.get()).renderImage(o);
+    const QImage captioned = Exporter(m_window->exportSource()).renderImage(o);
     QCOMPARE(captioned.size(), plain.size()); // the caption is inside the requested size
     // The last rows: plain shows the canvas (grid lines), captioned shows dark text on white.
     auto darkInRows = [](const QImage &img, int from, int to) {
@@ -317,7 +317,7 @@ void TestExporter::captionDropsWeightsWhenNarrow()
     o.part = Part::Chart;
     o.size = QSize(200, 300);
     o.caption = true;
-    const QImage image = Exporter(m_window.get()).renderImage(o);
+    const QImage image = Exporter(m_window->exportSource()).renderImage(o);
     QCOMPARE(image.size(), QSize(200, 300));
 }
 
@@ -346,7 +346,7 @@ void TestExporter::svgIsXmlWithPaths()
     o.size = QSize(900, 600);
     o.caption = caption;
     QString error;
-    const QByteArray svg = Exporter(m_window.get()).render(Format::Svg, o, &error);
+    const QByteArray svg = Exporter(m_window->exportSource()).render(Format::Svg, o, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QString xmlError;
     const int count = countElements(svg, element, &xmlError);
@@ -356,7 +356,7 @@ void TestExporter::svgIsXmlWithPaths()
     QVERIFY(svg.contains("viewBox=\"0 0 900 600\""));
     // The caption is always the document's description, and drawn as text when asked for (in
     // runs split by script, hence the joining).
-    const QString caption1 = Exporter(m_window.get()).caption();
+    const QString caption1 = Exporter(m_window->exportSource()).caption();
     QCOMPARE(svgText(svg).contains(caption1), caption);
     QVERIFY(svg.contains("<desc>" + caption1.toUtf8() + "</desc>"));
 }
@@ -379,7 +379,7 @@ void TestExporter::pdfIsPdf()
     o.size = size;
     o.caption = true;
     QString error;
-    const QByteArray pdf = Exporter(m_window.get()).render(Format::Pdf, o, &error);
+    const QByteArray pdf = Exporter(m_window->exportSource()).render(Format::Pdf, o, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
     QVERIFY(pdf.startsWith("%PDF-"));
     QVERIFY(pdf.trimmed().endsWith("%%EOF"));
@@ -395,7 +395,7 @@ void TestExporter::writeReplacesOnlyOnSuccess()
 {
     QTemporaryDir dir;
     const QString path = dir.filePath(QStringLiteral("picture.png"));
-    Exporter exporter(m_window.get());
+    Exporter exporter(m_window->exportSource());
     Exporter::Options o;
     o.part = Part::Canvas;
     o.size = QSize(320, 200);
