@@ -1,24 +1,21 @@
 #include "types.h"
 
+#include "methods.h"
+
 #include <cstring>
 
 namespace attn {
 
-namespace {
-constexpr const char *kIds[kMethodCount] = {"dot",     "scaled",   "cosine",
-                                            "general", "additive", "multihead"};
-}
-
 const char *methodId(Method method)
 {
-    return kIds[int(method)];
+    return methodInfo(method).id;
 }
 
 bool methodFromId(const char *id, Method &out)
 {
-    for (int i = 0; i < kMethodCount; ++i) {
-        if (std::strcmp(id, kIds[i]) == 0) {
-            out = Method(i);
+    for (const MethodInfo &info : kMethods) {
+        if (std::strcmp(id, info.id) == 0) {
+            out = info.method;
             return true;
         }
     }

@@ -1,5 +1,6 @@
 #include "commandline.h"
 
+#include "errortext.h"
 #include "language.h"
 
 #include <QCommandLineParser>
@@ -144,8 +145,7 @@ bool CommandLine::parse(const QStringList &arguments)
            "output); for a sequence file, every layer and head of every example."),
         tr("OUT"));
     const QCommandLineOption methodOption(
-        QStringLiteral("method"),
-        tr("Use the score method M: dot, scaled, cosine, general, additive or multihead."),
+        QStringLiteral("method"), tr("Use the score method M: %1.").arg(ErrorText::methodIds()),
         tr("M"));
     const QCommandLineOption temperatureOption(QStringLiteral("temperature"),
                                                tr("Use the softmax temperature T (a number > 0)."),
@@ -205,9 +205,8 @@ bool CommandLine::parse(const QStringList &arguments)
         attn::Method m;
         const QByteArray id = parser.value(methodOption).toUtf8();
         if (!attn::methodFromId(id.constData(), m)) {
-            m_error = tr("Unknown method \"%1\"; expected dot, scaled, cosine, general, additive "
-                         "or multihead.")
-                          .arg(parser.value(methodOption));
+            m_error = tr("Unknown method \"%1\"; expected %2.")
+                          .arg(parser.value(methodOption), ErrorText::methodIds());
             return false;
         }
         m_options.method = m;

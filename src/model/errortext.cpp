@@ -1,6 +1,9 @@
 #include "errortext.h"
 
+#include "core/methods.h"
 #include "core/scenefile.h"
+
+#include <QStringList>
 
 namespace {
 QString subjectOf(const attn::Error &e)
@@ -153,9 +156,8 @@ QString ErrorText::describe(const attn::Error &e)
     case ErrorCode::MissingField:
         return tr("%1: this required field is missing.").arg(s);
     case ErrorCode::UnknownMethod:
-        return tr("%1: unknown method \"%2\" (expected dot, scaled, cosine, general, additive or "
-                  "multihead).")
-            .arg(s, QString::fromStdString(e.detail));
+        return tr("%1: unknown method \"%2\" (expected %3).")
+            .arg(s, QString::fromStdString(e.detail), methodIds());
     case ErrorCode::UnknownField:
         return tr("%1: unknown field \"%2\".").arg(s, QString::fromStdString(e.detail));
     case ErrorCode::OutOfRange:
@@ -196,4 +198,14 @@ QString ErrorText::describe(const attn::Error &e)
             .arg(e.actual);
     }
     return tr("%1: invalid.").arg(s);
+}
+
+QString ErrorText::methodIds()
+{
+    QStringList ids;
+    for (const attn::MethodInfo &info : attn::kMethods)
+        ids << QString::fromLatin1(info.id);
+    const QString last = ids.takeLast();
+    return tr("%1 or %2", "the last two items of a list")
+        .arg(ids.join(tr(", ", "list separator")), last);
 }

@@ -15,4 +15,7 @@ public:
     static QString describe(const attn::Error &error);
     /// The JSON type or shape named by an Error's detail token ("number", "array", ...).
     static QString typeName(const std::string &token);
+    /// Every method's identifier from the core's table, as a list a sentence can hold:
+    /// "dot, scaled, cosine, general, additive or multihead".
+    static QString methodIds();
 };

@@ -138,7 +138,7 @@ QString Exporter::caption(int maxWeights) const
     QStringList weights;
     const int shown = maxWeights < 0 ? int(w.size()) : std::min(int(w.size()), maxWeights);
     for (int i = 0; i < shown; ++i)
-        weights << NumberFormat::number(w[i], 2);
+        weights << NumberFormat::number(w[i]);
     if (shown < w.size())
         weights << QStringLiteral("…");
     const QString list = weights.join(QStringLiteral(", "));

@@ -35,7 +35,7 @@ double SelfAttentionHeatMap::cellValue(int row, int column) const
 QString SelfAttentionHeatMap::cellText(int row, int column) const
 {
     const double w = cellValue(row, column);
-    return std::isnan(w) ? QString() : QString::number(w, 'f', 2);
+    return std::isnan(w) ? QString() : NumberFormat::number(w);
 }
 
 bool SelfAttentionHeatMap::isMasked(int row, int column) const

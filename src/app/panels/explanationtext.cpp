@@ -42,19 +42,11 @@ QColor rightBackground()
 // Beyond this many keys a per-key list stops helping; the chart and the table have them all.
 constexpr int kListedKeys = 12;
 
-// Four decimals without trailing zeros, as the learner would write the numbers by hand.
+// The house rule's decimals without trailing zeros, as the learner would write the numbers by
+// hand (the same rounding as the table and the chart).
 QString num(double x)
 {
-    QString s = NumberFormat::number(x, 4);
-    if (s.contains(QLatin1Char('.')) && !s.contains(QLatin1Char('e'))) {
-        while (s.endsWith(QLatin1Char('0')))
-            s.chop(1);
-        if (s.endsWith(QLatin1Char('.')))
-            s.chop(1);
-    }
-    if (s == QString(QChar(0x2212)) + QLatin1Char('0'))
-        s = QStringLiteral("0");
-    return s;
+    return NumberFormat::written(x);
 }
 
 // "lhs = rhs" that never breaks across lines.

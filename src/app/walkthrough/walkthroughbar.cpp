@@ -174,10 +174,10 @@ QString WalkthroughBar::explanation() const
         if (scaled && m_model->hasResult())
             parts << tr("Scaled dot product divides q·k by √d = %1, so that the spread of the "
                         "scores does not grow with the dimension d.")
-                         .arg(NumberFormat::number(std::sqrt(m_model->result().scaleDim), 4));
+                         .arg(NumberFormat::number(std::sqrt(m_model->result().scaleDim)));
         parts << tr("Every score is then divided by the temperature τ = %1: a small τ spreads "
                     "the scores apart and makes softmax sharper, a large τ evens them out.")
-                     .arg(NumberFormat::number(m_model->scene().temperature, 2));
+                     .arg(NumberFormat::written(m_model->scene().temperature));
         predict = tr("Predict: does this change which key is ahead?");
         break;
     case Walkthrough::Exponentials:
@@ -252,7 +252,7 @@ QString WalkthroughBar::explanation() const
                              .arg(QStringLiteral("<span style='color:%1'>%2</span>")
                                       .arg(ColorScheme::keyColor(best, m_model->keyCount()).name(),
                                            keyName(best)),
-                                  NumberFormat::number(bestValue, 4));
+                                  NumberFormat::number(bestValue));
         }
     }
     if (!answer.isEmpty())
