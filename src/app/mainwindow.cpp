@@ -10,6 +10,7 @@
 #include "headcanvases.h"
 #include "headheatmap.h"
 #include "labwindow.h"
+#include "sequencewindow.h"
 #include "methodnames.h"
 #include "methodpanel.h"
 #include "model/errortext.h"
@@ -211,6 +212,7 @@ void MainWindow::createActions()
             [this] { lab()->showTab(LabWindow::Tab::DimensionLab); });
     connect(m_ui->actionSelfAttention, &QAction::triggered, this,
             [this] { lab()->showTab(LabWindow::Tab::SelfAttention); });
+    connect(m_ui->actionSequence, &QAction::triggered, this, &MainWindow::showSequenceWindow);
 
     connect(m_ui->actionExplanation, &QAction::triggered, this, [this] {
         m_ui->dockExplanation->show();
@@ -226,6 +228,14 @@ void MainWindow::createActions()
         connect(action, &QAction::triggered, this,
                 [this, action] { switchLanguage(action->data().toString()); });
     }
+}
+
+void MainWindow::showSequenceWindow()
+{
+    // Made on first use, like the lab.
+    if (!m_sequence)
+        m_sequence = new SequenceWindow(this);
+    m_sequence->showWindow();
 }
 
 LabWindow *MainWindow::lab()

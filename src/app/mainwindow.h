@@ -21,6 +21,7 @@ class HeadCanvases;
 class ExplanationPanel;
 class HeadHeatMap;
 class LabWindow;
+class SequenceWindow;
 class Walkthrough;
 class QDockWidget;
 class MethodPanel;
@@ -111,6 +112,7 @@ private:
     void switchLanguage(const QString &code);
     void holdBackAnswers();
     LabWindow *lab();
+    void showSequenceWindow();
     void applyDefaultDockSizes();
     void onOpen();
     void onAbout();
@@ -158,6 +160,7 @@ private:
     QActionGroup *m_languages = nullptr;
     Walkthrough *m_walkthrough = nullptr;
     LabWindow *m_lab = nullptr;
+    SequenceWindow *m_sequence = nullptr;
     bool m_shown = false;
     attn::Method m_shownMethod = attn::Method::Dot;
     QElapsedTimer m_sinceShown;
