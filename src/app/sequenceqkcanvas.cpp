@@ -54,7 +54,7 @@ double SequenceQkCanvas::extent() const
             largest = std::max(largest, head.q.leftCols(2).cwiseAbs().maxCoeff());
             largest = std::max(largest, head.k.leftCols(2).cwiseAbs().maxCoeff());
         }
-    return largest * 1.15;
+    return largest * 1.3; // room for the labels of the outermost points
 }
 
 QPointF SequenceQkCanvas::toWidget(int head, double x, double y) const

@@ -18,6 +18,7 @@
 #include <QLocale>
 #include <QMenu>
 #include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
@@ -75,7 +76,8 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     stripScroll->setWidgetResizable(true);
     stripScroll->setFrameShape(QFrame::NoFrame);
     stripScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    stripScroll->setMinimumHeight(m_strip->sizeHint().height() + 4);
+    stripScroll->setFixedHeight(m_strip->sizeHint().height() +
+                                stripScroll->horizontalScrollBar()->sizeHint().height());
 
     m_grid = new SequenceHeatmapGrid(m_session, this);
     m_headView = new SequenceHeadView(m_session, this);
