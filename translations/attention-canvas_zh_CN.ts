@@ -3256,6 +3256,14 @@ Weight: %5</source>
         <source>Shifted by m = %1, the scores changed by up to %2.</source>
         <translation>平移 m = %1 后，分数最多改变了 %2。</translation>
     </message>
+    <message>
+        <source>Add a token</source>
+        <translation>添加词元</translation>
+    </message>
+    <message>
+        <source>Append a token of the vocabulary to the sentence</source>
+        <translation>把词表中的一个词元添加到句子末尾</translation>
+    </message>
 </context>
 <context>
     <name>ShortcutsDialog</name>

@@ -49,7 +49,7 @@ SequenceHeatmapGrid::Geometry SequenceHeatmapGrid::geometry() const
     Geometry g;
     g.gap = fm.height();
     g.left = fm.horizontalAdvance(tr("Layer %1").arg(9)) + g.gap;
-    g.top = fm.height() * 2;
+    g.top = fm.height() * 2 + fm.height() / 2;
     g.side = std::max(8, std::min((width() - g.left) / heads - g.gap,
                                   (height() - g.top) / layers - g.gap * 2));
     return g;
@@ -99,7 +99,8 @@ void SequenceHeatmapGrid::paintEvent(QPaintEvent *)
     const QFontMetrics fm(font());
     const double line = Appearance::instance()->lineScale();
     p.setPen(ColorScheme::text());
-    p.drawText(QRect(0, 0, width(), fm.height()), Qt::AlignLeft | Qt::AlignVCenter,
+    p.drawText(QRect(0, 0, width(), fm.height()),
+               Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
                tr("Weights w_ij: row i = query token, column j = key token; click a map to focus "
                   "it"));
     for (int l = 0; l < int(forward.layers.size()); ++l) {

@@ -43,6 +43,9 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     m_sentence = new QLineEdit(this);
     m_sentence->setClearButtonEnabled(true);
     m_sentenceLabel->setBuddy(m_sentence);
+    m_addToken = new QToolButton(this);
+    m_addToken->setPopupMode(QToolButton::InstantPopup);
+    m_addToken->setMenu(new QMenu(m_addToken));
     m_splitLabel = new QLabel(this);
     m_split = new QComboBox(this);
     m_split->addItems({QString(), QString()});
@@ -94,6 +97,7 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     sentenceRow->addWidget(m_presets);
     sentenceRow->addWidget(m_sentenceLabel);
     sentenceRow->addWidget(m_sentence, 1);
+    sentenceRow->addWidget(m_addToken);
     sentenceRow->addWidget(m_splitLabel);
     sentenceRow->addWidget(m_split);
     auto *controlRow = new QHBoxLayout;
@@ -204,6 +208,20 @@ void SequenceWindow::rebuildPresetMenu()
         menu->addAction(presetTitle(path), this, [this, path] { loadPreset(path); });
 }
 
+void SequenceWindow::rebuildVocabularyMenu()
+{
+    // Building a sentence from the vocabulary: each entry appends its token.
+    QMenu *menu = m_addToken->menu();
+    menu->clear();
+    const auto &vocabulary = m_session->model().vocabulary;
+    for (int t = 0; t < int(vocabulary.size()); ++t)
+        menu->addAction(QString::fromStdString(vocabulary[std::size_t(t)]), this, [this, t] {
+            std::vector<int> tokens = m_session->tokens();
+            tokens.push_back(t);
+            m_session->setTokens(tokens);
+        });
+}
+
 void SequenceWindow::retranslate()
 {
     setWindowTitle(tr("Sequence — Attention Canvas"));
@@ -211,6 +229,8 @@ void SequenceWindow::retranslate()
     m_presets->setToolTip(tr("Load a ready-made model and sentence"));
     m_sentenceLabel->setText(tr("&Sentence:"));
     m_sentence->setPlaceholderText(tr("Type tokens from the vocabulary"));
+    m_addToken->setText(tr("Add a token"));
+    m_addToken->setToolTip(tr("Append a token of the vocabulary to the sentence"));
     m_splitLabel->setText(tr("Split:"));
     m_split->setItemText(0, tr("by space"));
     m_split->setItemText(1, tr("by character"));
@@ -250,6 +270,10 @@ void SequenceWindow::syncFromSession()
     for (const auto &name : model.vocabulary)
         names << QString::fromStdString(name);
     m_sentence->setToolTip(tr("Vocabulary: %1").arg(names.join(QStringLiteral(" "))));
+    if (names != m_menuVocabulary) {
+        m_menuVocabulary = names;
+        rebuildVocabularyMenu();
+    }
     updateStatement();
 }
 

@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QStringList>
 #include <QWidget>
 
 class QCheckBox;
@@ -42,6 +43,7 @@ public:
     QLabel *shiftStatement() const { return m_statement; }
     QLabel *messageLabel() const { return m_message; }
     QToolButton *presetButton() const { return m_presets; }
+    QToolButton *addTokenButton() const { return m_addToken; }
     SequenceTokenStrip *tokenStrip() const { return m_strip; }
     SequenceHeatmapGrid *heatmaps() const { return m_grid; }
     SequenceHeadView *headView() const { return m_headView; }
@@ -55,13 +57,14 @@ protected:
 private:
     void retranslate();
     void rebuildPresetMenu();
+    void rebuildVocabularyMenu();
     void syncFromSession();
     void showMessage(const QString &text);
     void updateStatement();
     static QString presetTitle(const QString &path);
 
     SequenceSession *m_session;
-    QToolButton *m_presets;
+    QToolButton *m_presets, *m_addToken;
     QLabel *m_sentenceLabel, *m_splitLabel, *m_positionsLabel, *m_temperatureLabel, *m_shiftLabel;
     QLineEdit *m_sentence;
     QComboBox *m_split, *m_positions;
@@ -74,4 +77,5 @@ private:
     SequenceHeadView *m_headView;
     SequenceQkCanvas *m_qk;
     bool m_typing = false;
+    QStringList m_menuVocabulary; ///< what the Add a token menu lists
 };

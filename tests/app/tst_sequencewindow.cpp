@@ -8,6 +8,9 @@
 #include <QComboBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMenu>
+#include <QTimer>
+#include <QToolButton>
 #include <QSpinBox>
 #include <QTest>
 
@@ -100,6 +103,33 @@ private slots:
         QVERIFY(window.messageLabel()->text().contains(QStringLiteral("zzz")));
         QCOMPARE(window.session()->tokens(), (std::vector<int>{1, 0, 2}));
         QCOMPARE(edit->text(), sentence + QStringLiteral(" zzz"));
+    }
+
+    void buildsASentenceFromTheVocabularyMenu()
+    {
+        SequenceWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.loadPreset(preset(QStringLiteral("sentence-chinese"))));
+        const std::vector<int> before = window.session()->tokens();
+        QMenu *menu = window.addTokenButton()->menu();
+        QCOMPARE(menu->actions().size(), int(window.session()->model().vocabulary.size()));
+        // Open the menu with a click, walk to the third entry with the keyboard, choose it.
+        QTimer::singleShot(0, menu, [menu] {
+            QTest::keyClick(menu, Qt::Key_Down);
+            QTest::keyClick(menu, Qt::Key_Down);
+            QTest::keyClick(menu, Qt::Key_Down);
+            QTest::keyClick(menu, Qt::Key_Return);
+        });
+        QTest::mouseClick(window.addTokenButton(), Qt::LeftButton);
+        std::vector<int> expected = before;
+        expected.push_back(2);
+        QTRY_COMPARE(window.session()->tokens(), expected);
+        QCOMPARE(window.sentenceEdit()->text(), window.session()->text());
+        QVERIFY(window.sentenceEdit()->text().endsWith(
+            QString::fromStdString(window.session()->model().vocabulary[2])));
+        checkHeatmaps(window);
     }
 
     void rotaryKeepsTheMapsUnderAShiftAndSinusoidalDoesNot()
