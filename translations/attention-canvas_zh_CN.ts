@@ -3048,6 +3048,16 @@ Weight: %5</source>
         <source>Head %1</source>
         <translation>头 %1</translation>
     </message>
+    <message>
+        <source>Layer %1, head %2: %3 (position %4) does not see %5 (position %6): masked</source>
+        <translation>第 %1 层，头 %2：%3（位置 %4）看不到 %5（位置 %6）：已掩码</translation>
+    </message>
+    <message>
+        <source>Layer %1, head %2: %3 (position %4) → %5 (position %6)
+score %7, weight %8</source>
+        <translation>第 %1 层，头 %2：%3（位置 %4）→ %5（位置 %6）
+分数 %7，权重 %8</translation>
+    </message>
 </context>
 <context>
     <name>SequenceQkCanvas</name>

@@ -102,6 +102,9 @@ void SequenceHeadView::paintEvent(QPaintEvent *)
         QColor colour = headColor(h, int(heads.size()));
         colour.setAlphaF(0.6);
         const auto &w = heads[std::size_t(h)].weights;
+        // Each head's lines a little apart from the others', so that overlapping heads do not
+        // blend into one colour.
+        const double offset = (h - (int(heads.size()) - 1) / 2.0) * 3 * Appearance::instance()->lineScale();
         for (int i = 0; i < n; ++i) {
             if (m_hovered >= 0 && i != m_hovered)
                 continue;
@@ -111,8 +114,8 @@ void SequenceHeadView::paintEvent(QPaintEvent *)
                     continue; // invisible anyway, and masked weights are exactly 0
                 const QRect from = tokenRect(false, i), to = tokenRect(true, j);
                 p.setPen(QPen(colour, width, Qt::SolidLine, Qt::FlatCap));
-                p.drawLine(QPointF(from.right() + 4, from.center().y() + 0.5),
-                           QPointF(to.left() - 4, to.center().y() + 0.5));
+                p.drawLine(QPointF(from.right() + 4, from.center().y() + 0.5 + offset),
+                           QPointF(to.left() - 4, to.center().y() + 0.5 + offset));
                 m_lines.push_back({h, i, j, width});
             }
         }

@@ -6,7 +6,10 @@
 #include "model/sequencesession.h"
 
 #include <QMouseEvent>
+#include <QHelpEvent>
+#include <QLocale>
 #include <QPainter>
+#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -49,7 +52,7 @@ SequenceHeatmapGrid::Geometry SequenceHeatmapGrid::geometry() const
     Geometry g;
     g.gap = fm.height();
     g.left = fm.horizontalAdvance(tr("Layer %1").arg(9)) + g.gap;
-    g.top = fm.height() * 2 + fm.height() / 2;
+    g.top = fm.height() * 2 + 8;
     g.side = std::max(8, std::min((width() - g.left) / heads - g.gap,
                                   (height() - g.top) / layers - g.gap * 2));
     return g;
@@ -112,7 +115,7 @@ void SequenceHeatmapGrid::paintEvent(QPaintEvent *)
         for (int h = 0; h < int(heads.size()); ++h) {
             const QRect map = mapRect(l, h);
             p.setPen(ColorScheme::text());
-            p.drawText(QRect(map.left(), map.top() - fm.height(), map.width(), fm.height()),
+            p.drawText(QRect(map.left(), map.top() - fm.height() - 5, map.width(), fm.height()),
                        Qt::AlignCenter, tr("Head %1").arg(h + 1));
             const auto &w = heads[std::size_t(h)].weights;
             const auto &s = heads[std::size_t(h)].scores;
@@ -145,4 +148,51 @@ void SequenceHeatmapGrid::mousePressEvent(QMouseEvent *event)
                 return;
             }
     QWidget::mousePressEvent(event);
+}
+
+bool SequenceHeatmapGrid::event(QEvent *event)
+{
+    // The maps have no room for token names: a cell names its pair and its numbers on hover.
+    if (event->type() == QEvent::ToolTip && m_session->hasResult()) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const auto &forward = m_session->forward();
+        const int n = forward.length();
+        for (int l = 0; l < int(forward.layers.size()); ++l)
+            for (int h = 0; h < int(forward.layers[std::size_t(l)].heads.size()); ++h)
+                for (int i = 0; i < n; ++i)
+                    for (int j = 0; j < n; ++j) {
+                        if (!cellRect(l, h, i, j).contains(help->pos()))
+                            continue;
+                        const auto &head = forward.layers[std::size_t(l)].heads[std::size_t(h)];
+                        const QString query = m_session->tokenName(forward.tokens[std::size_t(i)]);
+                        const QString key = m_session->tokenName(forward.tokens[std::size_t(j)]);
+                        const int pi = m_session->shift() + i, pj = m_session->shift() + j;
+                        const QString text =
+                            std::isinf(head.scores(i, j))
+                                ? tr("Layer %1, head %2: %3 (position %4) does not see %5 "
+                                     "(position %6): masked")
+                                      .arg(l + 1)
+                                      .arg(h + 1)
+                                      .arg(query)
+                                      .arg(pi)
+                                      .arg(key)
+                                      .arg(pj)
+                                : tr("Layer %1, head %2: %3 (position %4) → %5 (position %6)\n"
+                                     "score %7, weight %8")
+                                      .arg(l + 1)
+                                      .arg(h + 1)
+                                      .arg(query)
+                                      .arg(pi)
+                                      .arg(key)
+                                      .arg(pj)
+                                      .arg(QLocale().toString(head.scores(i, j), 'g', 4))
+                                      .arg(QLocale().toString(head.weights(i, j), 'g', 4));
+                        QToolTip::showText(help->globalPos(), text, this);
+                        return true;
+                    }
+        QToolTip::hideText();
+        event->ignore();
+        return true;
+    }
+    return QWidget::event(event);
 }

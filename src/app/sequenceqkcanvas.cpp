@@ -116,8 +116,6 @@ void SequenceQkCanvas::paintEvent(QPaintEvent *)
         p.drawText(QRect(r.left(), r.top() - fm.height(), r.width(), fm.height()), Qt::AlignCenter,
                    tr("Head %1").arg(h + 1));
         const auto &head = heads[std::size_t(h)];
-        p.save();
-        p.setClipRect(r);
         for (int pass = 0; pass < 2; ++pass) {
             const bool keys = pass == 0;
             const attn::Matrix &m = keys ? head.k : head.q;
@@ -137,6 +135,5 @@ void SequenceQkCanvas::paintEvent(QPaintEvent *)
                 p.drawText(at + QPointF(dot + 2, keys ? fm.ascent() : -2), label);
             }
         }
-        p.restore();
     }
 }
