@@ -2064,6 +2064,10 @@ Weight %4</source>
         <source>A sentence of tokens, every head of every layer, and how positions reach attention</source>
         <translation>由词元组成的句子、每一层的每个头，以及位置信息如何进入注意力</translation>
     </message>
+    <message>
+        <source>Ctrl+Shift+Q</source>
+        <translation>Ctrl+Shift+Q</translation>
+    </message>
 </context>
 <context>
     <name>MatrixEditor</name>
@@ -3273,6 +3277,22 @@ score %7, weight %8</source>
     <message>
         <source>Append a token of the vocabulary to the sentence</source>
         <translation>把词表中的一个词元添加到句子末尾</translation>
+    </message>
+    <message>
+        <source>No positions: with the causal mask off, attention sees a set. Reorder the tokens and every map&apos;s rows and columns are reordered the same way; nothing else changes. (The causal mask by itself already tells earlier tokens from later ones.)</source>
+        <translation>没有位置：关闭因果掩码时，注意力看到的是一个集合。把词元换个顺序，每张图的行和列也按同样的方式换序，此外什么都不变。（因果掩码本身就已经能区分前后的词元。）</translation>
+    </message>
+    <message>
+        <source>Sinusoidal positions: P_i, with P_i[2j] = sin(i / base^(2j/D)) and P_i[2j+1] = cos(i / base^(2j/D)), is added to token i&apos;s embedding before its query and key are formed, so every score mixes what the tokens are with where they stand.</source>
+        <translation>正弦位置编码：P_i（其中 P_i[2j] = sin(i / base^(2j/D))，P_i[2j+1] = cos(i / base^(2j/D))）在形成查询和键之前加到词元 i 的嵌入上，所以每个分数都把词元是什么和词元在哪里混在一起。</translation>
+    </message>
+    <message>
+        <source>Learned positions: row i of a table of numbers is added to token i&apos;s embedding. Nothing ties position 7 to position 8 but the numbers in their rows, which training (or whoever wrote the file) chose.</source>
+        <translation>学习的位置编码：把一张数表的第 i 行加到词元 i 的嵌入上。位置 7 和位置 8 之间除了它们各自那一行的数之外没有任何联系，这些数由训练（或文件的作者）决定。</translation>
+    </message>
+    <message>
+        <source>Rotary position embedding: every pair of components of q_i is turned by the angle i·θ, and of k_j by j·θ. Rotations keep lengths and R(iθ)ᵀR(jθ) = R((j − i)θ), so q_i·k_j = qᵀR((j − i)θ)k depends only on the offset j − i.</source>
+        <translation>旋转位置编码：q_i 的每一对分量转过角度 i·θ，k_j 的转过 j·θ。旋转保持长度，且 R(iθ)ᵀR(jθ) = R((j − i)θ)，所以 q_i·k_j = qᵀR((j − i)θ)k 只取决于偏移 j − i。</translation>
     </message>
 </context>
 <context>

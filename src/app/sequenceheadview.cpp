@@ -104,7 +104,8 @@ void SequenceHeadView::paintEvent(QPaintEvent *)
         const auto &w = heads[std::size_t(h)].weights;
         // Each head's lines a little apart from the others', so that overlapping heads do not
         // blend into one colour.
-        const double offset = (h - (int(heads.size()) - 1) / 2.0) * 3 * Appearance::instance()->lineScale();
+        const double offset =
+            (h - (int(heads.size()) - 1) / 2.0) * 3 * Appearance::instance()->lineScale();
         for (int i = 0; i < n; ++i) {
             if (m_hovered >= 0 && i != m_hovered)
                 continue;

@@ -5,9 +5,9 @@
 #include "headheatmap.h"
 #include "model/sequencesession.h"
 
-#include <QMouseEvent>
 #include <QHelpEvent>
 #include <QLocale>
+#include <QMouseEvent>
 #include <QPainter>
 #include <QToolTip>
 
@@ -53,8 +53,8 @@ SequenceHeatmapGrid::Geometry SequenceHeatmapGrid::geometry() const
     g.gap = fm.height();
     g.left = fm.horizontalAdvance(tr("Layer %1").arg(9)) + g.gap;
     g.top = fm.height() * 2 + 8;
-    g.side = std::max(8, std::min((width() - g.left) / heads - g.gap,
-                                  (height() - g.top) / layers - g.gap * 2));
+    g.side = std::max(
+        8, std::min((width() - g.left) / heads - g.gap, (height() - g.top) / layers - g.gap * 2));
     return g;
 }
 
@@ -124,7 +124,8 @@ void SequenceHeatmapGrid::paintEvent(QPaintEvent *)
                     const QRect cell = cellRect(l, h, i, j);
                     if (std::isinf(s(i, j))) {
                         p.fillRect(cell, ColorScheme::grid());
-                        p.fillRect(cell, QBrush(ColorScheme::axis().lighter(160), Qt::BDiagPattern));
+                        p.fillRect(cell,
+                                   QBrush(ColorScheme::axis().lighter(160), Qt::BDiagPattern));
                     } else {
                         p.fillRect(cell, HeadHeatMap::colorFor(w(i, j)));
                     }

@@ -90,12 +90,12 @@ void SequenceQkCanvas::paintEvent(QPaintEvent *)
     const double line = Appearance::instance()->lineScale();
 
     p.setPen(ColorScheme::text());
-    QString caption = dk == 2 ? tr("Layer %1: q_i (filled) and k_j (hollow), d_k = 2 as it is")
-                                    .arg(m_layer + 1)
-                              : tr("Layer %1: q_i (filled) and k_j (hollow), components 1 and 2 "
-                                   "of d_k = %2")
-                                    .arg(m_layer + 1)
-                                    .arg(dk);
+    QString caption =
+        dk == 2 ? tr("Layer %1: q_i (filled) and k_j (hollow), d_k = 2 as it is").arg(m_layer + 1)
+                : tr("Layer %1: q_i (filled) and k_j (hollow), components 1 and 2 "
+                     "of d_k = %2")
+                      .arg(m_layer + 1)
+                      .arg(dk);
     if (rotary)
         caption += QLatin1Char('\n') +
                    tr("after rotary position embedding: token i turned by i·θ (first pair: θ = 1)");
@@ -129,9 +129,9 @@ void SequenceQkCanvas::paintEvent(QPaintEvent *)
                 else
                     p.drawEllipse(at, dot, dot);
                 p.setPen(colour);
-                const QString label =
-                    (keys ? QStringLiteral("k") : QStringLiteral("q")) + QString::number(m_session->shift() + i) +
-                    QLatin1Char(' ') + m_session->tokenName(m_session->tokens()[std::size_t(i)]);
+                const QString label = (keys ? QStringLiteral("k") : QStringLiteral("q")) +
+                                      QString::number(m_session->shift() + i) + QLatin1Char(' ') +
+                                      m_session->tokenName(m_session->tokens()[std::size_t(i)]);
                 p.drawText(at + QPointF(dot + 2, keys ? fm.ascent() : -2), label);
             }
         }

@@ -28,10 +28,9 @@ QRect SequenceTokenStrip::tokenRect(int index) const
     int x = gap;
     for (int i = 0; i < n; ++i) {
         const QString name = m_session->tokenName(m_session->tokens()[std::size_t(i)]);
-        const int width =
-            std::max({fm.horizontalAdvance(name), fm.horizontalAdvance(QStringLiteral("000")),
-                      fm.height()}) +
-            gap * 2;
+        const int width = std::max({fm.horizontalAdvance(name),
+                                    fm.horizontalAdvance(QStringLiteral("000")), fm.height()}) +
+                          gap * 2;
         if (i == index)
             return QRect(x, gap, width, fm.height() + gap * 2);
         x += width + gap;

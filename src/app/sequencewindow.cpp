@@ -69,6 +69,8 @@ SequenceWindow::SequenceWindow(QWidget *parent)
 
     m_statement = new QLabel(this);
     m_statement->setWordWrap(true);
+    m_explanation = new QLabel(this);
+    m_explanation->setWordWrap(true);
     m_message = new QLabel(this);
     m_message->setWordWrap(true);
     m_message->hide();
@@ -116,6 +118,7 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     layout->addLayout(sentenceRow);
     layout->addWidget(stripScroll);
     layout->addLayout(controlRow);
+    layout->addWidget(m_explanation);
     layout->addWidget(m_statement);
     layout->addWidget(m_message);
     layout->addWidget(splitter, 1);
@@ -311,6 +314,33 @@ void SequenceWindow::updateStatement()
     else
         text = tr("Shifted by m = %1, the scores changed by up to %2.").arg(m).arg(change);
     m_statement->setText(text);
+
+    QString why;
+    switch (kind) {
+    case attn::PositionKind::None:
+        why = tr("No positions: with the causal mask off, attention sees a set. Reorder the tokens "
+                 "and every map's rows and columns are reordered the same way; nothing else "
+                 "changes. (The causal mask by itself already tells earlier tokens from later "
+                 "ones.)");
+        break;
+    case attn::PositionKind::Sinusoidal:
+        why = tr("Sinusoidal positions: P_i, with P_i[2j] = sin(i / base^(2j/D)) and "
+                 "P_i[2j+1] = cos(i / base^(2j/D)), is added to token i's embedding before its "
+                 "query and key are formed, so every score mixes what the tokens are with where "
+                 "they stand.");
+        break;
+    case attn::PositionKind::Learned:
+        why = tr("Learned positions: row i of a table of numbers is added to token i's embedding. "
+                 "Nothing ties position 7 to position 8 but the numbers in their rows, which "
+                 "training (or whoever wrote the file) chose.");
+        break;
+    case attn::PositionKind::Rotary:
+        why = tr("Rotary position embedding: every pair of components of q_i is turned by the "
+                 "angle i·θ, and of k_j by j·θ. Rotations keep lengths and R(iθ)ᵀR(jθ) = "
+                 "R((j − i)θ), so q_i·k_j = qᵀR((j − i)θ)k depends only on the offset j − i.");
+        break;
+    }
+    m_explanation->setText(why);
 }
 
 void SequenceWindow::changeEvent(QEvent *event)

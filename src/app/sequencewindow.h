@@ -41,6 +41,7 @@ public:
     QDoubleSpinBox *temperatureBox() const { return m_temperature; }
     QSpinBox *shiftBox() const { return m_shift; }
     QLabel *shiftStatement() const { return m_statement; }
+    QLabel *positionExplanation() const { return m_explanation; }
     QLabel *messageLabel() const { return m_message; }
     QToolButton *presetButton() const { return m_presets; }
     QToolButton *addTokenButton() const { return m_addToken; }
@@ -71,7 +72,7 @@ private:
     QCheckBox *m_causal;
     QDoubleSpinBox *m_temperature;
     QSpinBox *m_shift;
-    QLabel *m_statement, *m_message;
+    QLabel *m_statement, *m_explanation, *m_message;
     SequenceTokenStrip *m_strip;
     SequenceHeatmapGrid *m_grid;
     SequenceHeadView *m_headView;

@@ -128,8 +128,8 @@ bool SequenceSession::loadFile(const QString &path)
 {
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return refuse(tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path),
-                                                   file.errorString()));
+        return refuse(
+            tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
     // One byte over the limit is enough for the loader to name the problem.
     return loadText(file.read(qint64(attn::kMaxSequenceBytes) + 1));
 }
@@ -140,8 +140,8 @@ bool SequenceSession::loadText(const QByteArray &json)
     if (!parsed)
         return refuse(ErrorText::describe(parsed.error()));
     attn::SequenceDocument document = std::move(parsed).value();
-    std::vector<int> tokens = document.examples.empty() ? std::vector<int>{0}
-                                                        : document.examples.front().tokens;
+    std::vector<int> tokens =
+        document.examples.empty() ? std::vector<int>{0} : document.examples.front().tokens;
     // Names longer than one character can only be typed with spaces between them.
     Split split = Split::Character;
     for (const auto &name : document.model.vocabulary)
@@ -176,8 +176,8 @@ bool SequenceSession::setText(const QString &text, Split split)
     for (const QString &piece : pieces) {
         const int index = m_document.model.tokenIndex(piece.toStdString());
         if (index < 0)
-            return refuse(tr("\"%1\" is not in the vocabulary; the sentence is unchanged.")
-                              .arg(piece));
+            return refuse(
+                tr("\"%1\" is not in the vocabulary; the sentence is unchanged.").arg(piece));
         tokens.push_back(index);
     }
     const Split before = m_split;
@@ -228,8 +228,8 @@ bool SequenceSession::setPositionKind(attn::PositionKind kind)
     // A learned table exists only for learned positions: the file's own default when switching
     // to them (as if the file had left it out), with a row for every position a sentence can use.
     if (kind == attn::PositionKind::Learned)
-        model.weights.positionTable = attn::sequenceDefaultMatrix(
-            "positions.table", attn::kMaxExampleTokens, model.dModel);
+        model.weights.positionTable =
+            attn::sequenceDefaultMatrix("positions.table", attn::kMaxExampleTokens, model.dModel);
     else
         model.weights.positionTable = attn::Matrix(0, model.dModel);
     // A shift the new table cannot reach goes back to 0 rather than refusing the switch.

@@ -9,10 +9,10 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
-#include <QTimer>
-#include <QToolButton>
 #include <QSpinBox>
 #include <QTest>
+#include <QTimer>
+#include <QToolButton>
 
 #include <cmath>
 
@@ -43,8 +43,8 @@ class TestSequenceWindow : public QObject
                             continue;
                         const QRect cell = window.heatmaps()->cellRect(l, h, i, j);
                         QVERIFY(!cell.isEmpty());
-                        const QColor painted = image.pixelColor(
-                            cell.center() * image.devicePixelRatio());
+                        const QColor painted =
+                            image.pixelColor(cell.center() * image.devicePixelRatio());
                         QCOMPARE(painted.rgb(), HeadHeatMap::colorFor(head.weights(i, j)).rgb());
                     }
             }
@@ -152,6 +152,7 @@ private slots:
         QCOMPARE(window.heatmaps()->grab().toImage(), before);
         QVERIFY(window.session()->shiftKeepsScores());
         QVERIFY(window.shiftStatement()->text().contains(QStringLiteral("no score changed")));
+        QVERIFY(window.positionExplanation()->text().startsWith(QStringLiteral("Rotary")));
 
         // Switch to sinusoidal positions with the keyboard: "none", "sinusoidal", … .
         window.positionBox()->setFocus();
@@ -164,6 +165,7 @@ private slots:
         checkLines(window);
         QVERIFY(!window.session()->shiftKeepsScores());
         QVERIFY(window.shiftStatement()->text().contains(QStringLiteral("changed by up to")));
+        QVERIFY(window.positionExplanation()->text().startsWith(QStringLiteral("Sinusoidal")));
 
         // Back to m = 0: the sinusoidal maps at positions 0, 1, … differ from those at 3, 4, ….
         const QImage shifted = window.heatmaps()->grab().toImage();
