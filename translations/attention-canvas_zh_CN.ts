@@ -2208,6 +2208,18 @@ Weight %4</source>
             <source>Show and compute the query and the keys at length 1 (L2 normalisation), as cosine similarity does: each dot product becomes the cosine of the angle. The values are left as they are.</source>
             <translation>把查询和键按长度 1 显示和计算（L2 归一化），与余弦相似度的做法相同：每个点积都变成夹角的余弦。值保持不变。</translation>
         </message>
+        <message>
+            <source>Se&amp;quence and Positions…</source>
+            <translation>序列与位置(&amp;Q)…</translation>
+        </message>
+        <message>
+            <source>A sentence of tokens, every head of every layer, and how positions reach attention</source>
+            <translation>由词元组成的句子、每一层的每个头，以及位置信息如何进入注意力</translation>
+        </message>
+        <message>
+            <source>Ctrl+Shift+Q</source>
+            <translation>Ctrl+Shift+Q</translation>
+        </message>
     </context>
     <context>
         <name>MatrixEditor</name>
@@ -3205,6 +3217,282 @@ Weight: %5</source>
         <message>
             <source>Y = weights · V</source>
             <translation>Y = 权重 · V</translation>
+        </message>
+    </context>
+    <context>
+        <name>SequenceHeadView</name>
+        <message>
+            <source>Attention as lines from each query token to the key tokens</source>
+            <translation>注意力画成从每个查询词元连到各个键词元的线</translation>
+        </message>
+        <message>
+            <source>Layer %1: queries → keys, thickness = weight</source>
+            <translation>第 %1 层：查询 → 键，线的粗细 = 权重</translation>
+        </message>
+        <message>
+            <source>Head %1</source>
+            <translation>头 %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>SequenceHeatmapGrid</name>
+        <message>
+            <source>Attention weights of every head and layer</source>
+            <translation>每一层每个头的注意力权重</translation>
+        </message>
+        <message>
+            <source>Layer %1</source>
+            <translation>第 %1 层</translation>
+        </message>
+        <message>
+            <source>Weights w_ij: row i = query token, column j = key token; click a map to focus it</source>
+            <translation>权重 w_ij：第 i 行 = 查询词元，第 j 列 = 键词元；点击一张图以聚焦它</translation>
+        </message>
+        <message>
+            <source>Head %1</source>
+            <translation>头 %1</translation>
+        </message>
+        <message>
+            <source>Layer %1, head %2: %3 (position %4) does not see %5 (position %6): masked</source>
+            <translation>第 %1 层，头 %2：%3（位置 %4）看不到 %5（位置 %6）：已掩码</translation>
+        </message>
+        <message>
+            <source>Layer %1, head %2: %3 (position %4) → %5 (position %6)
+score %7, weight %8</source>
+            <translation>第 %1 层，头 %2：%3（位置 %4）→ %5（位置 %6）
+分数 %7，权重 %8</translation>
+        </message>
+    </context>
+    <context>
+        <name>SequenceQkCanvas</name>
+        <message>
+            <source>Queries and keys of every head in the plane</source>
+            <translation>每个头的查询和键画在平面上</translation>
+        </message>
+        <message>
+            <source>Layer %1: q_i (filled) and k_j (hollow), d_k = 2 as it is</source>
+            <translation>第 %1 层：q_i（实心）和 k_j（空心），d_k = 2，按原样画出</translation>
+        </message>
+        <message>
+            <source>Layer %1: q_i (filled) and k_j (hollow), components 1 and 2 of d_k = %2</source>
+            <translation>第 %1 层：q_i（实心）和 k_j（空心），画出 d_k = %2 中的第 1、2 个分量</translation>
+        </message>
+        <message>
+            <source>after rotary position embedding: token i turned by i·θ (first pair: θ = 1)</source>
+            <translation>经过旋转位置编码：词元 i 转过 i·θ（第一对分量：θ = 1）</translation>
+        </message>
+        <message>
+            <source>Head %1</source>
+            <translation>头 %1</translation>
+        </message>
+    </context>
+    <context>
+        <name>SequenceSession</name>
+        <message>
+            <source>Type at least one token.</source>
+            <translation>请至少输入一个词元。</translation>
+        </message>
+        <message>
+            <source>At most %1 tokens fit in a sentence; this one has %2.</source>
+            <translation>一个句子最多 %1 个词元；这个句子有 %2 个。</translation>
+        </message>
+        <message>
+            <source>The learned position table has %1 rows; positions %2 to %3 do not all have one.</source>
+            <translation>学习的位置表只有 %1 行；位置 %2 到 %3 并非都有对应的行。</translation>
+        </message>
+        <message>
+            <source>Cannot read %1: %2</source>
+            <translation>无法读取 %1：%2</translation>
+        </message>
+        <message>
+            <source>"%1" is not in the vocabulary; the sentence is unchanged.</source>
+            <translation>“%1”不在词表中；句子保持不变。</translation>
+        </message>
+        <message>
+            <source>A token outside the vocabulary; the sentence is unchanged.</source>
+            <translation>有词元不在词表中；句子保持不变。</translation>
+        </message>
+        <message>
+            <source>Sinusoidal positions need an even width D; this model has D = %1.</source>
+            <translation>正弦位置编码要求宽度 D 为偶数；这个模型的 D = %1。</translation>
+        </message>
+        <message>
+            <source>Rotary position embedding turns pairs of components; layer %1 has an odd d_k = %2.</source>
+            <translation>旋转位置编码成对地旋转分量；第 %1 层的 d_k = %2 是奇数。</translation>
+        </message>
+        <message>
+            <source>The temperature must be a number greater than 0.</source>
+            <translation>温度必须是大于 0 的数。</translation>
+        </message>
+        <message>
+            <source>The shift must lie between 0 and %1.</source>
+            <translation>平移量必须在 0 到 %1 之间。</translation>
+        </message>
+        <message>
+            <source>A token outside the vocabulary; the embedding is unchanged.</source>
+            <translation>有词元不在词表中；嵌入保持不变。</translation>
+        </message>
+        <message>
+            <source>An embedding row needs %1 numbers.</source>
+            <translation>嵌入的一行需要 %1 个数。</translation>
+        </message>
+        <message>
+            <source>The embedding accepts only finite numbers.</source>
+            <translation>嵌入只接受有限的数。</translation>
+        </message>
+    </context>
+    <context>
+        <name>SequenceTokenStrip</name>
+        <message>
+            <source>Tokens and their positions</source>
+            <translation>词元及其位置</translation>
+        </message>
+    </context>
+    <context>
+        <name>SequenceWindow</name>
+        <message>
+            <source>Previous-token head (rotary positions)</source>
+            <translation>前一词元头（旋转位置编码）</translation>
+        </message>
+        <message>
+            <source>First-token head (learned positions)</source>
+            <translation>首词元头（学习的位置编码）</translation>
+        </message>
+        <message>
+            <source>Two layers</source>
+            <translation>两层</translation>
+        </message>
+        <message>
+            <source>A sentence in English</source>
+            <translation>一个英文句子</translation>
+        </message>
+        <message>
+            <source>A sentence in Chinese</source>
+            <translation>一个中文句子</translation>
+        </message>
+        <message>
+            <source>Sequence — Attention Canvas</source>
+            <translation>序列 — 注意力画布</translation>
+        </message>
+        <message>
+            <source>Presets</source>
+            <translation>预设</translation>
+        </message>
+        <message>
+            <source>Load a ready-made model and sentence</source>
+            <translation>载入现成的模型和句子</translation>
+        </message>
+        <message>
+            <source>&amp;Sentence:</source>
+            <translation>句子(&amp;S)：</translation>
+        </message>
+        <message>
+            <source>Type tokens from the vocabulary</source>
+            <translation>输入词表中的词元</translation>
+        </message>
+        <message>
+            <source>Split:</source>
+            <translation>切分：</translation>
+        </message>
+        <message>
+            <source>by space</source>
+            <translation>按空格</translation>
+        </message>
+        <message>
+            <source>by character</source>
+            <translation>按字符</translation>
+        </message>
+        <message>
+            <source>How the typed text is cut into tokens</source>
+            <translation>输入的文本如何切分成词元</translation>
+        </message>
+        <message>
+            <source>&amp;Positions:</source>
+            <translation>位置(&amp;P)：</translation>
+        </message>
+        <message>
+            <source>none</source>
+            <translation>无</translation>
+        </message>
+        <message>
+            <source>sinusoidal (added)</source>
+            <translation>正弦（相加）</translation>
+        </message>
+        <message>
+            <source>learned (added)</source>
+            <translation>学习的（相加）</translation>
+        </message>
+        <message>
+            <source>rotary position embedding</source>
+            <translation>旋转位置编码</translation>
+        </message>
+        <message>
+            <source>&amp;Causal mask</source>
+            <translation>因果掩码(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Token i attends only to tokens 0 … i</source>
+            <translation>词元 i 只关注词元 0 … i</translation>
+        </message>
+        <message>
+            <source>&amp;Temperature τ:</source>
+            <translation>温度 τ(&amp;T)：</translation>
+        </message>
+        <message>
+            <source>S&amp;hift every position by m =</source>
+            <translation>所有位置平移 m =(&amp;H)</translation>
+        </message>
+        <message>
+            <source>Token i moves from position i to position m + i</source>
+            <translation>词元 i 从位置 i 移到位置 m + i</translation>
+        </message>
+        <message>
+            <source>Vocabulary: %1</source>
+            <translation>词表：%1</translation>
+        </message>
+        <message>
+            <source>Set m to move every token m places along: the scores are then compared with those at positions 0, 1, 2, …</source>
+            <translation>设置 m，把每个词元向后移动 m 个位置：随后把分数与位置 0, 1, 2, … 时的分数比较</translation>
+        </message>
+        <message>
+            <source>Shifted by m = %1, no score changed (largest change %2): rotary position embedding turns q_i by i·θ and k_j by j·θ, and their dot product depends only on the offset i − j.</source>
+            <translation>平移 m = %1 后，没有一个分数改变（最大变化 %2）：旋转位置编码把 q_i 转过 i·θ、把 k_j 转过 j·θ，它们的点积只取决于偏移 i − j。</translation>
+        </message>
+        <message>
+            <source>Shifted by m = %1, no score changed (largest change %2).</source>
+            <translation>平移 m = %1 后，没有一个分数改变（最大变化 %2）。</translation>
+        </message>
+        <message>
+            <source>Shifted by m = %1, the scores changed by up to %2: added positions change x_i itself, so q_i·k_j depends on where the tokens stand, not only on i − j.</source>
+            <translation>平移 m = %1 后，分数最多改变了 %2：相加的位置编码改变了 x_i 本身，所以 q_i·k_j 取决于词元所在的位置，而不只是 i − j。</translation>
+        </message>
+        <message>
+            <source>Shifted by m = %1, the scores changed by up to %2.</source>
+            <translation>平移 m = %1 后，分数最多改变了 %2。</translation>
+        </message>
+        <message>
+            <source>Add a token</source>
+            <translation>添加词元</translation>
+        </message>
+        <message>
+            <source>Append a token of the vocabulary to the sentence</source>
+            <translation>把词表中的一个词元添加到句子末尾</translation>
+        </message>
+        <message>
+            <source>No positions: with the causal mask off, attention sees a set. Reorder the tokens and every map's rows and columns are reordered the same way; nothing else changes. (The causal mask by itself already tells earlier tokens from later ones.)</source>
+            <translation>没有位置：关闭因果掩码时，注意力看到的是一个集合。把词元换个顺序，每张图的行和列也按同样的方式换序，此外什么都不变。（因果掩码本身就已经能区分前后的词元。）</translation>
+        </message>
+        <message>
+            <source>Sinusoidal positions: P_i, with P_i[2j] = sin(i / base^(2j/D)) and P_i[2j+1] = cos(i / base^(2j/D)), is added to token i's embedding before its query and key are formed, so every score mixes what the tokens are with where they stand.</source>
+            <translation>正弦位置编码：P_i（其中 P_i[2j] = sin(i / base^(2j/D))，P_i[2j+1] = cos(i / base^(2j/D))）在形成查询和键之前加到词元 i 的嵌入上，所以每个分数都把词元是什么和词元在哪里混在一起。</translation>
+        </message>
+        <message>
+            <source>Learned positions: row i of a table of numbers is added to token i's embedding. Nothing ties position 7 to position 8 but the numbers in their rows, which training (or whoever wrote the file) chose.</source>
+            <translation>学习的位置编码：把一张数表的第 i 行加到词元 i 的嵌入上。位置 7 和位置 8 之间除了它们各自那一行的数之外没有任何联系，这些数由训练（或文件的作者）决定。</translation>
+        </message>
+        <message>
+            <source>Rotary position embedding: every pair of components of q_i is turned by the angle i·θ, and of k_j by j·θ. Rotations keep lengths and R(iθ)ᵀR(jθ) = R((j − i)θ), so q_i·k_j = qᵀR((j − i)θ)k depends only on the offset j − i.</source>
+            <translation>旋转位置编码：q_i 的每一对分量转过角度 i·θ，k_j 的转过 j·θ。旋转保持长度，且 R(iθ)ᵀR(jθ) = R((j − i)θ)，所以 q_i·k_j = qᵀR((j − i)θ)k 只取决于偏移 j − i。</translation>
         </message>
     </context>
     <context>

@@ -22,6 +22,7 @@
 #include "panels/methodpanel.h"
 #include "panels/steppanel.h"
 #include "panels/weightchart.h"
+#include "sequence/sequencewindow.h"
 #include "shortcutsdialog.h"
 #include "text/numberformat.h"
 #include "theme/appearance.h"
@@ -242,6 +243,7 @@ void MainWindow::createActions()
             [this] { lab()->showTab(LabWindow::Tab::DimensionLab); });
     connect(m_ui->actionSelfAttention, &QAction::triggered, this,
             [this] { lab()->showTab(LabWindow::Tab::SelfAttention); });
+    connect(m_ui->actionSequence, &QAction::triggered, this, &MainWindow::showSequenceWindow);
 
     connect(m_ui->actionExplanation, &QAction::triggered, this, [this] {
         m_ui->dockExplanation->show();
@@ -270,6 +272,14 @@ QString MainWindow::withoutAccessKey(QString text)
         out += text[i];
     }
     return out.trimmed();
+}
+
+void MainWindow::showSequenceWindow()
+{
+    // Made on first use, like the lab.
+    if (!m_sequence)
+        m_sequence = new SequenceWindow(this);
+    m_sequence->showWindow();
 }
 
 LabWindow *MainWindow::lab()

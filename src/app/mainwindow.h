@@ -24,6 +24,7 @@ class HeadCanvases;
 class ExplanationPanel;
 class HeadHeatMap;
 class LabWindow;
+class SequenceWindow;
 class Walkthrough;
 class QDockWidget;
 class MethodPanel;
@@ -128,6 +129,7 @@ private:
     /// Takes the description away once the scene has changed, or at once when `always`.
     void clearSceneDescription(bool always);
     LabWindow *lab();
+    void showSequenceWindow();
     void applyDefaultDockSizes();
     /// The right column's width and the bottom docks' height a window of this size starts with.
     struct DockSizes
@@ -191,6 +193,7 @@ private:
     QString m_sceneDescription;
     attn::Scene m_describedScene;
     LabWindow *m_lab = nullptr;
+    SequenceWindow *m_sequence = nullptr;
     bool m_shown = false;
     attn::Method m_shownMethod = attn::Method::Dot;
     QElapsedTimer m_sinceShown;

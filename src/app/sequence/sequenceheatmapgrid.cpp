@@ -1,0 +1,199 @@
+#include "sequence/sequenceheatmapgrid.h"
+
+#include "model/sequencesession.h"
+#include "panels/headheatmap.h"
+#include "theme/appearance.h"
+#include "theme/colorscheme.h"
+
+#include <QHelpEvent>
+#include <QLocale>
+#include <QMouseEvent>
+#include <QPainter>
+#include <QToolTip>
+
+#include <algorithm>
+#include <cmath>
+
+SequenceHeatmapGrid::SequenceHeatmapGrid(SequenceSession *session, QWidget *parent)
+    : QWidget(parent), m_session(session)
+{
+    connect(session, &SequenceSession::changed, this, [this] {
+        // A new file may have fewer layers or heads than the focused one.
+        const auto &model = m_session->model();
+        if (m_layer >= model.layerCount() || m_head >= model.headCount(m_layer))
+            setFocusedHead(0, 0);
+        update();
+    });
+    setAccessibleName(tr("Attention weights of every head and layer"));
+    setCursor(Qt::PointingHandCursor);
+}
+
+void SequenceHeatmapGrid::setFocusedHead(int layer, int head)
+{
+    const auto &model = m_session->model();
+    if (layer < 0 || layer >= model.layerCount() || head < 0 || head >= model.headCount(layer))
+        return;
+    if (layer == m_layer && head == m_head)
+        return;
+    m_layer = layer;
+    m_head = head;
+    update();
+    emit focusChanged(layer, head);
+}
+
+SequenceHeatmapGrid::Geometry SequenceHeatmapGrid::geometry() const
+{
+    const auto &model = m_session->model();
+    int heads = 1;
+    for (int l = 0; l < model.layerCount(); ++l)
+        heads = std::max(heads, model.headCount(l));
+    const int layers = std::max(1, model.layerCount());
+    const QFontMetrics fm(font());
+    Geometry g;
+    g.gap = fm.height();
+    g.left = fm.horizontalAdvance(tr("Layer %1").arg(9)) + g.gap;
+    g.top = fm.height() * 2 + 8;
+    g.side = std::max(
+        8, std::min((width() - g.left) / heads - g.gap, (height() - g.top) / layers - g.gap * 2));
+    return g;
+}
+
+QRect SequenceHeatmapGrid::mapRect(int layer, int head) const
+{
+    const auto &model = m_session->model();
+    if (layer < 0 || layer >= model.layerCount() || head < 0 || head >= model.headCount(layer))
+        return {};
+    const Geometry g = geometry();
+    const int n = std::max(1, int(m_session->tokens().size()));
+    // Whole pixels per cell, so that every cell has the same size and its colour is exact.
+    const int cell = std::max(1, g.side / n);
+    return QRect(g.left + head * (g.side + g.gap), g.top + layer * (g.side + g.gap * 2), cell * n,
+                 cell * n);
+}
+
+QRect SequenceHeatmapGrid::cellRect(int layer, int head, int i, int j) const
+{
+    const QRect map = mapRect(layer, head);
+    const int n = int(m_session->tokens().size());
+    if (map.isEmpty() || i < 0 || j < 0 || i >= n || j >= n)
+        return {};
+    const int cell = map.width() / n;
+    return QRect(map.left() + j * cell, map.top() + i * cell, cell, cell);
+}
+
+QSize SequenceHeatmapGrid::sizeHint() const
+{
+    return QSize(420, 420);
+}
+
+QSize SequenceHeatmapGrid::minimumSizeHint() const
+{
+    return QSize(160, 160);
+}
+
+void SequenceHeatmapGrid::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.fillRect(rect(), ColorScheme::background());
+    if (!m_session->hasResult())
+        return;
+    const auto &forward = m_session->forward();
+    const int n = forward.length();
+    const QFontMetrics fm(font());
+    const double line = Appearance::instance()->lineScale();
+    p.setPen(ColorScheme::text());
+    p.drawText(QRect(0, 0, width(), fm.height()),
+               Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
+               tr("Weights w_ij: row i = query token, column j = key token; click a map to focus "
+                  "it"));
+    for (int l = 0; l < int(forward.layers.size()); ++l) {
+        const QRect first = mapRect(l, 0);
+        p.setPen(ColorScheme::text());
+        p.drawText(QRect(0, first.top(), first.left() - 4, first.height()),
+                   Qt::AlignRight | Qt::AlignVCenter, tr("Layer %1").arg(l + 1));
+        const auto &heads = forward.layers[std::size_t(l)].heads;
+        for (int h = 0; h < int(heads.size()); ++h) {
+            const QRect map = mapRect(l, h);
+            p.setPen(ColorScheme::text());
+            p.drawText(QRect(map.left(), map.top() - fm.height() - 5, map.width(), fm.height()),
+                       Qt::AlignCenter, tr("Head %1").arg(h + 1));
+            const auto &w = heads[std::size_t(h)].weights;
+            const auto &s = heads[std::size_t(h)].scores;
+            for (int i = 0; i < n; ++i)
+                for (int j = 0; j < n; ++j) {
+                    const QRect cell = cellRect(l, h, i, j);
+                    if (std::isinf(s(i, j))) {
+                        p.fillRect(cell, ColorScheme::grid());
+                        p.fillRect(cell,
+                                   QBrush(ColorScheme::axis().lighter(160), Qt::BDiagPattern));
+                    } else {
+                        p.fillRect(cell, HeadHeatMap::colorFor(w(i, j)));
+                    }
+                }
+            const bool focused = l == m_layer && h == m_head;
+            p.setPen(QPen(focused ? ColorScheme::highlight() : ColorScheme::axis(),
+                          (focused ? 3 : 1) * line));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(map.adjusted(-2, -2, 1, 1));
+        }
+    }
+}
+
+void SequenceHeatmapGrid::mousePressEvent(QMouseEvent *event)
+{
+    const auto &model = m_session->model();
+    for (int l = 0; l < model.layerCount(); ++l)
+        for (int h = 0; h < model.headCount(l); ++h)
+            if (mapRect(l, h).contains(event->position().toPoint())) {
+                setFocusedHead(l, h);
+                return;
+            }
+    QWidget::mousePressEvent(event);
+}
+
+bool SequenceHeatmapGrid::event(QEvent *event)
+{
+    // The maps have no room for token names: a cell names its pair and its numbers on hover.
+    if (event->type() == QEvent::ToolTip && m_session->hasResult()) {
+        auto *help = static_cast<QHelpEvent *>(event);
+        const auto &forward = m_session->forward();
+        const int n = forward.length();
+        for (int l = 0; l < int(forward.layers.size()); ++l)
+            for (int h = 0; h < int(forward.layers[std::size_t(l)].heads.size()); ++h)
+                for (int i = 0; i < n; ++i)
+                    for (int j = 0; j < n; ++j) {
+                        if (!cellRect(l, h, i, j).contains(help->pos()))
+                            continue;
+                        const auto &head = forward.layers[std::size_t(l)].heads[std::size_t(h)];
+                        const QString query = m_session->tokenName(forward.tokens[std::size_t(i)]);
+                        const QString key = m_session->tokenName(forward.tokens[std::size_t(j)]);
+                        const int pi = m_session->shift() + i, pj = m_session->shift() + j;
+                        const QString text =
+                            std::isinf(head.scores(i, j))
+                                ? tr("Layer %1, head %2: %3 (position %4) does not see %5 "
+                                     "(position %6): masked")
+                                      .arg(l + 1)
+                                      .arg(h + 1)
+                                      .arg(query)
+                                      .arg(pi)
+                                      .arg(key)
+                                      .arg(pj)
+                                : tr("Layer %1, head %2: %3 (position %4) → %5 (position %6)\n"
+                                     "score %7, weight %8")
+                                      .arg(l + 1)
+                                      .arg(h + 1)
+                                      .arg(query)
+                                      .arg(pi)
+                                      .arg(key)
+                                      .arg(pj)
+                                      .arg(QLocale().toString(head.scores(i, j), 'g', 4))
+                                      .arg(QLocale().toString(head.weights(i, j), 'g', 4));
+                        QToolTip::showText(help->globalPos(), text, this);
+                        return true;
+                    }
+        QToolTip::hideText();
+        event->ignore();
+        return true;
+    }
+    return QWidget::event(event);
+}

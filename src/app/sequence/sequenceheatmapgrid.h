@@ -1,0 +1,46 @@
+#pragma once
+
+#include <QWidget>
+
+class SequenceSession;
+
+/// Every head of every layer as an n × n heat map of its weights w_ij (row i = the query token,
+/// column j = the key token), heads across and layers down. A click focuses one map; the focused
+/// layer is what the head view and the q/k canvases show.
+class SequenceHeatmapGrid : public QWidget
+{
+    Q_OBJECT
+
+public:
+    explicit SequenceHeatmapGrid(SequenceSession *session, QWidget *parent = nullptr);
+
+    int focusedLayer() const { return m_layer; }
+    int focusedHead() const { return m_head; }
+    void setFocusedHead(int layer, int head);
+
+    /// Where cell (i, j) of a head's map is painted, in widget coordinates (empty outside).
+    QRect cellRect(int layer, int head, int i, int j) const;
+    /// The whole map of a head.
+    QRect mapRect(int layer, int head) const;
+
+    QSize sizeHint() const override;
+    QSize minimumSizeHint() const override;
+
+signals:
+    void focusChanged(int layer, int head);
+
+protected:
+    void paintEvent(QPaintEvent *event) override;
+    void mousePressEvent(QMouseEvent *event) override;
+    bool event(QEvent *event) override;
+
+private:
+    struct Geometry
+    {
+        int left = 0, top = 0, side = 0, gap = 0;
+    };
+    Geometry geometry() const;
+
+    SequenceSession *m_session;
+    int m_layer = 0, m_head = 0;
+};

@@ -1,0 +1,92 @@
+#pragma once
+
+#include "core/sequencedocument.h"
+#include "core/sequenceforward.h"
+
+#include <QObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+#include <vector>
+
+/// The state of the Sequence window: a sequence document (model and examples), the sentence the
+/// window runs it on, and a common shift m of every position. It runs attn::SequenceForward once
+/// per change (twice: at positions 0… and at m…, so that the effect of the shift is measured, not
+/// asserted) and emits changed(). Every edit is checked before it is kept: a refused edit returns
+/// false, leaves everything as it was and sets message() to a translated sentence saying why.
+class SequenceSession : public QObject
+{
+    Q_OBJECT
+
+public:
+    /// How typed text becomes tokens.
+    enum class Split
+    {
+        Character, ///< every character a token (Chinese text, single letters)
+        Space      ///< tokens separated by white space (English words)
+    };
+
+    /// Starts with the English sentence preset when the resources hold it, else a tiny model.
+    explicit SequenceSession(QObject *parent = nullptr);
+
+    const attn::SequenceDocument &document() const { return m_document; }
+    const attn::SequenceModel &model() const { return m_document.model; }
+    /// The sentence as vocabulary indices.
+    const std::vector<int> &tokens() const { return m_tokens; }
+    QString tokenName(int index) const;
+    /// The sentence written back as text with the current split.
+    QString text() const;
+    Split split() const { return m_split; }
+    int shift() const { return m_shift; }
+
+    bool hasResult() const { return m_forward.has_value(); }
+    /// The pass with token i at position shift() + i; only valid while hasResult().
+    const attn::SequenceForward &forward() const { return *m_forward; }
+    /// The same sentence at positions 0, 1, …; only valid while hasResult().
+    const attn::SequenceForward &unshifted() const { return *m_unshifted; }
+    /// The largest |s_ij(shifted) − s_ij(unshifted)| over every layer, head and unmasked pair.
+    double shiftScoreChange() const { return m_shiftChange; }
+    /// True when shifting changed no score beyond rounding (1e-9 of the largest score).
+    bool shiftKeepsScores() const;
+
+    /// Why the last edit was refused (translated), empty after an accepted one.
+    QString message() const { return m_message; }
+
+    /// The presets shipped in the resources (":/sequences/*.json"), by file name.
+    static QStringList presetPaths();
+
+    // Edits: each returns false, keeps everything and sets message() when refused.
+    /// Reads a sequence file (a preset path or a file on disk); the sentence becomes example 0.
+    bool loadFile(const QString &path);
+    bool loadText(const QByteArray &json);
+    /// Splits `text` with `split` and looks every piece up in the vocabulary.
+    bool setText(const QString &text, Split split);
+    bool setText(const QString &text) { return setText(text, m_split); }
+    bool setSplit(Split split);
+    bool setTokens(const std::vector<int> &tokens);
+    bool setPositionKind(attn::PositionKind kind);
+    bool setCausal(bool on);
+    bool setTemperature(double temperature);
+    bool setShift(int m);
+    /// Row `token` of the embedding E (length D).
+    bool setEmbeddingRow(int token, const attn::Vector &row);
+
+signals:
+    void changed();
+    /// An edit was refused; the text is message().
+    void refused(const QString &message);
+
+private:
+    bool refuse(const QString &why);
+    /// Runs `document` on `tokens` at `shift`; on success keeps all three and notifies.
+    bool commit(attn::SequenceDocument document, std::vector<int> tokens, int shift);
+
+    attn::SequenceDocument m_document;
+    std::vector<int> m_tokens;
+    Split m_split = Split::Space;
+    int m_shift = 0;
+    std::optional<attn::SequenceForward> m_forward, m_unshifted;
+    double m_shiftChange = 0;
+    QString m_message;
+};
