@@ -57,7 +57,7 @@ attn::SequenceDocument largeDocument()
             ex.tokens.push_back(ex.tokens[std::size_t(i)]);
         for (int i = 0; i < kTokens; ++i)
             ex.targets.push_back(i >= kTokens / 2 && i + 1 < kTokens ? ex.tokens[std::size_t(i) + 1]
-                                                                       : -1);
+                                                                     : -1);
         d.examples.push_back(std::move(ex));
     }
     return d;

@@ -591,9 +591,9 @@ Check readTraining(const JsonValue &block, PositionKind positions, TrainingSetti
     out = TrainingSettings{};
     if (auto e = expectObject(block, "training"))
         return e;
-    if (auto e = rejectUnknownFields(block, "training",
-                                     {"optimizer", "learning_rate", "beta1", "beta2", "epsilon",
-                                      "steps", "trainable"}))
+    if (auto e = rejectUnknownFields(
+            block, "training",
+            {"optimizer", "learning_rate", "beta1", "beta2", "epsilon", "steps", "trainable"}))
         return e;
     if (const JsonValue *v = block.find("optimizer")) {
         if (!v->isString())

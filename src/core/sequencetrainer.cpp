@@ -19,8 +19,7 @@ SequenceTrainer::SequenceTrainer(SequenceModel model, std::vector<SequenceExampl
     : m_model(std::move(model)), m_examples(std::move(examples)), m_settings(settings),
       m_groups(parameterGroups(m_model.weights)), m_first(m_model.weights.zerosLike()),
       m_second(m_first)
-{
-}
+{}
 
 Result<SequenceEvaluation> SequenceTrainer::evaluate() const
 {

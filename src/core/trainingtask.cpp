@@ -47,8 +47,8 @@ SequenceDocument TrainingTask::previousToken(const PreviousTokenOptions &o)
                                   ? uniform(rng, o.length, o.dModel, 1)
                                   : Matrix(0, o.dModel);
     SequenceLayerWeights layer;
-    layer.heads.push_back(
-        {uniform(rng, 2, o.dModel, a), uniform(rng, 2, o.dModel, a), uniform(rng, o.dModel, o.dModel, a)});
+    layer.heads.push_back({uniform(rng, 2, o.dModel, a), uniform(rng, 2, o.dModel, a),
+                           uniform(rng, o.dModel, o.dModel, a)});
     layer.wo = uniform(rng, o.dModel, o.dModel, a);
     m.weights.layers.push_back(std::move(layer));
     m.weights.unembedding = uniform(rng, o.vocabulary, o.dModel, a);

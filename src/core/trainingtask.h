@@ -17,10 +17,10 @@ struct TrainingTask
     struct PreviousTokenOptions
     {
         std::uint64_t seed = 1;
-        int vocabulary = 6;  ///< tokens "A", "B", …
-        int length = 8;      ///< tokens per example
-        int examples = 48;   ///< 1 … kMaxExamples
-        int dModel = 8;      ///< D; the head has d_k = 2 and d_v = D
+        int vocabulary = 6; ///< tokens "A", "B", …
+        int length = 8;     ///< tokens per example
+        int examples = 48;  ///< 1 … kMaxExamples
+        int dModel = 8;     ///< D; the head has d_k = 2 and d_v = D
         PositionKind positions = PositionKind::Rotary;
         double learningRate = 0.05;
         int steps = 300; ///< written into the training block

@@ -1,8 +1,7 @@
 #include "commandline.h"
 
-#include "language.h"
-
 #include "core/trainingsettings.h"
+#include "language.h"
 
 #include <QCommandLineParser>
 #include <QFileInfo>

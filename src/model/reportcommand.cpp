@@ -122,8 +122,7 @@ int ReportCommand::runSequence(const CommandLineOptions &options, attn::Sequence
         document.model.temperature = *options.temperature;
     std::optional<attn::TrainingRun> training;
     if (options.trainSteps) {
-        attn::SequenceTrainer trainer(document.model, document.examples,
-                                      document.trainingSettings);
+        attn::SequenceTrainer trainer(document.model, document.examples, document.trainingSettings);
         auto run = attn::TrainingRun::run(trainer, *options.trainSteps);
         if (!run) {
             // Nothing is written: a report or a model of a diverged run would mislead.
@@ -147,8 +146,8 @@ int ReportCommand::runSequence(const CommandLineOptions &options, attn::Sequence
         QString reason;
         const QByteArray bytes = QByteArray::fromStdString(attn::writeSequence(document));
         if (!SceneStorage::writeAtomically(options.saveTrainedPath, bytes, &reason)) {
-            *error = tr("%1: cannot save the trained model: %2")
-                         .arg(options.saveTrainedPath, reason);
+            *error =
+                tr("%1: cannot save the trained model: %2").arg(options.saveTrainedPath, reason);
             return CommandLine::kInputError;
         }
     }
@@ -173,8 +172,7 @@ int ReportCommand::run(const CommandLineOptions &options, QString *error)
         }
     }
     if (options.training()) {
-        *error = tr("%1: --train applies to sequence files, not to scenes.")
-                     .arg(options.scenePath);
+        *error = tr("%1: --train applies to sequence files, not to scenes.").arg(options.scenePath);
         return CommandLine::kInputError;
     }
     SceneModel model;

@@ -97,9 +97,9 @@ private slots:
         QFETCH(int, layers);
         QFETCH(int, heads);
         const int vocabulary = 5, d = 4, dk = 4, dv = 3;
-        SequenceModel m = naiveseq::randomModel(17 + std::uint64_t(layers) * 7 + std::uint64_t(heads),
-                                                vocabulary, d, layers, heads, dk, dv, kind,
-                                                causal, 0.7, 6);
+        SequenceModel m =
+            naiveseq::randomModel(17 + std::uint64_t(layers) * 7 + std::uint64_t(heads), vocabulary,
+                                  d, layers, heads, dk, dv, kind, causal, 0.7, 6);
         const auto examples = examplesFor(vocabulary, 99);
         auto g = attn::SequenceGradient::compute(m, examples);
         QVERIFY(g.ok());
@@ -170,8 +170,8 @@ private slots:
     // gradient's scalar product with that direction says (rotary, causal, two layers, τ = 1.6).
     void directionalDerivative()
     {
-        SequenceModel m = naiveseq::randomModel(5, 6, 4, 2, 2, 2, 2, PositionKind::Rotary, true,
-                                                1.6);
+        SequenceModel m =
+            naiveseq::randomModel(5, 6, 4, 2, 2, 2, 2, PositionKind::Rotary, true, 1.6);
         const auto examples = examplesFor(6, 3);
         auto g = attn::SequenceGradient::compute(m, examples);
         QVERIFY(g.ok());
@@ -194,8 +194,9 @@ private slots:
         };
         const double h = 1e-3;
         const double fd = (-along(2 * h) + 8 * along(h) - 8 * along(-h) + along(-2 * h)) / (12 * h);
-        QVERIFY2(relativeError(expected, fd) < 1e-7,
-                 qPrintable(QStringLiteral("%1 vs %2").arg(expected, 0, 'g', 17).arg(fd, 0, 'g', 17)));
+        QVERIFY2(
+            relativeError(expected, fd) < 1e-7,
+            qPrintable(QStringLiteral("%1 vs %2").arg(expected, 0, 'g', 17).arg(fd, 0, 'g', 17)));
     }
 
     void noTargetsGiveZeroGradient()

@@ -24,8 +24,7 @@ std::string file(const std::string &training, bool learned = false)
     std::string text = R"({"format": "attention-canvas-sequence", "version": 1,
       "vocabulary": ["a", "b"], "d_model": 2,
       "positions": )";
-    text += learned ? R"({"kind": "learned", "table": [[0, 1], [1, 0]]})"
-                    : R"({"kind": "rotary"})";
+    text += learned ? R"({"kind": "learned", "table": [[0, 1], [1, 0]]})" : R"({"kind": "rotary"})";
     text += R"(, "layers": [{"heads": [{}]}],
       "examples": [{"tokens": ["a", "b"], "targets": ["b", "a"]}])";
     if (!training.empty())

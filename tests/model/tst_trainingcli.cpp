@@ -122,11 +122,9 @@ private slots:
         }
         QVERIFY(!p.contains(QStringLiteral("positions"))); // only for learned tables
         const QJsonObject layer = p.value(QStringLiteral("layers")).toArray().at(0).toObject();
-        QCOMPARE(layer.value(QStringLiteral("wo")).toArray().at(0).toArray().at(0).toDouble(),
-                 0.0);
+        QCOMPARE(layer.value(QStringLiteral("wo")).toArray().at(0).toArray().at(0).toDouble(), 0.0);
         const QJsonObject head = layer.value(QStringLiteral("heads")).toArray().at(0).toObject();
-        QCOMPARE(head.value(QStringLiteral("wq")).toArray().at(0).toArray().at(0).toDouble(),
-                 0.75);
+        QCOMPARE(head.value(QStringLiteral("wq")).toArray().at(0).toArray().at(0).toDouble(), 0.75);
         const QJsonArray logits = o.value(QStringLiteral("examples"))
                                       .toArray()
                                       .at(0)
@@ -157,31 +155,34 @@ private slots:
         QCOMPARE(file.value(QStringLiteral("format")).toString(),
                  QStringLiteral("attention-canvas-sequence"));
         // The training block is written back as it was read.
-        QCOMPARE(file.value(QStringLiteral("training")).toObject(),
-                 QJsonDocument::fromJson(kPaper)
-                     .object()
-                     .value(QStringLiteral("training"))
-                     .toObject());
+        QCOMPARE(
+            file.value(QStringLiteral("training")).toObject(),
+            QJsonDocument::fromJson(kPaper).object().value(QStringLiteral("training")).toObject());
         Real e[2] = {0.5L, -1.25L}, u[2] = {1.5L, 0.25L};
         for (int step = 0; step < 3; ++step)
             paperStep(e, u, 0.5L);
         for (int i = 0; i < 2; ++i) {
-            QVERIFY(near(file.value(QStringLiteral("embedding")).toArray().at(i).toArray().at(0)
-                             .toDouble(),
-                         e[i]));
-            QVERIFY(near(file.value(QStringLiteral("unembedding")).toArray().at(i).toArray().at(0)
+            QVERIFY(near(
+                file.value(QStringLiteral("embedding")).toArray().at(i).toArray().at(0).toDouble(),
+                e[i]));
+            QVERIFY(near(file.value(QStringLiteral("unembedding"))
+                             .toArray()
+                             .at(i)
+                             .toArray()
+                             .at(0)
                              .toDouble(),
                          u[i]));
         }
         // It opens again: its report's loss is the last loss of the training.
-        const AppRun again =
-            run({QStringLiteral("--scene"), saved, QStringLiteral("--report"), QStringLiteral("-")});
+        const AppRun again = run(
+            {QStringLiteral("--scene"), saved, QStringLiteral("--report"), QStringLiteral("-")});
         QCOMPARE(again.exitCode, 0);
         const double lossAgain =
             QJsonDocument::fromJson(again.out).object().value(QStringLiteral("loss")).toDouble();
-        const QJsonArray losses =
-            trained.value(QStringLiteral("training")).toObject().value(QStringLiteral("losses"))
-                .toArray();
+        const QJsonArray losses = trained.value(QStringLiteral("training"))
+                                      .toObject()
+                                      .value(QStringLiteral("losses"))
+                                      .toArray();
         QCOMPARE(lossAgain, losses.at(3).toDouble());
     }
 
@@ -189,9 +190,9 @@ private slots:
     {
         const QString preset =
             QStringLiteral(AC_SOURCE_DIR "/resources/sequences/two-layer-induction.json");
-        const QStringList args = {QStringLiteral("--scene"), preset, QStringLiteral("--train"),
-                                  QStringLiteral("25"), QStringLiteral("--report"),
-                                  QStringLiteral("-")};
+        const QStringList args = {QStringLiteral("--scene"),  preset,
+                                  QStringLiteral("--train"),  QStringLiteral("25"),
+                                  QStringLiteral("--report"), QStringLiteral("-")};
         const AppRun a = run(args), b = run(args);
         QCOMPARE(a.exitCode, 0);
         QVERIFY(!a.out.isEmpty());
@@ -208,10 +209,9 @@ private slots:
         const QString saved = write(dir, QStringLiteral("keep.json"), "earlier");
         for (const char *lang : {"en", "zh_CN"}) {
             const AppRun r =
-                run({QStringLiteral("--scene"), in, QStringLiteral("--train"),
-                     QStringLiteral("50"), QStringLiteral("--report"), out,
-                     QStringLiteral("--save-trained"), saved, QStringLiteral("--lang"),
-                     QLatin1String(lang)});
+                run({QStringLiteral("--scene"), in, QStringLiteral("--train"), QStringLiteral("50"),
+                     QStringLiteral("--report"), out, QStringLiteral("--save-trained"), saved,
+                     QStringLiteral("--lang"), QLatin1String(lang)});
             QCOMPARE(r.exitCode, 1);
             const QString err = QString::fromUtf8(r.err);
             QVERIFY2(err.contains(QStringLiteral("huge.json")), r.err.constData());
@@ -230,9 +230,9 @@ private slots:
         QByteArray text = kPaper;
         text.replace("\"optimizer\": \"sgd\"", "\"optimizer\": \"rmsprop\"");
         const QString in = write(dir, QStringLiteral("bad.json"), text);
-        const AppRun r = run({QStringLiteral("--scene"), in, QStringLiteral("--train"),
-                              QStringLiteral("1"), QStringLiteral("--report"),
-                              QStringLiteral("-")});
+        const AppRun r =
+            run({QStringLiteral("--scene"), in, QStringLiteral("--train"), QStringLiteral("1"),
+                 QStringLiteral("--report"), QStringLiteral("-")});
         QCOMPARE(r.exitCode, 1);
         QVERIFY2(r.err.contains("training.optimizer") && r.err.contains("rmsprop"),
                  r.err.constData());
@@ -249,34 +249,44 @@ private slots:
         QTest::newRow("no output") << QStringList{QStringLiteral("--scene"), scene,
                                                   QStringLiteral("--train"), QStringLiteral("5")}
                                    << 2;
-        QTest::newRow("negative") << QStringList{QStringLiteral("--scene"), scene,
-                                                 QStringLiteral("--train"), QStringLiteral("-1"),
+        QTest::newRow("negative") << QStringList{QStringLiteral("--scene"),  scene,
+                                                 QStringLiteral("--train"),  QStringLiteral("-1"),
                                                  QStringLiteral("--report"), dash}
                                   << 2;
-        QTest::newRow("too many") << QStringList{QStringLiteral("--scene"), scene,
+        QTest::newRow("too many") << QStringList{QStringLiteral("--scene"),
+                                                 scene,
                                                  QStringLiteral("--train"),
                                                  QStringLiteral("1000001"),
-                                                 QStringLiteral("--report"), dash}
+                                                 QStringLiteral("--report"),
+                                                 dash}
                                   << 2;
         QTest::newRow("no scene") << QStringList{QStringLiteral("--train"), QStringLiteral("5"),
                                                  QStringLiteral("--report"), dash}
                                   << 2;
         QTest::newRow("save without train")
-            << QStringList{QStringLiteral("--scene"), scene, QStringLiteral("--save-trained"),
+            << QStringList{QStringLiteral("--scene"),
+                           scene,
+                           QStringLiteral("--save-trained"),
                            QDir::tempPath() + QStringLiteral("/ac-never.json"),
-                           QStringLiteral("--report"), dash}
+                           QStringLiteral("--report"),
+                           dash}
             << 2;
         QTest::newRow("train and export")
-            << QStringList{QStringLiteral("--scene"), scene, QStringLiteral("--train"),
-                           QStringLiteral("5"), QStringLiteral("--export"),
+            << QStringList{QStringLiteral("--scene"),
+                           scene,
+                           QStringLiteral("--train"),
+                           QStringLiteral("5"),
+                           QStringLiteral("--export"),
                            QDir::tempPath() + QStringLiteral("/ac-never.png")}
             << 2;
-        QTest::newRow("a scene") << QStringList{QStringLiteral("--scene"),
-                                                QStringLiteral(AC_SOURCE_DIR
-                                                               "/resources/scenes/article.json"),
-                                                QStringLiteral("--train"), QStringLiteral("5"),
-                                                QStringLiteral("--report"), dash}
-                                 << 1;
+        QTest::newRow("a scene")
+            << QStringList{QStringLiteral("--scene"),
+                           QStringLiteral(AC_SOURCE_DIR "/resources/scenes/article.json"),
+                           QStringLiteral("--train"),
+                           QStringLiteral("5"),
+                           QStringLiteral("--report"),
+                           dash}
+            << 1;
     }
 
     void usageErrors()
