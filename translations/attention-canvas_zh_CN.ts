@@ -300,6 +300,38 @@
             <source>Compute without a window and write every number as JSON to OUT ("-" for standard output); for a sequence file, every layer and head of every example.</source>
             <translation>不打开窗口直接计算，把所有数值以 JSON 写入 OUT（“-”表示标准输出）；对序列文件，写出每个示例的每一层、每个头。</translation>
         </message>
+        <message>
+            <source>For a sequence file: train the model N steps without a window (with the file's optimizer and learning rate), then report it with its losses and accuracies (with --report) or save it (with --save-trained).</source>
+            <translation>对序列文件：不打开窗口把模型训练 N 步（使用文件中的优化器和学习率），然后报告它及其损失和准确率（配合 --report）或保存它（配合 --save-trained）。</translation>
+        </message>
+        <message>
+            <source>With --train: write the trained model as a sequence file to FILE.</source>
+            <translation>配合 --train：把训练后的模型作为序列文件写入 FILE。</translation>
+        </message>
+        <message>
+            <source>--save-trained needs an output file name.</source>
+            <translation>--save-trained 需要一个输出文件名。</translation>
+        </message>
+        <message>
+            <source>--save-trained only applies with --train.</source>
+            <translation>--save-trained 只能与 --train 一起使用。</translation>
+        </message>
+        <message>
+            <source>The number of training steps must be a whole number from 0 to %1, not "%2".</source>
+            <translation>训练步数必须是 0 到 %1 之间的整数，而不是“%2”。</translation>
+        </message>
+        <message>
+            <source>--train needs a sequence file: use --scene FILE.</source>
+            <translation>--train 需要一个序列文件：请使用 --scene FILE。</translation>
+        </message>
+        <message>
+            <source>Use either --train or --export, not both.</source>
+            <translation>--train 和 --export 只能二选一。</translation>
+        </message>
+        <message>
+            <source>--train needs --report OUT or --save-trained FILE to write its result.</source>
+            <translation>--train 需要 --report OUT 或 --save-trained FILE 来写出结果。</translation>
+        </message>
     </context>
     <context>
         <name>DimensionLabPage</name>
@@ -677,6 +709,42 @@
         <message>
             <source>%1: the numbers grow beyond double precision (overflow); use smaller parameters.</source>
             <translation>%1：数值超出了双精度范围（溢出）；请使用更小的参数。</translation>
+        </message>
+        <message>
+            <source>%1: the learning rate must be a number greater than 0.</source>
+            <translation>%1：学习率必须是大于 0 的数。</translation>
+        </message>
+        <message>
+            <source>%1: Adam's β must be at least 0 and less than 1.</source>
+            <translation>%1：Adam 的 β 必须大于等于 0 且小于 1。</translation>
+        </message>
+        <message>
+            <source>%1: ε must be a number greater than 0.</source>
+            <translation>%1：ε 必须是大于 0 的数。</translation>
+        </message>
+        <message>
+            <source>%1: "positions" can be trained only with a learned position table.</source>
+            <translation>%1：只有可学习的位置表才能训练“positions”。</translation>
+        </message>
+        <message>
+            <source>%1: unknown optimizer "%2" (expected adam or sgd).</source>
+            <translation>%1：未知的优化器“%2”（应为 adam 或 sgd）。</translation>
+        </message>
+        <message>
+            <source>%1: unknown parameter group "%2" (expected embedding, positions, wq, wk, wv, wo or unembedding).</source>
+            <translation>%1：未知的参数组“%2”（应为 embedding、positions、wq、wk、wv、wo 或 unembedding）。</translation>
+        </message>
+        <message>
+            <source>Training diverged at step %1: the gradient is no longer a finite number. The parameters are those of the last finite step; try a smaller learning rate.</source>
+            <translation>训练在第 %1 步发散：梯度不再是有限数。参数保留为最后一个有限步的值；请尝试更小的学习率。</translation>
+        </message>
+        <message>
+            <source>Training diverged at step %1: the update would make a parameter infinite. The parameters are those of the last finite step; try a smaller learning rate.</source>
+            <translation>训练在第 %1 步发散：这次更新会使某个参数变为无穷大。参数保留为最后一个有限步的值；请尝试更小的学习率。</translation>
+        </message>
+        <message>
+            <source>Training diverged at step %1: the loss is no longer a finite number. The parameters are those of the last finite step; try a smaller learning rate.</source>
+            <translation>训练在第 %1 步发散：损失不再是有限数。参数保留为最后一个有限步的值；请尝试更小的学习率。</translation>
         </message>
     </context>
     <context>
@@ -2727,6 +2795,14 @@ Weight %4</source>
         <message>
             <source>%1: --method applies to scenes, not to sequence files.</source>
             <translation>%1：--method 只适用于场景，不适用于序列文件。</translation>
+        </message>
+        <message>
+            <source>%1: cannot save the trained model: %2</source>
+            <translation>%1：无法保存训练后的模型：%2</translation>
+        </message>
+        <message>
+            <source>%1: --train applies to sequence files, not to scenes.</source>
+            <translation>%1：--train 只适用于序列文件，不适用于场景。</translation>
         </message>
     </context>
     <context>

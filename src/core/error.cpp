@@ -62,6 +62,12 @@ const char *codeName(ErrorCode code)
         return "unknown position kind";
     case ErrorCode::OddDimension:
         return "odd dimension";
+    case ErrorCode::UnknownOptimizer:
+        return "unknown optimizer";
+    case ErrorCode::UnknownGroup:
+        return "unknown parameter group";
+    case ErrorCode::Diverged:
+        return "training diverged";
     }
     return "error";
 }

@@ -41,6 +41,11 @@ enum class ErrorCode
     UnknownName,   ///< a name not in the vocabulary, or for targets not in the outputs (detail)
     UnknownKind,   ///< positions.kind is not none, sinusoidal, learned or rotary (detail)
     OddDimension,  ///< sinusoidal D or rotary d_k is odd (actual = the size)
+    // Training.
+    UnknownOptimizer, ///< training.optimizer is not adam or sgd (detail = the name)
+    UnknownGroup,     ///< a trainable group that does not exist (detail = the name)
+    Diverged, ///< a training step met a non-finite loss, gradient or parameter (subject = which,
+              ///< actual = the step); the parameters stay the last finite ones
 };
 
 /// A typed error. `subject` names the thing that is wrong in the caller's vocabulary

@@ -2,6 +2,7 @@
 
 #include "json.h"
 #include "sequencemodel.h"
+#include "trainingsettings.h"
 
 #include <optional>
 #include <vector>
@@ -17,12 +18,17 @@ struct SequenceExample
 };
 
 /// Everything a sequence file holds: the model, the examples it runs on, and the "training"
-/// block, which this version keeps as it was read (the next version's trainer reads it).
+/// block, kept as it was read (so that a file is written back exactly, with only the fields it
+/// gave) and read into `trainingSettings`.
 struct SequenceDocument
 {
     SequenceModel model;
     std::vector<SequenceExample> examples;
     std::optional<JsonValue> training; ///< absent when the file has no "training" field
+    /// The training block's settings, its defaults for the fields it leaves out. Written files
+    /// take the block from `training`: code that changes these sets
+    /// training = trainingSettingsJson(...) (sequencefile.h).
+    TrainingSettings trainingSettings;
 
     /// Tokens in the longest example (0 without examples).
     int longestExample() const;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <concepts>
 #include <initializer_list>
+#include <limits>
 #include <optional>
 #include <unordered_map>
 
@@ -568,6 +569,79 @@ Check readExamples(const JsonValue &v, SequenceDocument &d)
     return {};
 }
 
+// A number field of the training block that must lie in (lo, hi) or [lo, hi).
+Check readTrainingNumber(const JsonValue &block, std::string_view name, double &out, double lo,
+                         bool includeLow, double hi, const char *detail)
+{
+    const JsonValue *v = block.find(name);
+    if (!v)
+        return {};
+    const std::string path = member("training", name);
+    if (!v->isNumber())
+        return makeError(ErrorCode::WrongType, path, -1, -1, "number");
+    const double x = v->asNumber();
+    if (!(includeLow ? x >= lo : x > lo) || !(x < hi))
+        return makeError(ErrorCode::BadArgument, path, -1, -1, detail);
+    out = x;
+    return {};
+}
+
+Check readTraining(const JsonValue &block, PositionKind positions, TrainingSettings &out)
+{
+    out = TrainingSettings{};
+    if (auto e = expectObject(block, "training"))
+        return e;
+    if (auto e = rejectUnknownFields(
+            block, "training",
+            {"optimizer", "learning_rate", "beta1", "beta2", "epsilon", "steps", "trainable"}))
+        return e;
+    if (const JsonValue *v = block.find("optimizer")) {
+        if (!v->isString())
+            return makeError(ErrorCode::WrongType, "training.optimizer", -1, -1, "string");
+        if (!optimizerFromId(v->asString(), out.optimizer))
+            return makeError(ErrorCode::UnknownOptimizer, "training.optimizer", -1, -1,
+                             v->asString());
+    }
+    const double inf = std::numeric_limits<double>::infinity();
+    if (auto e = readTrainingNumber(block, "learning_rate", out.learningRate, 0, false, inf,
+                                    "learning-rate"))
+        return e;
+    // Adam's β must be in [0, 1) as in torch; ε > 0 (torch allows 0, but then a gradient that
+    // stays 0, such as an unused token's row, divides 0 by 0).
+    if (auto e = readTrainingNumber(block, "beta1", out.beta1, 0, true, 1, "beta"))
+        return e;
+    if (auto e = readTrainingNumber(block, "beta2", out.beta2, 0, true, 1, "beta"))
+        return e;
+    if (auto e = readTrainingNumber(block, "epsilon", out.epsilon, 0, false, inf, "epsilon"))
+        return e;
+    if (const JsonValue *v = block.find("steps")) {
+        if (auto e = readInteger(*v, "training.steps", out.steps))
+            return e;
+        if (auto e = checkCount(out.steps, "training.steps", kMaxTrainingSteps, "steps"))
+            return e;
+    }
+    if (const JsonValue *v = block.find("trainable")) {
+        if (auto e = expectArray(*v, "training.trainable"))
+            return e;
+        const auto &items = v->asArray();
+        out.trainable.fill(false);
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            const std::string path = at("training.trainable", i);
+            if (!items[i].isString())
+                return makeError(ErrorCode::WrongType, path, -1, -1, "string");
+            ParameterGroup group;
+            if (!parameterGroupFromId(items[i].asString(), group))
+                return makeError(ErrorCode::UnknownGroup, path, -1, -1, items[i].asString());
+            if (out.trainable[std::size_t(group)])
+                return makeError(ErrorCode::DuplicateName, path, -1, -1, items[i].asString());
+            if (group == ParameterGroup::Positions && positions != PositionKind::Learned)
+                return makeError(ErrorCode::BadArgument, path, -1, -1, "positions-not-learned");
+            out.trainable[std::size_t(group)] = true;
+        }
+    }
+    return {};
+}
+
 Check readDocument(const JsonValue &root, SequenceDocument &d)
 {
     if (!root.isObject())
@@ -636,7 +710,7 @@ Check readDocument(const JsonValue &root, SequenceDocument &d)
         return e;
 
     if (const JsonValue *training = root.find("training")) {
-        if (auto e = expectObject(*training, "training"))
+        if (auto e = readTraining(*training, m.positions, d.trainingSettings))
             return e;
         d.training = *training;
     }
@@ -700,6 +774,32 @@ Matrix sequenceDefaultMatrix(std::string_view fieldPath, int rows, int cols)
     return m;
 }
 
+Result<TrainingSettings> readTrainingSettings(const JsonValue &block, PositionKind positions)
+{
+    TrainingSettings settings;
+    if (auto e = readTraining(block, positions, settings))
+        return std::move(*e);
+    return settings;
+}
+
+JsonValue trainingSettingsJson(const TrainingSettings &s, PositionKind positions)
+{
+    JsonValue block = JsonValue::object();
+    block.set("optimizer", optimizerId(s.optimizer));
+    block.set("learning_rate", s.learningRate);
+    block.set("beta1", s.beta1);
+    block.set("beta2", s.beta2);
+    block.set("epsilon", s.epsilon);
+    block.set("steps", s.steps);
+    JsonValue groups = JsonValue::array();
+    for (int g = 0; g < kParameterGroupCount; ++g)
+        if (s.trainable[std::size_t(g)] &&
+            (g != int(ParameterGroup::Positions) || positions == PositionKind::Learned))
+            groups.append(parameterGroupId(static_cast<ParameterGroup>(g)));
+    block.set("trainable", std::move(groups));
+    return block;
+}
+
 bool isSequenceJson(const JsonValue &root)
 {
     const JsonValue *format = root.find("format");
@@ -754,8 +854,10 @@ Result<bool> validateSequence(const SequenceDocument &d)
         check = checkExample(m, d.examples[i], i);
     if (!check)
         check = checkTableCoverage(m, d.longestExample());
-    if (!check && d.training && !d.training->isObject())
-        check = makeError(ErrorCode::WrongType, "training", -1, -1, "object");
+    if (!check && d.training) {
+        TrainingSettings settings;
+        check = readTraining(*d.training, m.positions, settings);
+    }
     if (check)
         return std::move(*check);
     return true;

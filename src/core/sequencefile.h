@@ -48,6 +48,14 @@ Result<SequenceDocument> readSequence(const JsonValue &root);
 /// positions, "table" only for learned ones; "training" as it was read.
 std::string writeSequence(const SequenceDocument &document);
 
+/// Reads a "training" block (a JSON object) for a model with `positions`: every field optional
+/// (defaults in TrainingSettings), unknown fields refused, each bad value refused with its field
+/// path ("training.learning_rate", "training.trainable[2]").
+Result<TrainingSettings> readTrainingSettings(const JsonValue &block, PositionKind positions);
+/// The block that reads back as `settings` for a model with `positions`, every field written
+/// ("positions" among the trainable groups only for learned positions).
+JsonValue trainingSettingsJson(const TrainingSettings &settings, PositionKind positions);
+
 /// Checks a document built in memory with the loader's rules and limits, in the loader's order.
 Result<bool> validateSequence(const SequenceDocument &document);
 

@@ -143,7 +143,7 @@ long long sequenceReportNumbers(const SequenceDocument &d)
     return total;
 }
 
-Result<std::string> writeSequenceReport(const SequenceDocument &d)
+Result<std::string> writeSequenceReport(const SequenceDocument &d, const TrainingRun *training)
 {
     if (const long long numbers = sequenceReportNumbers(d); numbers > kMaxSequenceReportNumbers)
         return Error{ErrorCode::OutOfRange, "examples", kMaxSequenceReportNumbers, numbers,
@@ -177,6 +177,16 @@ Result<std::string> writeSequenceReport(const SequenceDocument &d)
     o.text += '[';
     o.text += body.text;
     o.text += d.examples.empty() ? "]" : "\n  ]";
+    if (training) {
+        // writeJson() indents from column 0; the member sits one level in.
+        const std::string member = writeJson(training->toJson(m));
+        o.key("training", in);
+        for (std::size_t i = 0; i + 1 < member.size(); ++i) {
+            o.text += member[i];
+            if (member[i] == '\n')
+                o.text += in;
+        }
+    }
     o.text += "\n}\n";
     return std::move(o.text);
 }

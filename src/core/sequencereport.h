@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "sequencedocument.h"
+#include "trainingrun.h"
 
 #include <string>
 
@@ -22,6 +23,9 @@ long long sequenceReportNumbers(const SequenceDocument &document);
 /// has a target. Every number at 17 significant digits. The document must be valid
 /// (validateSequence()). Error: OutOfRange (subject "examples", detail "report-numbers",
 /// expected = kMaxSequenceReportNumbers) when the report would be larger.
-Result<std::string> writeSequenceReport(const SequenceDocument &document);
+/// With `training` (--train), a last member "training" holds TrainingRun::toJson() of the
+/// document's model, which is then the trained one.
+Result<std::string> writeSequenceReport(const SequenceDocument &document,
+                                        const TrainingRun *training = nullptr);
 
 } // namespace attn

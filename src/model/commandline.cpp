@@ -1,5 +1,6 @@
 #include "commandline.h"
 
+#include "core/trainingsettings.h"
 #include "errortext.h"
 #include "language.h"
 
@@ -18,7 +19,7 @@ bool takesValue(std::string_view name)
 {
     return name == "scene" || name == "report" || name == "method" || name == "temperature" ||
            name == "lang" || name == "export" || name == "part" || name == "size" ||
-           name == "scale";
+           name == "scale" || name == "train" || name == "save-trained";
 }
 
 // Qt's own options, which QApplication takes out of argv (with one dash or two) before the
@@ -101,7 +102,7 @@ bool CommandLine::scanHeadless(int argc, char **argv)
     const bool shortFlag =
         walkOptions(argc, argv, [&headless](std::string_view name, const char *, bool isQt) {
             for (const char *n : {"report", "export", "help", "help-all", "version", "part", "size",
-                                  "scale", "caption", "transparent"}) {
+                                  "scale", "caption", "transparent", "train", "save-trained"}) {
                 if (!isQt && name == n)
                     headless = true;
             }
@@ -174,9 +175,18 @@ bool CommandLine::parse(const QStringList &arguments)
     const QCommandLineOption transparentOption(
         QStringLiteral("transparent"),
         tr("With --export: leave the background transparent (the canvas and the chart)."));
+    const QCommandLineOption trainOption(
+        QStringLiteral("train"),
+        tr("For a sequence file: train the model N steps without a window (with the file's "
+           "optimizer and learning rate), then report it with its losses and accuracies (with "
+           "--report) or save it (with --save-trained)."),
+        tr("N"));
+    const QCommandLineOption saveTrainedOption(
+        QStringLiteral("save-trained"),
+        tr("With --train: write the trained model as a sequence file to FILE."), tr("FILE"));
     parser.addOptions({sceneOption, reportOption, methodOption, temperatureOption, langOption,
                        exportOption, partOption, sizeOption, scaleOption, captionOption,
-                       transparentOption});
+                       transparentOption, trainOption, saveTrainedOption});
     m_help = parser.helpText();
 
     if (!parser.parse(arguments)) {
@@ -221,6 +231,8 @@ bool CommandLine::parse(const QStringList &arguments)
         }
         m_options.temperature = t;
     }
+    if (!parseTraining(parser, trainOption, saveTrainedOption))
+        return false;
     if (!parseExport(parser, exportOption, partOption, sizeOption, scaleOption, captionOption,
                      transparentOption))
         return false;
@@ -231,6 +243,48 @@ bool CommandLine::parse(const QStringList &arguments)
                 tr("Unknown language \"%1\"; expected en or zh_CN.").arg(parser.value(langOption));
             return false;
         }
+    }
+    return true;
+}
+
+bool CommandLine::parseTraining(const QCommandLineParser &parser, const QCommandLineOption &train,
+                                const QCommandLineOption &saveTrained)
+{
+    if (parser.isSet(saveTrained)) {
+        m_options.saveTrainedPath = parser.value(saveTrained);
+        if (m_options.saveTrainedPath.isEmpty()) {
+            m_error = tr("--save-trained needs an output file name.");
+            return false;
+        }
+        if (!parser.isSet(train)) {
+            m_error = tr("--save-trained only applies with --train.");
+            return false;
+        }
+    }
+    if (!parser.isSet(train))
+        return true;
+    const QString text = parser.value(train);
+    bool ok = false;
+    const int steps = text.toInt(&ok);
+    if (!ok || steps < 0 || steps > attn::kMaxTrainingSteps) {
+        m_error = tr("The number of training steps must be a whole number from 0 to %1, not "
+                     "\"%2\".")
+                      .arg(attn::kMaxTrainingSteps)
+                      .arg(text);
+        return false;
+    }
+    m_options.trainSteps = steps;
+    if (m_options.scenePath.isEmpty()) {
+        m_error = tr("--train needs a sequence file: use --scene FILE.");
+        return false;
+    }
+    if (parser.isSet(QStringLiteral("export"))) {
+        m_error = tr("Use either --train or --export, not both.");
+        return false;
+    }
+    if (!m_options.reporting() && m_options.saveTrainedPath.isEmpty()) {
+        m_error = tr("--train needs --report OUT or --save-trained FILE to write its result.");
+        return false;
     }
     return true;
 }

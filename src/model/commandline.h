@@ -30,10 +30,14 @@ struct CommandLineOptions
     bool caption = false;     ///< --caption: a line with the key numbers under the picture
     bool transparent = false; ///< --transparent: no background (canvas and chart only)
 
+    std::optional<int> trainSteps; ///< --train N: steps of training before the report
+    QString saveTrainedPath;       ///< --save-trained FILE: the trained model as a sequence file
+
     bool reporting() const { return !reportPath.isEmpty(); }
     bool exporting() const { return !exportPath.isEmpty(); }
-    /// Work without showing a window: --report or --export.
-    bool headless() const { return reporting() || exporting(); }
+    bool training() const { return trainSteps.has_value(); }
+    /// Work without showing a window: --report, --export or --train.
+    bool headless() const { return reporting() || exporting() || training(); }
 };
 
 /// Parses the arguments with QCommandLineParser; every message is translated.
@@ -50,7 +54,7 @@ public:
     /// that language. Returns an empty string when absent.
     static QString scanLanguage(int argc, char **argv);
     /// True when the arguments ask for work without a window (--report, --export and its
-    /// options, --help, --version).
+    /// options, --train, --save-trained, --help, --version).
     static bool scanHeadless(int argc, char **argv);
     /// True when the arguments ask for --export, which needs a QApplication (on the offscreen
     /// platform) rather than a QCoreApplication.
@@ -74,6 +78,8 @@ public:
     QString helpText() const { return m_help; }
 
 private:
+    bool parseTraining(const QCommandLineParser &parser, const QCommandLineOption &train,
+                       const QCommandLineOption &saveTrained);
     bool parseExport(const QCommandLineParser &parser, const QCommandLineOption &out,
                      const QCommandLineOption &part, const QCommandLineOption &size,
                      const QCommandLineOption &scale, const QCommandLineOption &caption,

@@ -117,6 +117,15 @@ QString ErrorText::describe(const attn::Error &e)
                 .arg(e.actual);
         if (e.detail == "base")
             return tr("%1: the base must be a number greater than 0.").arg(s);
+        if (e.detail == "learning-rate")
+            return tr("%1: the learning rate must be a number greater than 0.").arg(s);
+        if (e.detail == "beta")
+            return tr("%1: Adam's β must be at least 0 and less than 1.").arg(s);
+        if (e.detail == "epsilon")
+            return tr("%1: ε must be a number greater than 0.").arg(s);
+        if (e.detail == "positions-not-learned")
+            return tr("%1: \"positions\" can be trained only with a learned position table.")
+                .arg(s);
         if (e.expected >= 0)
             return tr("%1: %2 is out of range (the limit is %3).")
                 .arg(s)
@@ -195,6 +204,27 @@ QString ErrorText::describe(const attn::Error &e)
         return tr("%1: the size %2 is odd, but sinusoidal and rotary positions work on pairs of "
                   "components, so it must be even.")
             .arg(s)
+            .arg(e.actual);
+    case ErrorCode::UnknownOptimizer:
+        return tr("%1: unknown optimizer \"%2\" (expected adam or sgd).")
+            .arg(s, QString::fromStdString(e.detail));
+    case ErrorCode::UnknownGroup:
+        return tr("%1: unknown parameter group \"%2\" (expected embedding, positions, wq, wk, "
+                  "wv, wo or unembedding).")
+            .arg(s, QString::fromStdString(e.detail));
+    case ErrorCode::Diverged:
+        if (e.subject == "gradient")
+            return tr("Training diverged at step %1: the gradient is no longer a finite number. "
+                      "The parameters are those of the last finite step; try a smaller learning "
+                      "rate.")
+                .arg(e.actual);
+        if (e.subject == "parameters")
+            return tr("Training diverged at step %1: the update would make a parameter "
+                      "infinite. The parameters are those of the last finite step; try a smaller "
+                      "learning rate.")
+                .arg(e.actual);
+        return tr("Training diverged at step %1: the loss is no longer a finite number. The "
+                  "parameters are those of the last finite step; try a smaller learning rate.")
             .arg(e.actual);
     }
     return tr("%1: invalid.").arg(s);

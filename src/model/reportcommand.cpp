@@ -5,6 +5,8 @@
 #include "core/scenefile.h"
 #include "core/sequencefile.h"
 #include "core/sequencereport.h"
+#include "core/sequencetrainer.h"
+#include "core/trainingrun.h"
 #include "errortext.h"
 #include "reportwriter.h"
 #include "scenemodel.h"
@@ -14,6 +16,7 @@
 #include <QFileInfo>
 
 #include <cstdio>
+#include <optional>
 
 namespace {
 enum class Probe
@@ -117,11 +120,39 @@ int ReportCommand::runSequence(const CommandLineOptions &options, attn::Sequence
     }
     if (options.temperature)
         document.model.temperature = *options.temperature;
-    auto report = attn::writeSequenceReport(document);
-    if (!report) {
-        *error = tr("%1: %2").arg(options.scenePath, ErrorText::describe(report.error()));
-        return CommandLine::kInputError;
+    std::optional<attn::TrainingRun> training;
+    if (options.trainSteps) {
+        attn::SequenceTrainer trainer(document.model, document.examples, document.trainingSettings);
+        auto run = attn::TrainingRun::run(trainer, *options.trainSteps);
+        if (!run) {
+            // Nothing is written: a report or a model of a diverged run would mislead.
+            *error = tr("%1: %2").arg(options.scenePath, ErrorText::describe(run.error()));
+            return CommandLine::kInputError;
+        }
+        training = std::move(run).value();
+        document.model = trainer.model();
     }
+    // Everything is computed before anything is written, so that a failure leaves no file.
+    std::optional<std::string> report;
+    if (options.reporting()) {
+        auto written = attn::writeSequenceReport(document, training ? &*training : nullptr);
+        if (!written) {
+            *error = tr("%1: %2").arg(options.scenePath, ErrorText::describe(written.error()));
+            return CommandLine::kInputError;
+        }
+        report = std::move(written).value();
+    }
+    if (!options.saveTrainedPath.isEmpty()) {
+        QString reason;
+        const QByteArray bytes = QByteArray::fromStdString(attn::writeSequence(document));
+        if (!SceneStorage::writeAtomically(options.saveTrainedPath, bytes, &reason)) {
+            *error =
+                tr("%1: cannot save the trained model: %2").arg(options.saveTrainedPath, reason);
+            return CommandLine::kInputError;
+        }
+    }
+    if (!report)
+        return 0;
     return writeReport(options.reportPath, QByteArray::fromStdString(*report), error);
 }
 
@@ -139,6 +170,10 @@ int ReportCommand::run(const CommandLineOptions &options, QString *error)
         case Probe::NotSequence:
             break;
         }
+    }
+    if (options.training()) {
+        *error = tr("%1: --train applies to sequence files, not to scenes.").arg(options.scenePath);
+        return CommandLine::kInputError;
     }
     SceneModel model;
     if (!prepareModel(model, options, error))

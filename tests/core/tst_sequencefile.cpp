@@ -143,6 +143,9 @@ void compareDocuments(const SequenceDocument &a, const SequenceDocument &b)
     QCOMPARE(a.training.has_value(), b.training.has_value());
     if (a.training)
         QVERIFY(*a.training == *b.training);
+    QCOMPARE(a.trainingSettings.learningRate, b.trainingSettings.learningRate);
+    QCOMPARE(a.trainingSettings.steps, b.trainingSettings.steps);
+    QVERIFY(a.trainingSettings.trainable == b.trainingSettings.trainable);
 }
 
 } // namespace
@@ -194,9 +197,12 @@ private slots:
         d.examples = {
             {{0, 1, 2, 3, 4, 0, 1}, {0, -1, 2, 1, -1, -1, 0}}, {{4}, {}}, {{2, 2}, {-1, -1}}};
         auto training = attn::parseJson(
-            R"({"optimizer": "adam", "lr": 0.001, "steps": [1, 2, {"x": null}], "note": "保留"})");
+            R"({"trainable": ["wk", "unembedding"], "learning_rate": 0.30000000000000004, "steps": 7})");
         QVERIFY(training.ok());
         d.training = *training;
+        d.trainingSettings.learningRate = 0.1 + 0.2;
+        d.trainingSettings.steps = 7;
+        d.trainingSettings.trainable = {false, false, false, true, false, false, true};
         const auto valid = attn::validateSequence(d);
         QVERIFY2(valid.ok(), why(valid));
 

@@ -1,0 +1,179 @@
+// The "training" block of a sequence file: its documented defaults, every field read, every bad
+// value refused with its field named, "positions" only for learned tables, and the block written
+// back exactly as it was read.
+
+#include "core/json.h"
+#include "core/sequencefile.h"
+
+#include <QTest>
+
+#include <string>
+
+using attn::ErrorCode;
+using attn::OptimizerKind;
+using attn::ParameterGroup;
+
+Q_DECLARE_METATYPE(attn::ErrorCode)
+Q_DECLARE_METATYPE(std::string)
+
+namespace {
+
+// A valid file with learned or rotary positions and the given training block ("" for none).
+std::string file(const std::string &training, bool learned = false)
+{
+    std::string text = R"({"format": "attention-canvas-sequence", "version": 1,
+      "vocabulary": ["a", "b"], "d_model": 2,
+      "positions": )";
+    text += learned ? R"({"kind": "learned", "table": [[0, 1], [1, 0]]})" : R"({"kind": "rotary"})";
+    text += R"(, "layers": [{"heads": [{}]}],
+      "examples": [{"tokens": ["a", "b"], "targets": ["b", "a"]}])";
+    if (!training.empty())
+        text += ", \"training\": " + training;
+    return text + "}";
+}
+
+} // namespace
+
+class TestTrainingSettings : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void defaultsWhenAbsentOrEmpty()
+    {
+        for (const std::string &block : {std::string(), std::string("{}")}) {
+            auto d = attn::parseSequence(file(block));
+            QVERIFY(d.ok());
+            const attn::TrainingSettings &s = d->trainingSettings;
+            QCOMPARE(s.optimizer, OptimizerKind::Adam);
+            QCOMPARE(s.learningRate, 0.01);
+            QCOMPARE(s.beta1, 0.9);
+            QCOMPARE(s.beta2, 0.999);
+            QCOMPARE(s.epsilon, 1e-8);
+            QCOMPARE(s.steps, 1000);
+            for (bool t : s.trainable)
+                QVERIFY(t);
+            QCOMPARE(d->training.has_value(), !block.empty());
+        }
+    }
+
+    void readsEveryField()
+    {
+        auto d = attn::parseSequence(file(R"({"optimizer": "sgd", "learning_rate": 0.5,
+            "beta1": 0, "beta2": 0.5, "epsilon": 1e-6, "steps": 42,
+            "trainable": ["positions", "wv", "embedding"]})",
+                                          true));
+        QVERIFY2(d.ok(), d.ok() ? "" : attn::describe(d.error()).c_str());
+        const attn::TrainingSettings &s = d->trainingSettings;
+        QCOMPARE(s.optimizer, OptimizerKind::Sgd);
+        QCOMPARE(s.learningRate, 0.5);
+        QCOMPARE(s.beta1, 0.0);
+        QCOMPARE(s.beta2, 0.5);
+        QCOMPARE(s.epsilon, 1e-6);
+        QCOMPARE(s.steps, 42);
+        const std::array<bool, 7> expected = {true, true, false, false, true, false, false};
+        QVERIFY(s.trainable == expected);
+        QVERIFY(!s.isTrainable(ParameterGroup::Unembedding));
+    }
+
+    void writtenBackExactly()
+    {
+        // Only the fields the file gave, in its order, with its numbers.
+        const std::string block = R"({"steps": 3, "trainable": [], "learning_rate": 0.1})";
+        auto d = attn::parseSequence(file(block));
+        QVERIFY(d.ok());
+        auto back = attn::parseSequence(attn::writeSequence(*d));
+        QVERIFY(back.ok());
+        QVERIFY(*back->training == *attn::parseJson(block));
+        QCOMPARE(back->trainingSettings.steps, 3);
+        for (bool t : back->trainingSettings.trainable)
+            QVERIFY(!t);
+    }
+
+    void settingsJsonReadsBack()
+    {
+        attn::TrainingSettings s;
+        s.optimizer = OptimizerKind::Sgd;
+        s.learningRate = 0.1 + 0.2;
+        s.steps = 77;
+        s.trainable[std::size_t(ParameterGroup::Wo)] = false;
+        for (bool learned : {false, true}) {
+            const attn::PositionKind kind =
+                learned ? attn::PositionKind::Learned : attn::PositionKind::Rotary;
+            auto r = attn::readTrainingSettings(attn::trainingSettingsJson(s, kind), kind);
+            QVERIFY(r.ok());
+            QCOMPARE(r->optimizer, s.optimizer);
+            QCOMPARE(r->learningRate, s.learningRate);
+            QCOMPARE(r->steps, 77);
+            QCOMPARE(r->isTrainable(ParameterGroup::Wo), false);
+            // "positions" is written only where it is a group with parameters.
+            QCOMPARE(r->isTrainable(ParameterGroup::Positions), learned);
+        }
+    }
+
+    void refusesBadBlocks_data()
+    {
+        QTest::addColumn<std::string>("block");
+        QTest::addColumn<bool>("learned");
+        QTest::addColumn<ErrorCode>("code");
+        QTest::addColumn<std::string>("subject");
+        auto row = [](const char *name, const char *block, ErrorCode code, const char *subject,
+                      bool learned = false) {
+            QTest::newRow(name) << std::string(block) << learned << code << std::string(subject);
+        };
+        row("not an object", "[]", ErrorCode::WrongType, "training");
+        row("unknown field", R"({"lr": 0.1})", ErrorCode::UnknownField, "training.lr");
+        row("optimizer not a string", R"({"optimizer": 1})", ErrorCode::WrongType,
+            "training.optimizer");
+        row("unknown optimizer", R"({"optimizer": "adamw"})", ErrorCode::UnknownOptimizer,
+            "training.optimizer");
+        row("learning rate text", R"({"learning_rate": "0.1"})", ErrorCode::WrongType,
+            "training.learning_rate");
+        row("learning rate 0", R"({"learning_rate": 0})", ErrorCode::BadArgument,
+            "training.learning_rate");
+        row("learning rate negative", R"({"learning_rate": -0.1})", ErrorCode::BadArgument,
+            "training.learning_rate");
+        row("beta1 1", R"({"beta1": 1})", ErrorCode::BadArgument, "training.beta1");
+        row("beta1 negative", R"({"beta1": -0.1})", ErrorCode::BadArgument, "training.beta1");
+        row("beta2 1.5", R"({"beta2": 1.5})", ErrorCode::BadArgument, "training.beta2");
+        row("beta2 null", R"({"beta2": null})", ErrorCode::WrongType, "training.beta2");
+        row("epsilon 0", R"({"epsilon": 0})", ErrorCode::BadArgument, "training.epsilon");
+        row("steps 0", R"({"steps": 0})", ErrorCode::OutOfRange, "training.steps");
+        row("steps too many", R"({"steps": 1000001})", ErrorCode::OutOfRange, "training.steps");
+        row("steps fraction", R"({"steps": 2.5})", ErrorCode::WrongType, "training.steps");
+        row("trainable not a list", R"({"trainable": "wq"})", ErrorCode::WrongType,
+            "training.trainable");
+        row("trainable number", R"({"trainable": ["wq", 3]})", ErrorCode::WrongType,
+            "training.trainable[1]");
+        row("unknown group", R"({"trainable": ["wq", "w_q"]})", ErrorCode::UnknownGroup,
+            "training.trainable[1]");
+        row("group twice", R"({"trainable": ["wo", "wv", "wo"]})", ErrorCode::DuplicateName,
+            "training.trainable[2]");
+        row("positions not learned", R"({"trainable": ["positions"]})", ErrorCode::BadArgument,
+            "training.trainable[0]");
+    }
+
+    void refusesBadBlocks()
+    {
+        QFETCH(std::string, block);
+        QFETCH(bool, learned);
+        QFETCH(ErrorCode, code);
+        QFETCH(std::string, subject);
+        auto d = attn::parseSequence(file(block, learned));
+        QVERIFY(!d.ok());
+        QCOMPARE(int(d.error().code), int(code));
+        QCOMPARE(d.error().subject, subject);
+
+        // A document built in memory with the same block is refused the same way.
+        auto good = attn::parseSequence(file({}, learned));
+        QVERIFY(good.ok());
+        attn::SequenceDocument doc = *good;
+        doc.training = *attn::parseJson(block);
+        auto valid = attn::validateSequence(doc);
+        QVERIFY(!valid.ok());
+        QCOMPARE(valid.error().subject, subject);
+    }
+};
+
+QTEST_APPLESS_MAIN(TestTrainingSettings)
+#include "tst_trainingsettings.moc"
