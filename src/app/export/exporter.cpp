@@ -131,7 +131,7 @@ QString Exporter::caption(int maxWeights) const
     if (!model->hasResult())
         return tr("%1 · τ = %2 · %3").arg(name, tau, model->errorText());
 
-    const QString output = NumberFormat::vector(model->result().output, 2);
+    const QString output = NumberFormat::vector(model->result().output);
     if (maxWeights == 0)
         return tr("%1 · τ = %2 · output %3").arg(name, tau, output);
     const attn::Vector &w = model->result().weights;

@@ -34,8 +34,10 @@ double SelfAttentionHeatMap::cellValue(int row, int column) const
 
 QString SelfAttentionHeatMap::cellText(int row, int column) const
 {
+    // Two decimals here only: eight tokens' cells have no room for the house's three even at
+    // the smallest legible size; the tooltip gives every number by the rule.
     const double w = cellValue(row, column);
-    return std::isnan(w) ? QString() : NumberFormat::number(w);
+    return std::isnan(w) ? QString() : QString::number(w, 'f', 2);
 }
 
 bool SelfAttentionHeatMap::isMasked(int row, int column) const

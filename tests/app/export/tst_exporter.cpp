@@ -266,7 +266,7 @@ void TestExporter::captionNamesTheNumbers()
         sum += (e[i] = std::exp(scores[i] - 2.2));
     const double w[] = {e[0] / sum, e[1] / sum, e[2] / sum};
     const double out[] = {w[0] + w[2], w[1] + w[2]}; // values (1,0), (0,1), (1,1)
-    auto f = [](double x) { return QString::number(x, 'f', 2); };
+    auto f = [](double x) { return QString::number(x, 'f', 3); };
     const QString expected =
         QStringLiteral("Dot product · τ = 1 · weights %1, %2, %3 · output (%4, %5)")
             .arg(f(w[0]), f(w[1]), f(w[2]), f(out[0]), f(out[1]));

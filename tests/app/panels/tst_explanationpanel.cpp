@@ -36,10 +36,11 @@ QString shown(const ExplanationPanel &panel)
     return panel.browser()->toPlainText().replace(QChar::Nbsp, QLatin1Char(' '));
 }
 
-/// Four decimals without trailing zeros, written here by hand (not with the app's formatter).
-QString fourDecimals(double x)
+/// Three decimals (the app's rule for every number) without trailing zeros, written here by
+/// hand (not with the app's formatter).
+QString threeDecimals(double x)
 {
-    QString s = QString::number(x, 'f', 4);
+    QString s = QString::number(x, 'f', 3);
     while (s.endsWith(QLatin1Char('0')))
         s.chop(1);
     if (s.endsWith(QLatin1Char('.')))
@@ -161,7 +162,7 @@ void TestExplanationPanel::quotesTheScene_data()
     QTest::addColumn<attn::Vector>("query");
     QTest::addColumn<QString>("norm");
     // ‖q‖ by hand: √(1.2² + 0.8²) = √2.08, √(3² + 4²) = 5, √(0.6² + 0.8²) = 1.
-    QTest::newRow("article") << vec(1.2, 0.8) << QStringLiteral("1.4422");
+    QTest::newRow("article") << vec(1.2, 0.8) << QStringLiteral("1.442");
     QTest::newRow("3-4-5") << vec(3, 4) << QStringLiteral("5");
     QTest::newRow("unit") << vec(-0.6, 0.8) << QStringLiteral("1");
 }
@@ -190,7 +191,7 @@ void TestExplanationPanel::quotesTheScene()
     }
     const QString expected = QStringLiteral("The largest weight goes to k%1: s = %2, w = %3.")
                                  .arg(best + 1)
-                                 .arg(fourDecimals(s[best]), fourDecimals(std::exp(s[best]) / sum));
+                                 .arg(threeDecimals(s[best]), threeDecimals(std::exp(s[best]) / sum));
     QVERIFY2(text.contains(expected),
              qPrintable(expected + QStringLiteral("\n") + text.right(400)));
 }
@@ -434,7 +435,7 @@ void TestExplanationPanel::retranslates()
     QVERIFY(marked.contains(QStringLiteral("ZZ Why √d")));
     QVERIFY(marked.contains(QStringLiteral("ZZ In your scene")));
     // Numbers of the scene survive the language change.
-    QVERIFY(marked.contains(QStringLiteral("√2 = 1.4142")));
+    QVERIFY(marked.contains(QStringLiteral("√2 = 1.414")));
 
     QCoreApplication::removeTranslator(&marking);
     QCoreApplication::processEvents();

@@ -424,7 +424,7 @@ void TestWalkthrough::barFollowsTheState()
     run(*m_walk, QStringLiteral("F"));
     // The answer once revealed: k₂ with 2.2.
     QVERIFY(m_bar->explanationText().contains(QStringLiteral("k₂")));
-    QVERIFY(m_bar->explanationText().contains(QStringLiteral("2.2000")));
+    QVERIFY(m_bar->explanationText().contains(QStringLiteral("2.200")));
     run(*m_walk, QStringLiteral("FFFFFFFF"));
     QCOMPARE(m_bar->titleText(), QStringLiteral("Weighted sum"));
     QVERIFY(m_bar->explanationText().contains(QStringLiteral("Output")));
