@@ -1,6 +1,7 @@
 #include "scenefile.h"
 
 #include "json.h"
+#include "jsonfields.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,27 +13,10 @@ namespace attn {
 
 namespace {
 
-// The first rule a scene breaks, or nothing. The rules below are written once and used both by
-// the loader (right after it has read each field) and by validateScene().
-using Check = std::optional<Error>;
-
-Error makeError(ErrorCode code, std::string subject, long long expected = -1, long long actual = -1,
-                std::string detail = {})
-{
-    return Error{code, std::move(subject), expected, actual, std::move(detail)};
-}
-
-std::string at(std::string_view path, std::integral auto index)
-{
-    return std::string(path) + '[' + std::to_string(index) + ']';
-}
-
-std::string member(std::string_view path, std::string_view name)
-{
-    if (path.empty())
-        return std::string(name);
-    return std::string(path) + '.' + std::string(name);
-}
+// The rules below are written once and used both by the loader (right after it has read each
+// field) and by validateScene(); the field readers they share with the other files are in
+// jsonfields.h.
+using namespace jsonfields;
 
 // --- Rules on the scene itself ----------------------------------------------------------------
 
@@ -183,48 +167,6 @@ Check checkMultiHead(const MultiHeadParams &p)
 
 // --- Reading JSON into the scene ------------------------------------------------------------
 
-Check expectNumber(const JsonValue &v, std::string_view path, double &out)
-{
-    if (!v.isNumber())
-        return makeError(ErrorCode::WrongType, std::string(path), -1, -1, "number");
-    out = v.asNumber();
-    return {};
-}
-
-Check expectObject(const JsonValue &v, std::string_view path)
-{
-    if (!v.isObject())
-        return makeError(ErrorCode::WrongType, std::string(path), -1, -1, "object");
-    return {};
-}
-
-Check expectArray(const JsonValue &v, std::string_view path)
-{
-    if (!v.isArray())
-        return makeError(ErrorCode::WrongType, std::string(path), -1, -1, "array");
-    return {};
-}
-
-// Typos must not pass silently, so every object is checked against the fields it may hold.
-Check rejectUnknownFields(const JsonValue &object, std::string_view path,
-                          std::initializer_list<std::string_view> known)
-{
-    for (const auto &[name, value] : object.asObject())
-        if (std::find(known.begin(), known.end(), name) == known.end())
-            return makeError(ErrorCode::UnknownField, member(path, name), -1, -1, name);
-    return {};
-}
-
-// A required member; on return `out` is null when the error is set.
-Check require(const JsonValue &object, std::string_view path, std::string_view name,
-              const JsonValue *&out)
-{
-    out = object.find(name);
-    if (!out)
-        return makeError(ErrorCode::MissingField, member(path, name));
-    return {};
-}
-
 Check readVector(const JsonValue &v, std::string_view path, Vector &out)
 {
     if (auto e = expectArray(v, path))
@@ -234,33 +176,6 @@ Check readVector(const JsonValue &v, std::string_view path, Vector &out)
     for (std::size_t i = 0; i < items.size(); ++i)
         if (auto e = expectNumber(items[i], at(path, i), out(Eigen::Index(i))))
             return e;
-    return {};
-}
-
-// A list of rows of `cols` numbers each; cols < 0 lets the first row decide.
-Check readMatrix(const JsonValue &v, std::string_view path, long long cols, Matrix &out)
-{
-    if (auto e = expectArray(v, path))
-        return e;
-    const auto &rows = v.asArray();
-    if (cols < 0)
-        cols = !rows.empty() && rows.front().isArray()
-                   ? static_cast<long long>(rows.front().asArray().size())
-                   : 0;
-    out.resize(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(cols));
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-        const std::string rowPath = at(path, r);
-        if (auto e = expectArray(rows[r], rowPath))
-            return e;
-        const auto &items = rows[r].asArray();
-        if (static_cast<long long>(items.size()) != cols)
-            return makeError(ErrorCode::DimensionMismatch, rowPath, cols,
-                             static_cast<long long>(items.size()));
-        for (std::size_t c = 0; c < items.size(); ++c)
-            if (auto e =
-                    expectNumber(items[c], at(rowPath, c), out(Eigen::Index(r), Eigen::Index(c))))
-                return e;
-    }
     return {};
 }
 

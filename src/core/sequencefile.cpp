@@ -1,5 +1,6 @@
 #include "sequencefile.h"
 
+#include "jsonfields.h"
 #include "random.h"
 
 #include <algorithm>
@@ -15,27 +16,9 @@ namespace attn {
 
 namespace {
 
-// The first rule a document breaks, or nothing. As in scenefile.cpp, each rule is written once
-// and used both by the loader (right after it has read the field) and by validateSequence().
-using Check = std::optional<Error>;
-
-Error makeError(ErrorCode code, std::string subject, long long expected = -1, long long actual = -1,
-                std::string detail = {})
-{
-    return Error{code, std::move(subject), expected, actual, std::move(detail)};
-}
-
-std::string at(std::string_view path, std::integral auto index)
-{
-    return std::string(path) + '[' + std::to_string(index) + ']';
-}
-
-std::string member(std::string_view path, std::string_view name)
-{
-    if (path.empty())
-        return std::string(name);
-    return std::string(path) + '.' + std::string(name);
-}
+// As in scenefile.cpp, each rule is written once and used both by the loader (right after it has
+// read the field) and by validateSequence(); the field readers are shared (jsonfields.h).
+using namespace jsonfields;
 
 std::string layerPath(std::size_t l)
 {
@@ -223,38 +206,6 @@ Check checkExample(const SequenceModel &m, const SequenceExample &ex, std::size_
 
 // --- Reading JSON -----------------------------------------------------------------------------
 
-Check expectObject(const JsonValue &v, std::string_view path)
-{
-    if (!v.isObject())
-        return makeError(ErrorCode::WrongType, std::string(path), -1, -1, "object");
-    return {};
-}
-
-Check expectArray(const JsonValue &v, std::string_view path)
-{
-    if (!v.isArray())
-        return makeError(ErrorCode::WrongType, std::string(path), -1, -1, "array");
-    return {};
-}
-
-Check rejectUnknownFields(const JsonValue &object, std::string_view path,
-                          std::initializer_list<std::string_view> known)
-{
-    for (const auto &[name, value] : object.asObject())
-        if (std::find(known.begin(), known.end(), name) == known.end())
-            return makeError(ErrorCode::UnknownField, member(path, name), -1, -1, name);
-    return {};
-}
-
-Check require(const JsonValue &object, std::string_view path, std::string_view name,
-              const JsonValue *&out)
-{
-    out = object.find(name);
-    if (!out)
-        return makeError(ErrorCode::MissingField, member(path, name));
-    return {};
-}
-
 Check readInteger(const JsonValue &v, std::string_view path, int &out)
 {
     const double x = v.asNumber();
@@ -262,34 +213,6 @@ Check readInteger(const JsonValue &v, std::string_view path, int &out)
         return makeError(ErrorCode::WrongType, std::string(path), -1, -1, "integer");
     // Clamped so that 1e300 converts without undefined behaviour; the range check refuses it.
     out = static_cast<int>(std::clamp(x, -1e9, 1e9));
-    return {};
-}
-
-// A list of rows of `cols` numbers each; cols < 0 lets the first row decide.
-Check readMatrix(const JsonValue &v, std::string_view path, long long cols, Matrix &out)
-{
-    if (auto e = expectArray(v, path))
-        return e;
-    const auto &rows = v.asArray();
-    if (cols < 0)
-        cols = !rows.empty() && rows.front().isArray()
-                   ? static_cast<long long>(rows.front().asArray().size())
-                   : 0;
-    out.resize(static_cast<Eigen::Index>(rows.size()), static_cast<Eigen::Index>(cols));
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-        const std::string rowPath = at(path, r);
-        if (auto e = expectArray(rows[r], rowPath))
-            return e;
-        const auto &items = rows[r].asArray();
-        if (static_cast<long long>(items.size()) != cols)
-            return makeError(ErrorCode::DimensionMismatch, rowPath, cols,
-                             static_cast<long long>(items.size()));
-        for (std::size_t c = 0; c < items.size(); ++c) {
-            if (!items[c].isNumber())
-                return makeError(ErrorCode::WrongType, at(rowPath, c), -1, -1, "number");
-            out(Eigen::Index(r), Eigen::Index(c)) = items[c].asNumber();
-        }
-    }
     return {};
 }
 
