@@ -3,6 +3,7 @@
 #include "types.h"
 
 #include <array>
+#include <cstddef>
 
 namespace attn {
 
@@ -16,21 +17,15 @@ struct MethodInfo
     Method method;
     /// The identifier in scene files, reports and on the command line.
     const char *id;
-    /// Where the method comes from, for the about texts and the documentation.
-    const char *reference;
-    /// Whether the scores are divided by √d (scaled dot product and each head of multi-head).
-    bool scaled;
-    /// Whether the method has matrices of its own for the method panel to edit.
-    bool hasParameters;
 };
 
 inline constexpr std::array<MethodInfo, 6> kMethods{{
-    {Method::Dot, "dot", "Luong et al. 2015", false, false},
-    {Method::Scaled, "scaled", "Vaswani et al. 2017", true, false},
-    {Method::Cosine, "cosine", "Graves et al. 2014", false, false},
-    {Method::General, "general", "Luong et al. 2015", false, true},
-    {Method::Additive, "additive", "Bahdanau et al. 2015", false, true},
-    {Method::MultiHead, "multihead", "Vaswani et al. 2017", true, true},
+    {Method::Dot, "dot"},
+    {Method::Scaled, "scaled"},
+    {Method::Cosine, "cosine"},
+    {Method::General, "general"},
+    {Method::Additive, "additive"},
+    {Method::MultiHead, "multihead"},
 }};
 static_assert(kMethods.size() == kMethodCount, "one row per Method");
 
