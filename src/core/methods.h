@@ -10,7 +10,7 @@ namespace attn {
 /// One row per score method: the facts about a method that every layer shares, so that adding a
 /// method means adding a row here (the static_assert below fails until there is one) instead of
 /// editing lists of names spread over the program. The command line's help and error messages
-/// list the identifiers from this table; the app's names, formulas and pages are in
+/// list the identifiers from this table; the app's names and formulas are in
 /// src/app/methods/.
 struct MethodInfo
 {
