@@ -109,12 +109,15 @@ test)
 fuzz)
     seconds=${1:-600}
     build_asan
-    for target in scene commandline; do
+    for target in scene sequence commandline; do
         section "fuzz_$target for $seconds s"
         corpus="$asan_dir/fuzz/corpus-$target"
         seeds=(fuzz/corpus/"$target")
         if [[ "$target" == scene && -d resources/scenes ]]; then
             seeds+=(resources/scenes)
+        fi
+        if [[ "$target" == sequence && -d resources/sequences ]]; then
+            seeds+=(resources/sequences)
         fi
         mkdir -p "$corpus" "$asan_dir/fuzz/artifacts-$target"
         LSAN_OPTIONS=suppressions=$PWD/tools/lsan.supp:print_suppressions=0 \
