@@ -5,6 +5,7 @@
 #include "types.h"
 
 #include <algorithm>
+#include <cmath>
 #include <concepts>
 #include <initializer_list>
 #include <optional>
@@ -105,6 +106,52 @@ inline Check readMatrix(const JsonValue &v, std::string_view path, long long col
                     expectNumber(items[c], at(rowPath, c), out(Eigen::Index(r), Eigen::Index(c))))
                 return e;
     }
+    return {};
+}
+
+inline Check checkFinite(const Matrix &m, std::string_view path)
+{
+    for (Eigen::Index r = 0; r < m.rows(); ++r)
+        for (Eigen::Index c = 0; c < m.cols(); ++c)
+            if (!std::isfinite(m(r, c)))
+                return makeError(ErrorCode::NonFinite, at(at(path, r), c));
+    return {};
+}
+
+/// Rows first: a file states the rows directly, while a wrong column count is already reported on
+/// the row that has it when the matrix is read.
+inline Check checkShape(const Matrix &m, std::string_view path, Eigen::Index rows,
+                        Eigen::Index cols)
+{
+    if (m.rows() != rows)
+        return makeError(ErrorCode::DimensionMismatch, std::string(path), rows, m.rows());
+    if (m.cols() != cols)
+        return makeError(ErrorCode::DimensionMismatch, std::string(path), cols, m.cols());
+    return checkFinite(m, path);
+}
+
+/// "format" must name the document kind and "version" must be `version`. Every version problem
+/// is UnsupportedVersion so that a reader can tell the user to look for a newer build; detail
+/// says whether the field was missing or not an integer.
+inline Check readFormatAndVersion(const JsonValue &root, std::string_view format, int version)
+{
+    const JsonValue *given = nullptr;
+    if (auto e = require(root, "", "format", given))
+        return e;
+    if (!given->isString())
+        return makeError(ErrorCode::WrongType, "format", -1, -1, "string");
+    if (given->asString() != format)
+        return makeError(ErrorCode::WrongFormat, "format");
+    const JsonValue *number = root.find("version");
+    if (!number)
+        return makeError(ErrorCode::UnsupportedVersion, "version", version, -1, "missing");
+    const double v = number->asNumber();
+    if (!number->isNumber() || v != std::floor(v))
+        return makeError(ErrorCode::UnsupportedVersion, "version", version, -1, "not-integer");
+    // Clamped so that absurd versions (1e300) still convert without undefined behaviour.
+    if (v != version)
+        return makeError(ErrorCode::UnsupportedVersion, "version", version,
+                         static_cast<long long>(std::clamp(v, -1e18, 1e18)));
     return {};
 }
 

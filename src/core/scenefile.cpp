@@ -28,31 +28,11 @@ Check checkFinite(const Vector &v, std::string_view path)
     return {};
 }
 
-Check checkFinite(const Matrix &m, std::string_view path)
-{
-    for (Eigen::Index r = 0; r < m.rows(); ++r)
-        for (Eigen::Index c = 0; c < m.cols(); ++c)
-            if (!std::isfinite(m(r, c)))
-                return makeError(ErrorCode::NonFinite, at(at(path, r), c));
-    return {};
-}
-
 Check checkSize(const Vector &v, std::string_view path, Eigen::Index size)
 {
     if (v.size() != size)
         return makeError(ErrorCode::DimensionMismatch, std::string(path), size, v.size());
     return checkFinite(v, path);
-}
-
-// Rows first: a file states the rows directly, while a wrong column count is already reported on
-// the offending row when the file is read.
-Check checkShape(const Matrix &m, std::string_view path, Eigen::Index rows, Eigen::Index cols)
-{
-    if (m.rows() != rows)
-        return makeError(ErrorCode::DimensionMismatch, std::string(path), rows, m.rows());
-    if (m.cols() != cols)
-        return makeError(ErrorCode::DimensionMismatch, std::string(path), cols, m.cols());
-    return checkFinite(m, path);
 }
 
 Check checkMethod(Method method)
@@ -193,33 +173,6 @@ Check readMask(const JsonValue &v, Mask &out)
     return {};
 }
 
-Check readFormatAndVersion(const JsonValue &root)
-{
-    const JsonValue *format = nullptr;
-    if (auto e = require(root, "", "format", format))
-        return e;
-    if (!format->isString())
-        return makeError(ErrorCode::WrongType, "format", -1, -1, "string");
-    if (format->asString() != kSceneFormat)
-        return makeError(ErrorCode::WrongFormat, "format");
-
-    // Every version problem is UnsupportedVersion so that a reader can tell the user to look for
-    // a newer build; detail says whether the field was missing or not an integer.
-    const JsonValue *version = root.find("version");
-    if (!version)
-        return makeError(ErrorCode::UnsupportedVersion, "version", kSceneVersion, -1, "missing");
-    const double v = version->asNumber();
-    if (!version->isNumber() || v != std::floor(v))
-        return makeError(ErrorCode::UnsupportedVersion, "version", kSceneVersion, -1,
-                         "not-integer");
-    if (v != kSceneVersion) {
-        // Clamped so that absurd versions (1e300) still convert without undefined behaviour.
-        const long long actual = static_cast<long long>(std::clamp(v, -1e18, 1e18));
-        return makeError(ErrorCode::UnsupportedVersion, "version", kSceneVersion, actual);
-    }
-    return {};
-}
-
 Check readMethod(const JsonValue &root, Method &out)
 {
     const JsonValue *method = nullptr;
@@ -325,7 +278,7 @@ Check readScene(const JsonValue &root, Scene &s)
         return makeError(ErrorCode::WrongType, "", -1, -1, "object");
     // Format and version come first: a file of another kind or version is expected to have
     // fields this reader does not know, and saying so is more useful than naming one of them.
-    if (auto e = readFormatAndVersion(root))
+    if (auto e = readFormatAndVersion(root, kSceneFormat, kSceneVersion))
         return e;
     if (auto e =
             rejectUnknownFields(root, "",

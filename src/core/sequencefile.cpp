@@ -39,26 +39,6 @@ Check checkCount(long long count, std::string_view path, long long limit, const 
 
 // --- Rules on the document itself -------------------------------------------------------------
 
-Check checkFinite(const Matrix &m, std::string_view path)
-{
-    for (Eigen::Index r = 0; r < m.rows(); ++r)
-        for (Eigen::Index c = 0; c < m.cols(); ++c)
-            if (!std::isfinite(m(r, c)))
-                return makeError(ErrorCode::NonFinite, at(at(path, r), c));
-    return {};
-}
-
-// Rows first: a file states the rows directly, while a wrong column count is already reported on
-// the offending row when the file is read.
-Check checkShape(const Matrix &m, std::string_view path, Eigen::Index rows, Eigen::Index cols)
-{
-    if (m.rows() != rows)
-        return makeError(ErrorCode::DimensionMismatch, std::string(path), rows, m.rows());
-    if (m.cols() != cols)
-        return makeError(ErrorCode::DimensionMismatch, std::string(path), cols, m.cols());
-    return checkFinite(m, path);
-}
-
 Check checkName(const std::string &name, const std::string &path)
 {
     if (name.empty())
@@ -244,28 +224,6 @@ Check readNames(const JsonValue &v, std::string_view path, std::vector<std::stri
         out.push_back(items[i].asString());
     }
     return checkNames(out, path);
-}
-
-Check readFormatAndVersion(const JsonValue &root)
-{
-    const JsonValue *format = nullptr;
-    if (auto e = require(root, "", "format", format))
-        return e;
-    if (!format->isString())
-        return makeError(ErrorCode::WrongType, "format", -1, -1, "string");
-    if (format->asString() != kSequenceFormat)
-        return makeError(ErrorCode::WrongFormat, "format");
-    const JsonValue *version = root.find("version");
-    if (!version)
-        return makeError(ErrorCode::UnsupportedVersion, "version", kSequenceVersion, -1, "missing");
-    const double v = version->asNumber();
-    if (!version->isNumber() || v != std::floor(v))
-        return makeError(ErrorCode::UnsupportedVersion, "version", kSequenceVersion, -1,
-                         "not-integer");
-    if (v != kSequenceVersion)
-        return makeError(ErrorCode::UnsupportedVersion, "version", kSequenceVersion,
-                         static_cast<long long>(std::clamp(v, -1e18, 1e18)));
-    return {};
 }
 
 Check readPositions(const JsonValue *block, SequenceModel &m)
@@ -569,7 +527,7 @@ Check readDocument(const JsonValue &root, SequenceDocument &d)
 {
     if (!root.isObject())
         return makeError(ErrorCode::WrongType, "", -1, -1, "object");
-    if (auto e = readFormatAndVersion(root))
+    if (auto e = readFormatAndVersion(root, kSequenceFormat, kSequenceVersion))
         return e;
     if (auto e = rejectUnknownFields(root, "",
                                      {"format", "version", "vocabulary", "outputs", "d_model",

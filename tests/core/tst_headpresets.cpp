@@ -1,3 +1,4 @@
+#include "common/matrixcompare.h"
 #include "core/attention.h"
 #include "core/headpresets.h"
 #include "core/random.h"
@@ -14,40 +15,8 @@ Q_DECLARE_METATYPE(attn::Matrix)
 
 namespace {
 
-attn::Matrix rows(std::initializer_list<std::initializer_list<double>> values)
-{
-    const auto r = Eigen::Index(values.size());
-    const auto c = Eigen::Index(values.begin()->size());
-    attn::Matrix m(r, c);
-    Eigen::Index i = 0;
-    for (const auto &row : values) {
-        Eigen::Index j = 0;
-        for (double x : row)
-            m(i, j++) = x;
-        ++i;
-    }
-    return m;
-}
-
-bool near(const attn::Matrix &a, const attn::Matrix &b, double tol = 1e-15)
-{
-    return a.rows() == b.rows() && a.cols() == b.cols() &&
-           (a.size() == 0 || (a - b).cwiseAbs().maxCoeff() <= tol);
-}
-
-QByteArray show(const attn::Matrix &m)
-{
-    QByteArray s = "[";
-    for (Eigen::Index i = 0; i < m.rows(); ++i) {
-        for (Eigen::Index j = 0; j < m.cols(); ++j)
-            s += QByteArray::number(m(i, j), 'g', 17) + (j + 1 < m.cols() ? " " : "");
-        s += i + 1 < m.rows() ? "; " : "";
-    }
-    return s + "]";
-}
-
-#define COMPARE_MATRIX(actual, expected, tol)                                                      \
-    QVERIFY2(near((actual), (expected), (tol)), show(actual) + " != " + show(expected))
+using matrixcompare::near;
+using matrixcompare::rows;
 
 const double kHalfRoot2 = std::sqrt(0.5);
 const double kHalfRoot3 = std::sqrt(3.0) / 2;

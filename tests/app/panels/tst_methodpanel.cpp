@@ -1,3 +1,4 @@
+#include "common/matrixcompare.h"
 #include "core/attention.h"
 #include "core/headpresets.h"
 #include "core/random.h"
@@ -33,38 +34,8 @@ Q_DECLARE_METATYPE(attn::Method)
 
 namespace {
 
-attn::Matrix rows(std::initializer_list<std::initializer_list<double>> values)
-{
-    attn::Matrix m(Eigen::Index(values.size()), Eigen::Index(values.begin()->size()));
-    Eigen::Index i = 0;
-    for (const auto &row : values) {
-        Eigen::Index j = 0;
-        for (double x : row)
-            m(i, j++) = x;
-        ++i;
-    }
-    return m;
-}
-
-bool near(const attn::Matrix &a, const attn::Matrix &b, double tol = 1e-12)
-{
-    return a.rows() == b.rows() && a.cols() == b.cols() &&
-           (a.size() == 0 || (a - b).cwiseAbs().maxCoeff() <= tol);
-}
-
-QByteArray show(const attn::Matrix &m)
-{
-    QByteArray s = "[";
-    for (Eigen::Index i = 0; i < m.rows(); ++i) {
-        for (Eigen::Index j = 0; j < m.cols(); ++j)
-            s += QByteArray::number(m(i, j), 'g', 17) + (j + 1 < m.cols() ? " " : "");
-        s += i + 1 < m.rows() ? "; " : "";
-    }
-    return s + "]";
-}
-
-#define COMPARE_MATRIX(actual, expected, tol)                                                      \
-    QVERIFY2(near((actual), (expected), (tol)), show(actual) + " != " + show(expected))
+using matrixcompare::near;
+using matrixcompare::rows;
 
 // The slider's mapping, written out here rather than taken from TemperatureControl.
 double tauAt(int position)
