@@ -1,40 +1,11 @@
-#include "methods/additivemethod.h"
+// Additive attention vᵀ tanh(W_q q + W_k kᵢ + b) of Bahdanau et al. (2015): a small network
+// scores each key.
 
-#include "methods/formulalines.h"
-#include "methods/scenefacts.h"
-#include "model/scenemodel.h"
-#include "text/htmlfragments.h"
-#include "text/writtenarithmetic.h"
-#include "theme/colorscheme.h"
+#include "methods/methodfile.h"
 
-#include <QCoreApplication>
+namespace {
 
-#include <algorithm>
-#include <cmath>
-
-using namespace HtmlFragments;
-using namespace SceneFacts;
-using namespace WrittenArithmetic;
-using NumberFormat::kDecimals;
-
-const MethodView &AdditiveMethod::instance()
-{
-    static const AdditiveMethod view;
-    return view;
-}
-
-QString AdditiveMethod::name() const
-{
-    return QCoreApplication::translate("MethodNames", "Additive");
-}
-
-QString AdditiveMethod::formula() const
-{
-    return QStringLiteral("s<sub>i</sub> = v<sup>T</sup> tanh(W<sub>q</sub> q + "
-                          "W<sub>k</sub> k<sub>i</sub> + b)");
-}
-
-QStringList AdditiveMethod::pageFormula() const
+QStringList pageFormula()
 {
     // v here is the network's weight vector, not a value: it keeps the text colour.
     return {QStringLiteral(
@@ -42,7 +13,7 @@ QStringList AdditiveMethod::pageFormula() const
                 .arg(qSym(), kSym())};
 }
 
-QString AdditiveMethod::sections(double) const
+QString sections(double)
 {
     QString h =
         heading(QCoreApplication::translate("ExplanationText", "What it means geometrically"));
@@ -109,7 +80,7 @@ QString AdditiveMethod::sections(double) const
     return h;
 }
 
-QString AdditiveMethod::scene(const SceneModel &model) const
+QString scene(const SceneModel &model)
 {
     if (!model.hasResult())
         return errorParagraph(model);
@@ -136,7 +107,7 @@ QString AdditiveMethod::scene(const SceneModel &model) const
     return h;
 }
 
-void AdditiveMethod::stepLines(const StepContext &context, FormulaLines &lines) const
+void stepLines(const StepContext &context, FormulaLines &lines)
 {
     const attn::ScoreBreakdown &b = context.breakdown;
     const QString &q = context.query;
@@ -164,3 +135,15 @@ void AdditiveMethod::stepLines(const StepContext &context, FormulaLines &lines) 
     lines << QStringLiteral("%1 = v·tanh(%2) = %3 = <b>%4</b>")
                  .arg(s, h, dotProduct(b.v, b.tanhValues, b.score), num(b.score));
 }
+
+} // namespace
+
+extern const MethodView kAdditiveMethod{
+    .name = QT_TRANSLATE_NOOP("MethodNames", "Additive"),
+    .formula = "s<sub>i</sub> = v<sup>T</sup> tanh(W<sub>q</sub> q + "
+               "W<sub>k</sub> k<sub>i</sub> + b)",
+    .pageFormula = pageFormula,
+    .sections = sections,
+    .scene = scene,
+    .stepLines = stepLines,
+};

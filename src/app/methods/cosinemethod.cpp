@@ -1,45 +1,16 @@
-#include "methods/cosinemethod.h"
+// Cosine similarity: the dot product of the normalised vectors, only the angle counts.
 
-#include "methods/formulalines.h"
-#include "methods/scenefacts.h"
-#include "model/scenemodel.h"
-#include "text/htmlfragments.h"
-#include "text/writtenarithmetic.h"
-#include "theme/colorscheme.h"
+#include "methods/methodfile.h"
 
-#include <QCoreApplication>
+namespace {
 
-#include <algorithm>
-#include <cmath>
-
-using namespace HtmlFragments;
-using namespace SceneFacts;
-using namespace WrittenArithmetic;
-using NumberFormat::kDecimals;
-
-const MethodView &CosineMethod::instance()
-{
-    static const CosineMethod view;
-    return view;
-}
-
-QString CosineMethod::name() const
-{
-    return QCoreApplication::translate("MethodNames", "Cosine similarity");
-}
-
-QString CosineMethod::formula() const
-{
-    return QStringLiteral("s<sub>i</sub> = q·k<sub>i</sub> / (‖q‖ ‖k<sub>i</sub>‖)");
-}
-
-QStringList CosineMethod::pageFormula() const
+QStringList pageFormula()
 {
     return {QStringLiteral("s<sub>i</sub> = %1·%2 / (‖%1‖ ‖%2‖)").arg(qSym(), kSym()),
             QStringLiteral("= cos θ<sub>i</sub>")};
 }
 
-QString CosineMethod::sections(double) const
+QString sections(double)
 {
     QString h =
         heading(QCoreApplication::translate("ExplanationText", "What it means geometrically"));
@@ -93,7 +64,7 @@ QString CosineMethod::sections(double) const
     return h;
 }
 
-QString CosineMethod::scene(const SceneModel &model) const
+QString scene(const SceneModel &model)
 {
     if (!model.hasResult())
         return errorParagraph(model);
@@ -127,7 +98,7 @@ QString CosineMethod::scene(const SceneModel &model) const
     return h;
 }
 
-void CosineMethod::stepLines(const StepContext &context, FormulaLines &lines) const
+void stepLines(const StepContext &context, FormulaLines &lines)
 {
     const attn::ScoreBreakdown &b = context.breakdown;
     const QString &q = context.query;
@@ -150,3 +121,14 @@ void CosineMethod::stepLines(const StepContext &context, FormulaLines &lines) co
                      .arg(s, qk, q, kName, num(b.dot, d), num(b.queryNorm, d), num(b.keyNorm, d),
                           num(b.score));
 }
+
+} // namespace
+
+extern const MethodView kCosineMethod{
+    .name = QT_TRANSLATE_NOOP("MethodNames", "Cosine similarity"),
+    .formula = "s<sub>i</sub> = q·k<sub>i</sub> / (‖q‖ ‖k<sub>i</sub>‖)",
+    .pageFormula = pageFormula,
+    .sections = sections,
+    .scene = scene,
+    .stepLines = stepLines,
+};

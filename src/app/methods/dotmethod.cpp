@@ -1,46 +1,17 @@
-#include "methods/dotmethod.h"
+// The dot product q·kᵢ: the first method of the lesson, where length and direction both count.
 
-#include "methods/formulalines.h"
-#include "methods/scenefacts.h"
-#include "model/scenemodel.h"
-#include "text/htmlfragments.h"
-#include "text/writtenarithmetic.h"
-#include "theme/colorscheme.h"
+#include "methods/methodfile.h"
 
-#include <QCoreApplication>
+namespace {
 
-#include <algorithm>
-#include <cmath>
-
-using namespace HtmlFragments;
-using namespace SceneFacts;
-using namespace WrittenArithmetic;
-using NumberFormat::kDecimals;
-
-const MethodView &DotMethod::instance()
-{
-    static const DotMethod view;
-    return view;
-}
-
-QString DotMethod::name() const
-{
-    return QCoreApplication::translate("MethodNames", "Dot product");
-}
-
-QString DotMethod::formula() const
-{
-    return QStringLiteral("s<sub>i</sub> = q·k<sub>i</sub>");
-}
-
-QStringList DotMethod::pageFormula() const
+QStringList pageFormula()
 {
     const QString s = QStringLiteral("s<sub>i</sub>");
     return {QStringLiteral("%1 = %2·%3").arg(s, qSym(), kSym()),
             QStringLiteral("= ‖%1‖ ‖%2‖ cos θ<sub>i</sub>").arg(qSym(), kSym())};
 }
 
-QString DotMethod::sections(double) const
+QString sections(double)
 {
     QString h =
         heading(QCoreApplication::translate("ExplanationText", "What it means geometrically"));
@@ -104,7 +75,47 @@ QString DotMethod::sections(double) const
     return h;
 }
 
-QString DotMethod::scene(const SceneModel &model) const
+// Whether dragging a key outwards raises or lowers its score in this scene.
+QString outwardDrag(const SceneModel &model)
+{
+    // Stretching a key by a factor c > 1 multiplies its dot product by c: the score grows only
+    // while cos θ > 0. Which case holds depends on the scene, so say it for the widest key.
+    const int widest = widestKey(model);
+    // With a single key its weight is 1 whatever its score.
+    if (widest < 0 || unmaskedCount(model) < 2)
+        return {};
+    const attn::KeyGeometry &g = model.geometry();
+    const double cosine = g.cosines[widest];
+    const QString k = keyName(model, widest);
+    const QString angle = eq(QStringLiteral("θ"), degrees(g.angles[widest]));
+    if (std::abs(cosine) < 1e-12)
+        return para(QCoreApplication::translate(
+                        "ExplanationText",
+                        "%1 is at a right angle to %2 (%3): its score stays 0 however far you drag "
+                        "it outwards along its own direction.")
+                        .arg(k, qSym(), angle));
+    if (cosine > 0 && unmaskedCount(model) < model.keyCount())
+        return para(QCoreApplication::translate(
+                        "ExplanationText",
+                        "Every unmasked key is within 90° of %1 (the widest, %2, at %3): dragging "
+                        "any of them outwards along its own direction raises its score and its "
+                        "weight.")
+                        .arg(qSym(), k, angle));
+    if (cosine > 0)
+        return para(QCoreApplication::translate(
+                        "ExplanationText",
+                        "Every key is within 90° of %1 (the widest, %2, at %3): dragging any of "
+                        "them outwards along its own direction raises its score and its weight.")
+                        .arg(qSym(), k, angle));
+    return para(QCoreApplication::translate(
+                    "ExplanationText",
+                    "%1 is more than 90° away from %2 (%3): dragging it outwards along its own "
+                    "direction lowers its score and its weight, as cos θ < 0. A key within 90° "
+                    "would gain instead.")
+                    .arg(k, qSym(), angle));
+}
+
+QString scene(const SceneModel &model)
 {
     if (!model.hasResult())
         return errorParagraph(model);
@@ -151,46 +162,7 @@ QString DotMethod::scene(const SceneModel &model) const
     return h;
 }
 
-QString DotMethod::outwardDrag(const SceneModel &model)
-{
-    // Stretching a key by a factor c > 1 multiplies its dot product by c: the score grows only
-    // while cos θ > 0. Which case holds depends on the scene, so say it for the widest key.
-    const int widest = widestKey(model);
-    // With a single key its weight is 1 whatever its score.
-    if (widest < 0 || unmaskedCount(model) < 2)
-        return {};
-    const attn::KeyGeometry &g = model.geometry();
-    const double cosine = g.cosines[widest];
-    const QString k = keyName(model, widest);
-    const QString angle = eq(QStringLiteral("θ"), degrees(g.angles[widest]));
-    if (std::abs(cosine) < 1e-12)
-        return para(QCoreApplication::translate(
-                        "ExplanationText",
-                        "%1 is at a right angle to %2 (%3): its score stays 0 however far you drag "
-                        "it outwards along its own direction.")
-                        .arg(k, qSym(), angle));
-    if (cosine > 0 && unmaskedCount(model) < model.keyCount())
-        return para(QCoreApplication::translate(
-                        "ExplanationText",
-                        "Every unmasked key is within 90° of %1 (the widest, %2, at %3): dragging "
-                        "any of them outwards along its own direction raises its score and its "
-                        "weight.")
-                        .arg(qSym(), k, angle));
-    if (cosine > 0)
-        return para(QCoreApplication::translate(
-                        "ExplanationText",
-                        "Every key is within 90° of %1 (the widest, %2, at %3): dragging any of "
-                        "them outwards along its own direction raises its score and its weight.")
-                        .arg(qSym(), k, angle));
-    return para(QCoreApplication::translate(
-                    "ExplanationText",
-                    "%1 is more than 90° away from %2 (%3): dragging it outwards along its own "
-                    "direction lowers its score and its weight, as cos θ < 0. A key within 90° "
-                    "would gain instead.")
-                    .arg(k, qSym(), angle));
-}
-
-void DotMethod::stepLines(const StepContext &context, FormulaLines &lines) const
+void stepLines(const StepContext &context, FormulaLines &lines)
 {
     const attn::ScoreBreakdown &b = context.breakdown;
     const QString &s = context.score;
@@ -198,3 +170,14 @@ void DotMethod::stepLines(const StepContext &context, FormulaLines &lines) const
     lines << QStringLiteral("%1 = %2 = %3 = <b>%4</b>")
                  .arg(s, qk, dotProduct(b.query, b.keyVector, b.score), num(b.score));
 }
+
+} // namespace
+
+extern const MethodView kDotMethod{
+    .name = QT_TRANSLATE_NOOP("MethodNames", "Dot product"),
+    .formula = "s<sub>i</sub> = q·k<sub>i</sub>",
+    .pageFormula = pageFormula,
+    .sections = sections,
+    .scene = scene,
+    .stepLines = stepLines,
+};

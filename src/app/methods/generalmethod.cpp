@@ -1,44 +1,15 @@
-#include "methods/generalmethod.h"
+// The general (bilinear) score qᵀ W kᵢ of Luong et al. (2015), with W drawn on the canvas.
 
-#include "methods/formulalines.h"
-#include "methods/scenefacts.h"
-#include "model/scenemodel.h"
-#include "text/htmlfragments.h"
-#include "text/writtenarithmetic.h"
-#include "theme/colorscheme.h"
+#include "methods/methodfile.h"
 
-#include <QCoreApplication>
+namespace {
 
-#include <algorithm>
-#include <cmath>
-
-using namespace HtmlFragments;
-using namespace SceneFacts;
-using namespace WrittenArithmetic;
-using NumberFormat::kDecimals;
-
-const MethodView &GeneralMethod::instance()
-{
-    static const GeneralMethod view;
-    return view;
-}
-
-QString GeneralMethod::name() const
-{
-    return QCoreApplication::translate("MethodNames", "General (bilinear)");
-}
-
-QString GeneralMethod::formula() const
-{
-    return QStringLiteral("s<sub>i</sub> = q<sup>T</sup> W k<sub>i</sub>");
-}
-
-QStringList GeneralMethod::pageFormula() const
+QStringList pageFormula()
 {
     return {QStringLiteral("s<sub>i</sub> = %1<sup>T</sup> W %2 = %1·(W %2)").arg(qSym(), kSym())};
 }
 
-QString GeneralMethod::sections(double) const
+QString sections(double)
 {
     QString h =
         heading(QCoreApplication::translate("ExplanationText", "What it means geometrically"));
@@ -99,7 +70,7 @@ QString GeneralMethod::sections(double) const
     return h;
 }
 
-QString GeneralMethod::scene(const SceneModel &model) const
+QString scene(const SceneModel &model)
 {
     if (!model.hasResult())
         return errorParagraph(model);
@@ -126,7 +97,7 @@ QString GeneralMethod::scene(const SceneModel &model) const
     return h;
 }
 
-void GeneralMethod::stepLines(const StepContext &context, FormulaLines &lines) const
+void stepLines(const StepContext &context, FormulaLines &lines)
 {
     const attn::ScoreBreakdown &b = context.breakdown;
     const QString &q = context.query;
@@ -144,3 +115,14 @@ void GeneralMethod::stepLines(const StepContext &context, FormulaLines &lines) c
     lines << QStringLiteral("%1 = %2·(W%3) = %4 = <b>%5</b>")
                  .arg(s, q, kName, dotProduct(b.query, b.wk, b.score), num(b.score));
 }
+
+} // namespace
+
+extern const MethodView kGeneralMethod{
+    .name = QT_TRANSLATE_NOOP("MethodNames", "General (bilinear)"),
+    .formula = "s<sub>i</sub> = q<sup>T</sup> W k<sub>i</sub>",
+    .pageFormula = pageFormula,
+    .sections = sections,
+    .scene = scene,
+    .stepLines = stepLines,
+};

@@ -5,10 +5,10 @@
 
 QString MethodNames::name(attn::Method method)
 {
-    return MethodViews::of(method).name();
+    return tr(MethodViews::of(method).name);
 }
 
 QString MethodNames::formula(attn::Method method)
 {
-    return MethodViews::of(method).formula();
+    return QString::fromUtf8(MethodViews::of(method).formula);
 }

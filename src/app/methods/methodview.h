@@ -1,7 +1,5 @@
 #pragma once
 
-#include "core/types.h"
-
 #include <QString>
 #include <QStringList>
 
@@ -24,38 +22,31 @@ struct StepContext
 };
 
 /// Everything the app says and draws about one score method, so that a method is one file in
-/// src/app/methods/ instead of a case in every panel's switch: its name and formula, its
-/// explanation page and "In your scene" text, and its lines in the step panel. The panels ask
-/// MethodViews::of(method) for the view of the scene's method. The normalisers (softmax and
-/// its alternatives) are meant to get the same shape: an abstract view, one file each, one
-/// table with a static_assert against the enum.
-class MethodView
+/// src/app/methods/ (dotmethod.cpp, …) instead of a case in every panel's switch: its name and
+/// formula, its explanation page and "In your scene" text, and its lines in the step panel.
+/// Each file defines one constant of this type; MethodViews::of() finds it through one table
+/// that static_asserts its size and order against attn::Method. A struct of functions rather
+/// than a class hierarchy: a method is data plus four free functions, with nothing to inherit.
+/// The normalisers (softmax and its alternatives) are meant to get the same shape.
+struct MethodView
 {
-public:
-    /// The method this view describes; MethodViews checks that its table is in enum order.
-    virtual attn::Method method() const = 0;
-    /// The translated name for menus, charts and captions ("Scaled dot product").
-    virtual QString name() const = 0;
-    /// The formula in one line of HTML, e.g. "s = q·k / √d" (method panel, step panel).
-    virtual QString formula() const = 0;
-    /// The lines of the formula box at the top of the explanation page, with q, k and v in
-    /// the lesson's colours.
-    virtual QStringList pageFormula() const = 0;
+    /// The name for menus, charts and captions, untranslated: marked with
+    /// QT_TRANSLATE_NOOP("MethodNames", …) and translated by MethodNames::name().
+    const char *name;
+    /// The formula in one line of HTML (UTF-8), e.g. "s = q·k / √d" (method and step panels).
+    const char *formula;
+    /// The lines of the formula box at the top of the explanation page, with q, k and v in the
+    /// lesson's colours.
+    QStringList (*pageFormula)();
     /// The explanation page below the formula: what it means, when to use it, pitfalls.
     /// `formulaPointSize` is the size of any further formula box.
-    virtual QString sections(double formulaPointSize) const = 0;
+    QString (*sections)(double formulaPointSize);
     /// "In your scene" (without its heading): the model's numbers for this method.
-    virtual QString scene(const SceneModel &model) const = 0;
+    QString (*scene)(const SceneModel &model);
     /// The step panel's lines from the key's vectors to its score (to its weight and the output
-    /// where wholeComputation() is true), tagged with their stages.
-    virtual void stepLines(const StepContext &context, FormulaLines &lines) const = 0;
+    /// where wholeComputation is set), tagged with their stages.
+    void (*stepLines)(const StepContext &context, FormulaLines &lines);
     /// Whether stepLines() already covers softmax and the weighted sum (multi-head attention,
     /// whose heads each have their own); otherwise the step panel adds the shared softmax lines.
-    virtual bool wholeComputation() const { return false; }
-
-protected:
-    MethodView() = default;
-    ~MethodView() = default;
-    MethodView(const MethodView &) = delete;
-    MethodView &operator=(const MethodView &) = delete;
+    bool wholeComputation = false;
 };

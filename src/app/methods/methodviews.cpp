@@ -1,32 +1,35 @@
 #include "methods/methodviews.h"
 
-#include "methods/additivemethod.h"
-#include "methods/cosinemethod.h"
-#include "methods/dotmethod.h"
-#include "methods/generalmethod.h"
-#include "methods/multiheadmethod.h"
-#include "methods/scaledmethod.h"
+#include "methods/methodview.h"
 
 #include <array>
 #include <cstddef>
 
+// Each defined in its method's file.
+extern const MethodView kDotMethod;
+extern const MethodView kScaledMethod;
+extern const MethodView kCosineMethod;
+extern const MethodView kGeneralMethod;
+extern const MethodView kAdditiveMethod;
+extern const MethodView kMultiHeadMethod;
+
 namespace {
 
 // One row per score method, in the order of attn::Method like the core's kMethods: a new
-// method fails to compile until it has its row and its file.
+// method fails to compile until it has its row here and its file.
 struct Row
 {
     attn::Method method;
-    const MethodView &(*view)();
+    const MethodView *view;
 };
 
 constexpr std::array<Row, 6> kViews{{
-    {attn::Method::Dot, &DotMethod::instance},
-    {attn::Method::Scaled, &ScaledMethod::instance},
-    {attn::Method::Cosine, &CosineMethod::instance},
-    {attn::Method::General, &GeneralMethod::instance},
-    {attn::Method::Additive, &AdditiveMethod::instance},
-    {attn::Method::MultiHead, &MultiHeadMethod::instance},
+    {attn::Method::Dot, &kDotMethod},
+    {attn::Method::Scaled, &kScaledMethod},
+    {attn::Method::Cosine, &kCosineMethod},
+    {attn::Method::General, &kGeneralMethod},
+    {attn::Method::Additive, &kAdditiveMethod},
+    {attn::Method::MultiHead, &kMultiHeadMethod},
 }};
 static_assert(kViews.size() == attn::kMethodCount, "one method view per Method");
 
@@ -44,5 +47,5 @@ static_assert(viewsInEnumOrder(), "kViews follows the order of Method");
 
 const MethodView &MethodViews::of(attn::Method method)
 {
-    return kViews[static_cast<std::size_t>(method)].view();
+    return *kViews[static_cast<std::size_t>(method)].view;
 }

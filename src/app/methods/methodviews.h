@@ -2,7 +2,7 @@
 
 #include "core/types.h"
 
-class MethodView;
+struct MethodView;
 
 /// The table of method views, indexed like the core's kMethods (src/core/methods.h); its
 /// static_asserts fail until a new method has its row.

@@ -1,44 +1,11 @@
-#include "methods/multiheadmethod.h"
+// Multi-head attention: several scaled dot-product heads, each with its own projections and
+// softmax, joined by W_O.
 
-#include "methods/formulalines.h"
-#include "methods/scenefacts.h"
-#include "model/scenemodel.h"
-#include "text/htmlfragments.h"
-#include "text/writtenarithmetic.h"
-#include "theme/colorscheme.h"
+#include "methods/methodfile.h"
 
-#include <QCoreApplication>
+namespace {
 
-#include <algorithm>
-#include <cmath>
-
-using namespace HtmlFragments;
-using namespace SceneFacts;
-using namespace WrittenArithmetic;
-using NumberFormat::kDecimals;
-
-const MethodView &MultiHeadMethod::instance()
-{
-    static const MultiHeadMethod view;
-    return view;
-}
-
-QString MultiHeadMethod::name() const
-{
-    return QCoreApplication::translate("MethodNames", "Multi-head");
-}
-
-QString MultiHeadMethod::formula() const
-{
-    // The whole computation, as on the explanation page: each head's weighted sum of its
-    // projected values (with τ), then W_O over the stacked heads.
-    return QStringLiteral("head<sub>h</sub> = Σ<sub>i</sub> softmax((W<sub>Q</sub><sup>h</sup>q)·"
-                          "(W<sub>K</sub><sup>h</sup>k<sub>i</sub>) / (√d<sub>k</sub> τ))"
-                          "<sub>i</sub> W<sub>V</sub><sup>h</sup>v<sub>i</sub>, "
-                          "out = W<sub>O</sub> [head<sub>1</sub>; …; head<sub>h</sub>]");
-}
-
-QStringList MultiHeadMethod::pageFormula() const
+QStringList pageFormula()
 {
     return {QStringLiteral("s<sub>i</sub><sup>(h)</sup> = (W<sub>Q</sub><sup>h</sup> %1)·"
                            "(W<sub>K</sub><sup>h</sup> %2) / √d<sub>k</sub>")
@@ -49,7 +16,7 @@ QStringList MultiHeadMethod::pageFormula() const
             QStringLiteral("o = W<sub>O</sub> [o<sup>(1)</sup>; o<sup>(2)</sup>; …]")};
 }
 
-QString MultiHeadMethod::sections(double) const
+QString sections(double)
 {
     QString h =
         heading(QCoreApplication::translate("ExplanationText", "What it means geometrically"));
@@ -115,7 +82,7 @@ QString MultiHeadMethod::sections(double) const
     return h;
 }
 
-QString MultiHeadMethod::scene(const SceneModel &model) const
+QString scene(const SceneModel &model)
 {
     if (!model.hasResult())
         return errorParagraph(model);
@@ -149,7 +116,7 @@ QString MultiHeadMethod::scene(const SceneModel &model) const
     return h;
 }
 
-void MultiHeadMethod::stepLines(const StepContext &context, FormulaLines &lines) const
+void stepLines(const StepContext &context, FormulaLines &lines)
 {
     const attn::ScoreBreakdown &b = context.breakdown;
     const QString &q = context.query;
@@ -277,3 +244,20 @@ void MultiHeadMethod::stepLines(const StepContext &context, FormulaLines &lines)
                           "the table: Σ w̄ᵢ vᵢ would be another vector."),
                       ColorScheme::axis());
 }
+
+} // namespace
+
+extern const MethodView kMultiHeadMethod{
+    .name = QT_TRANSLATE_NOOP("MethodNames", "Multi-head"),
+    // The whole computation, as on the explanation page: each head's weighted sum of its
+    // projected values (with τ), then W_O over the stacked heads.
+    .formula = "head<sub>h</sub> = Σ<sub>i</sub> softmax((W<sub>Q</sub><sup>h</sup>q)·"
+               "(W<sub>K</sub><sup>h</sup>k<sub>i</sub>) / (√d<sub>k</sub> τ))"
+               "<sub>i</sub> W<sub>V</sub><sup>h</sup>v<sub>i</sub>, "
+               "out = W<sub>O</sub> [head<sub>1</sub>; …; head<sub>h</sub>]",
+    .pageFormula = pageFormula,
+    .sections = sections,
+    .scene = scene,
+    .stepLines = stepLines,
+    .wholeComputation = true,
+};

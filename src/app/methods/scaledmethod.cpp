@@ -1,44 +1,15 @@
-#include "methods/scaledmethod.h"
+// The scaled dot product q·kᵢ / √d, the Transformer's score.
 
-#include "methods/formulalines.h"
-#include "methods/scenefacts.h"
-#include "model/scenemodel.h"
-#include "text/htmlfragments.h"
-#include "text/writtenarithmetic.h"
-#include "theme/colorscheme.h"
+#include "methods/methodfile.h"
 
-#include <QCoreApplication>
+namespace {
 
-#include <algorithm>
-#include <cmath>
-
-using namespace HtmlFragments;
-using namespace SceneFacts;
-using namespace WrittenArithmetic;
-using NumberFormat::kDecimals;
-
-const MethodView &ScaledMethod::instance()
-{
-    static const ScaledMethod view;
-    return view;
-}
-
-QString ScaledMethod::name() const
-{
-    return QCoreApplication::translate("MethodNames", "Scaled dot product");
-}
-
-QString ScaledMethod::formula() const
-{
-    return QStringLiteral("s<sub>i</sub> = q·k<sub>i</sub> / √d");
-}
-
-QStringList ScaledMethod::pageFormula() const
+QStringList pageFormula()
 {
     return {QStringLiteral("s<sub>i</sub> = %1·%2 / √d").arg(qSym(), kSym())};
 }
 
-QString ScaledMethod::sections(double formulaPointSize) const
+QString sections(double formulaPointSize)
 {
     QString h =
         heading(QCoreApplication::translate("ExplanationText", "What it means geometrically"));
@@ -131,7 +102,7 @@ QString ScaledMethod::sections(double formulaPointSize) const
     return h;
 }
 
-QString ScaledMethod::scene(const SceneModel &model) const
+QString scene(const SceneModel &model)
 {
     if (!model.hasResult())
         return errorParagraph(model);
@@ -166,7 +137,7 @@ QString ScaledMethod::scene(const SceneModel &model) const
     return h;
 }
 
-void ScaledMethod::stepLines(const StepContext &context, FormulaLines &lines) const
+void stepLines(const StepContext &context, FormulaLines &lines)
 {
     const attn::ScoreBreakdown &b = context.breakdown;
     const QString &s = context.score;
@@ -178,3 +149,14 @@ void ScaledMethod::stepLines(const StepContext &context, FormulaLines &lines) co
     lines << QStringLiteral("%1 = %2 / √d = %3 / √%4 = %3 / %5 = <b>%6</b>")
                  .arg(s, qk, num(b.dot, d), num(b.scaleDim), num(b.sqrtScale, d), num(b.score));
 }
+
+} // namespace
+
+extern const MethodView kScaledMethod{
+    .name = QT_TRANSLATE_NOOP("MethodNames", "Scaled dot product"),
+    .formula = "s<sub>i</sub> = q·k<sub>i</sub> / √d",
+    .pageFormula = pageFormula,
+    .sections = sections,
+    .scene = scene,
+    .stepLines = stepLines,
+};

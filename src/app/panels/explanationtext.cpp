@@ -1,5 +1,6 @@
 #include "panels/explanationtext.h"
 
+#include "methods/methodnames.h"
 #include "methods/methodview.h"
 #include "methods/methodviews.h"
 #include "methods/scenefacts.h"
@@ -106,7 +107,7 @@ QString ExplanationText::methodText(attn::Method method, double formulaPointSize
 {
     // The formula, the sections and the name come from the method's own file (methods/).
     const MethodView &view = MethodViews::of(method);
-    return title(view.name()) + formulaBox(view.pageFormula(), formulaPointSize) +
+    return title(MethodNames::name(method)) + formulaBox(view.pageFormula(), formulaPointSize) +
            view.sections(formulaPointSize) + seeAlso();
 }
 

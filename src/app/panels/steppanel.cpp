@@ -2,6 +2,7 @@
 
 #include "canvas/selection.h"
 #include "methods/formulalines.h"
+#include "methods/methodnames.h"
 #include "methods/methodview.h"
 #include "methods/methodviews.h"
 #include "model/scenemodel.h"
@@ -265,12 +266,13 @@ void StepPanel::updateFormula()
     const QString s = sub(QStringLiteral("s"), idx);
     const QString w = sub(QStringLiteral("w"), idx);
     // What depends on the method is in its file in methods/.
-    const MethodView &view = MethodViews::of(m.scene().method);
+    const attn::Method method = m.scene().method;
+    const MethodView &view = MethodViews::of(method);
 
     FormulaLines lines;
     lines << QStringLiteral("<b>%1</b> &nbsp; <span style='color:%2'>%3</span>")
-                 .arg(tr("Key %1 · %2").arg(kName, view.name()), ColorScheme::axis().name(),
-                      view.formula());
+                 .arg(tr("Key %1 · %2").arg(kName, MethodNames::name(method)),
+                      ColorScheme::axis().name(), MethodNames::formula(method));
 
     auto explained = m.explain(key);
     if (!explained) {
@@ -285,7 +287,7 @@ void StepPanel::updateFormula()
     lines.stage = Stage::Scores;
     view.stepLines({m, b, q, kName, s, w}, lines);
 
-    if (!view.wholeComputation()) {
+    if (!view.wholeComputation) {
         const attn::SoftmaxStep &st = b.softmax;
         lines.stage = Stage::Scaling;
         const int sd = digitsFor({st.score, st.temperature}, st.logit, quotient);
