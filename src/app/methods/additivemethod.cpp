@@ -15,8 +15,7 @@ QStringList pageFormula()
 
 QString sections(double)
 {
-    QString h =
-        heading(QCoreApplication::translate("ExplanationText", "What it means geometrically"));
+    QString h = geometryHeading();
     h += para(QCoreApplication::translate(
         "ExplanationText",
         "A small neural network with one hidden layer of H units scores each pair. "
@@ -36,7 +35,7 @@ QString sections(double)
         "matrix [W<sub>q</sub> W<sub>k</sub>] applied to q and k stacked into one "
         "vector."));
 
-    h += heading(QCoreApplication::translate("ExplanationText", "When to use it"));
+    h += whenToUseHeading();
     h += para(QCoreApplication::translate(
         "ExplanationText",
         "Bahdanau et al. (2015) introduced it for neural machine translation, before the "
@@ -54,15 +53,14 @@ QString sections(double)
         "QK<sup>T</sup>, for which highly optimised code exists (Vaswani et al., 2017, "
         "§3.2.1)."));
 
-    h += heading(QCoreApplication::translate("ExplanationText", "Pitfalls"));
+    h += pitfallsHeading();
     h += bulleted({
         QCoreApplication::translate(
             "ExplanationText",
             "<b>The projections are added.</b> "
             "W<sub>q</sub>q + W<sub>k</sub>k<sub>i</sub> is a sum inside tanh; one source "
             "lost the plus sign (see %1).")
-            .arg(link(QStringLiteral("mistakes#plus"),
-                      QCoreApplication::translate("ExplanationText", "Common mistakes"))),
+            .arg(mistakesLink(QStringLiteral("plus"))),
         QCoreApplication::translate(
             "ExplanationText",
             "<b>tanh saturates.</b> "

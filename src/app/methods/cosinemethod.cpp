@@ -12,8 +12,7 @@ QStringList pageFormula()
 
 QString sections(double)
 {
-    QString h =
-        heading(QCoreApplication::translate("ExplanationText", "What it means geometrically"));
+    QString h = geometryHeading();
     h += para(QCoreApplication::translate(
         "ExplanationText",
         "Dividing the dot product by both lengths leaves only the angle: the score is "
@@ -33,7 +32,7 @@ QString sections(double)
         "normalised view (Normalise Query and Keys) shows exactly what this method "
         "compares: the query and the keys as points on the unit circle."));
 
-    h += heading(QCoreApplication::translate("ExplanationText", "When to use it"));
+    h += whenToUseHeading();
     h += para(QCoreApplication::translate(
         "ExplanationText",
         "When the direction carries the meaning and the length is an accident: "
@@ -41,7 +40,7 @@ QString sections(double)
         "items, or the content-based addressing of the Neural Turing Machine (Graves et "
         "al., 2014)."));
 
-    h += heading(QCoreApplication::translate("ExplanationText", "Pitfalls"));
+    h += pitfallsHeading();
     h += bulleted({
         QCoreApplication::translate(
             "ExplanationText",

@@ -13,8 +13,7 @@ QStringList pageFormula()
 
 QString sections(double)
 {
-    QString h =
-        heading(QCoreApplication::translate("ExplanationText", "What it means geometrically"));
+    QString h = geometryHeading();
     h += para(QCoreApplication::translate(
                   "ExplanationText",
                   "Multiply the two vectors component by component and add the products. The same "
@@ -42,7 +41,7 @@ QString sections(double)
         "between −1 and 1; the normalised view (Normalise Query and Keys) puts the query "
         "and every key on the unit circle to show that case."));
 
-    h += heading(QCoreApplication::translate("ExplanationText", "When to use it"));
+    h += whenToUseHeading();
     h += para(QCoreApplication::translate(
         "ExplanationText",
         "It is the simplest and cheapest score: one multiplication and one addition per "
@@ -50,7 +49,7 @@ QString sections(double)
         "queries and keys that live in the same space, with the same dimension, and "
         "whose lengths are kept in check, for example by normalisation layers."));
 
-    h += heading(QCoreApplication::translate("ExplanationText", "Pitfalls"));
+    h += pitfallsHeading();
     h += bulleted({
         QCoreApplication::translate(
             "ExplanationText",

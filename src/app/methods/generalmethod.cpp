@@ -11,8 +11,7 @@ QStringList pageFormula()
 
 QString sections(double)
 {
-    QString h =
-        heading(QCoreApplication::translate("ExplanationText", "What it means geometrically"));
+    QString h = geometryHeading();
     h += para(QCoreApplication::translate(
         "ExplanationText",
         "The matrix W first transforms the key — it may rotate, stretch, shear or "
@@ -28,7 +27,7 @@ QString sections(double)
         "W need not be square: a d<sub>q</sub> × d<sub>k</sub> matrix compares a query "
         "and keys of different dimensions."));
 
-    h += heading(QCoreApplication::translate("ExplanationText", "When to use it"));
+    h += whenToUseHeading();
     h += para(QCoreApplication::translate(
         "ExplanationText",
         "Luong et al. (2015) proposed it for machine translation as the “general” "
@@ -48,7 +47,7 @@ QString sections(double)
         "(W<sub>Q</sub><sup>T</sup>W<sub>K</sub>) k / √d<sub>k</sub>, with a W of rank "
         "at most d<sub>k</sub>."));
 
-    h += heading(QCoreApplication::translate("ExplanationText", "Pitfalls"));
+    h += pitfallsHeading();
     h += bulleted({
         QCoreApplication::translate(
             "ExplanationText",

@@ -10,6 +10,7 @@
 // so that the translations stay where translators know them.
 #include "methods/formulalines.h"
 #include "methods/methodview.h"
+#include "methods/pagesections.h"
 #include "methods/scenefacts.h"
 #include "model/scenemodel.h"
 #include "text/htmlfragments.h"
@@ -22,6 +23,7 @@
 #include <cmath>
 
 using namespace HtmlFragments;
+using namespace PageSections;
 using namespace SceneFacts;
 using namespace WrittenArithmetic;
 using NumberFormat::kDecimals;

@@ -18,8 +18,7 @@ QStringList pageFormula()
 
 QString sections(double)
 {
-    QString h =
-        heading(QCoreApplication::translate("ExplanationText", "What it means geometrically"));
+    QString h = geometryHeading();
     h += para(QCoreApplication::translate(
         "ExplanationText",
         "Several heads run scaled dot-product attention side by side. Head h first "
@@ -51,7 +50,7 @@ QString sections(double)
         "The weights in the chart are the mean over the heads; each head has its own "
         "softmax and its own weights."));
 
-    h += heading(QCoreApplication::translate("ExplanationText", "When to use it"));
+    h += whenToUseHeading();
     h += para(QCoreApplication::translate(
         "ExplanationText",
         "Every Transformer layer uses it (Vaswani et al., 2017). With h heads of "
@@ -59,15 +58,14 @@ QString sections(double)
         "full-size head, yet different heads can attend to different aspects — nearby "
         "positions, syntax, distant links — at the same time."));
 
-    h += heading(QCoreApplication::translate("ExplanationText", "Pitfalls"));
+    h += pitfallsHeading();
     h += bulleted({
         QCoreApplication::translate(
             "ExplanationText",
             "<b>Each head attends over the keys, not over the heads.</b> "
             "After splitting into heads, the head axis must come before the sequence axis; "
             "otherwise attention mixes heads instead of positions (see %1).")
-            .arg(link(QStringLiteral("mistakes#heads"),
-                      QCoreApplication::translate("ExplanationText", "Common mistakes"))),
+            .arg(mistakesLink(QStringLiteral("heads"))),
         QCoreApplication::translate(
             "ExplanationText",
             "<b>Scale by the head's dimension.</b> "

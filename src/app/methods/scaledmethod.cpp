@@ -11,8 +11,7 @@ QStringList pageFormula()
 
 QString sections(double formulaPointSize)
 {
-    QString h =
-        heading(QCoreApplication::translate("ExplanationText", "What it means geometrically"));
+    QString h = geometryHeading();
     h += para(QCoreApplication::translate(
         "ExplanationText",
         "The same comparison as the dot product — the same angles, the same lengths — "
@@ -60,7 +59,7 @@ QString sections(double formulaPointSize)
         "and divided by √d<sub>k</sub> to counteract that; their footnote gives the "
         "argument above for mean 0 and variance 1."));
 
-    h += heading(QCoreApplication::translate("ExplanationText", "When to use it"));
+    h += whenToUseHeading();
     h += para(QCoreApplication::translate(
         "ExplanationText",
         "This is the score of the Transformer (Vaswani et al., 2017) and of most models "
@@ -68,7 +67,7 @@ QString sections(double formulaPointSize)
         "computed at once as the matrix product QK<sup>T</sup> and divided by one "
         "number."));
 
-    h += heading(QCoreApplication::translate("ExplanationText", "Pitfalls"));
+    h += pitfallsHeading();
     h += bulleted({
         QCoreApplication::translate(
             "ExplanationText",
@@ -76,8 +75,7 @@ QString sections(double formulaPointSize)
             "In high dimensions unscaled scores differ by tens; the weights become one-hot "
             "— one near 1, the rest near 0 — and softmax passes almost no gradient to any "
             "score, the winner's included (see %1).")
-            .arg(link(QStringLiteral("softmax#gradients"),
-                      QCoreApplication::translate("ExplanationText", "Softmax and temperature"))),
+            .arg(softmaxLink(QStringLiteral("gradients"))),
         QCoreApplication::translate(
             "ExplanationText",
             "<b>d is the dimension, not the number of keys.</b> "
@@ -95,8 +93,7 @@ QString sections(double formulaPointSize)
             "<b>The scaling factor is a plain number.</b> "
             "Compute √d as a floating-point number, not as the root of an integer tensor "
             "(see %1).")
-            .arg(link(QStringLiteral("mistakes#sqrt"),
-                      QCoreApplication::translate("ExplanationText", "Common mistakes"))),
+            .arg(mistakesLink(QStringLiteral("sqrt"))),
     });
 
     return h;
