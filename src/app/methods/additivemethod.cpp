@@ -80,8 +80,6 @@ QString sections(double)
 
 QString scene(const SceneModel &model)
 {
-    if (!model.hasResult())
-        return errorParagraph(model);
     const int top = topWeight(model);
     const auto b = model.explain(top);
     if (!b)

@@ -65,8 +65,6 @@ QString sections(double)
 
 QString scene(const SceneModel &model)
 {
-    if (!model.hasResult())
-        return errorParagraph(model);
     const attn::KeyGeometry &g = model.geometry();
     const attn::AttentionResult &r = model.result();
     QStringList rows;

@@ -116,8 +116,6 @@ QString outwardDrag(const SceneModel &model)
 
 QString scene(const SceneModel &model)
 {
-    if (!model.hasResult())
-        return errorParagraph(model);
     const attn::KeyGeometry &g = model.geometry();
     QString h = para(QCoreApplication::translate("ExplanationText", "Your query has length %1.")
                          .arg(eq(QStringLiteral("‖%1‖").arg(qSym()), num(g.queryNorm))));

@@ -41,7 +41,8 @@ struct MethodView
     /// The explanation page below the formula: what it means, when to use it, pitfalls.
     /// `formulaPointSize` is the size of any further formula box.
     QString (*sections)(double formulaPointSize);
-    /// "In your scene" (without its heading): the model's numbers for this method.
+    /// "In your scene" (without its heading): the model's numbers for this method. Called only
+    /// when the model has a result (the panel writes the error otherwise).
     QString (*scene)(const SceneModel &model);
     /// The step panel's lines from the key's vectors to its score (to its weight and the output
     /// where wholeComputation is set), tagged with their stages.

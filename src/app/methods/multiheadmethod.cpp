@@ -82,8 +82,6 @@ QString sections(double)
 
 QString scene(const SceneModel &model)
 {
-    if (!model.hasResult())
-        return errorParagraph(model);
     const attn::AttentionResult &r = model.result();
     QString h = para(
         QCoreApplication::translate("ExplanationText", "Number of heads: %1.").arg(r.heads.size()));

@@ -101,8 +101,6 @@ QString sections(double formulaPointSize)
 
 QString scene(const SceneModel &model)
 {
-    if (!model.hasResult())
-        return errorParagraph(model);
     const attn::AttentionResult &r = model.result();
     const int top = topWeight(model);
     const auto b = model.explain(top);

@@ -113,7 +113,10 @@ QString ExplanationText::methodText(attn::Method method, double formulaPointSize
 
 QString ExplanationText::methodScene(const SceneModel &model)
 {
-    return heading(tr("In your scene")) + MethodViews::of(model.scene().method).scene(model);
+    const QString h = heading(tr("In your scene"));
+    if (!model.hasResult())
+        return h + errorParagraph(model);
+    return h + MethodViews::of(model.scene().method).scene(model);
 }
 
 QString ExplanationText::linkScheme()
