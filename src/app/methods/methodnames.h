@@ -6,6 +6,7 @@
 #include <QString>
 
 /// The translated names of the score methods, in one place for menus, charts and captions.
+/// Each name and formula lives in its method's file (MethodViews); this translates the name.
 class MethodNames
 {
     Q_DECLARE_TR_FUNCTIONS(MethodNames)

@@ -8,7 +8,8 @@
 
 class SceneModel;
 
-/// The pages of the explanation panel as HTML in the current language: one page per method,
+/// The pages of the explanation panel as HTML in the current language: one page per method
+/// (its sections and its scene text come from the method's file in src/app/methods/),
 /// softmax and the temperature, the bilingual glossary and the source material's mistakes.
 /// Every paragraph and list item is one tr() string, so that translators get whole thoughts;
 /// formulas and code stay outside tr(). Numbers about the user's scene are read from the model.
@@ -42,24 +43,8 @@ public:
     static QString mistakesPage();
 
     /// The links between pages use this scheme: "ac:softmax", "ac:mistakes#overflow".
-    static QString linkScheme() { return QStringLiteral("ac"); }
+    static QString linkScheme();
 
 private:
-    // Each method's sections: geometry, use and pitfalls; then the user's scene.
-    static QString dotSections(double formulaPointSize);
-    static QString scaledSections(double formulaPointSize);
-    static QString cosineSections(double formulaPointSize);
-    static QString generalSections(double formulaPointSize);
-    static QString additiveSections(double formulaPointSize);
-    static QString multiHeadSections(double formulaPointSize);
-    static QString dotScene(const SceneModel &model);
-    static QString scaledScene(const SceneModel &model);
-    static QString cosineScene(const SceneModel &model);
-    static QString generalScene(const SceneModel &model);
-    static QString additiveScene(const SceneModel &model);
-    static QString multiHeadScene(const SceneModel &model);
-    static QString largestWeight(const SceneModel &model);
-    /// Whether dragging a key outwards raises or lowers its dot-product score in this scene.
-    static QString outwardDrag(const SceneModel &model);
     static QString seeAlso();
 };

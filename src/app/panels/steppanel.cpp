@@ -1,10 +1,15 @@
 #include "panels/steppanel.h"
 
 #include "canvas/selection.h"
+#include "methods/formulalines.h"
 #include "methods/methodnames.h"
+#include "methods/methodview.h"
+#include "methods/methodviews.h"
 #include "model/scenemodel.h"
 #include "panels/steptablemodel.h"
+#include "text/htmlfragments.h"
 #include "text/numberformat.h"
+#include "text/writtenarithmetic.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
 #include "walkthrough/walkthrough.h"
@@ -23,161 +28,20 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
-#include <vector>
 
 namespace {
 
+using namespace HtmlFragments;
+using namespace WrittenArithmetic;
 using NumberFormat::kDecimals;
-using Numbers = std::vector<double>;
 
-// A number in a line of arithmetic: NumberFormat's rule without trailing zeros, so that
-// 1.2×1.5 reads as the learner would write it.
-QString num(double x, int decimals = kDecimals)
-{
-    return NumberFormat::written(x, decimals);
-}
-
-// A factor inside a product: negative numbers in parentheses.
-QString factor(double x, int decimals = kDecimals)
-{
-    return x < 0 ? QLatin1Char('(') + num(x, decimals) + QLatin1Char(')') : num(x, decimals);
-}
-
-QString vec(const attn::Vector &v, int decimals = kDecimals)
-{
-    QStringList parts;
-    for (Eigen::Index i = 0; i < v.size(); ++i)
-        parts << num(v[i], decimals);
-    return QLatin1Char('(') + parts.join(QStringLiteral(", ")) + QLatin1Char(')');
-}
-
-// "a + b − c": the terms of a sum with their signs folded in.
-QString sum(const attn::Vector &terms, int decimals = kDecimals)
-{
-    QString s;
-    for (Eigen::Index i = 0; i < terms.size(); ++i) {
-        if (i == 0)
-            s += num(terms[i], decimals);
-        else if (terms[i] < 0)
-            s += QStringLiteral(" − ") + num(-terms[i], decimals);
-        else
-            s += QStringLiteral(" + ") + num(terms[i], decimals);
-    }
-    return s;
-}
-
-// "a₁×b₁ + a₂×b₂": a dot product written out.
-QString products(const attn::Vector &a, const attn::Vector &b, int decimals = kDecimals)
-{
-    QStringList parts;
-    for (Eigen::Index i = 0; i < a.size(); ++i)
-        parts << factor(a[i], decimals) + QStringLiteral("×") + factor(b[i], decimals);
-    return parts.join(QStringLiteral(" + "));
-}
-
-Numbers numbers(const attn::Vector &v)
-{
-    return Numbers(v.data(), v.data() + v.size());
-}
-
-double addAll(const Numbers &x)
-{
-    double s = 0;
-    for (double v : x)
-        s += v;
-    return s;
-}
-
-double quotient(const Numbers &x)
-{
-    return x[0] / x[1];
-}
-
-// NumberFormat::operandDecimals() for the operands of a line of arithmetic.
-int digitsFor(const Numbers &operands, double result,
-              const std::function<double(const Numbers &)> &evaluate, int decimals = kDecimals)
-{
-    return NumberFormat::operandDecimals(operands, result, evaluate, decimals);
-}
-
-// A dot product written out, "a₁×b₁ + a₂×b₂ = t₁ + t₂", with the digits that make both of its
-// steps right at the precision of `result` (shown at `decimals`).
-QString dotProduct(const attn::Vector &a, const attn::Vector &b, double result,
-                   int decimals = kDecimals)
-{
-    const attn::Vector terms = a.cwiseProduct(b);
-    const int termDigits = digitsFor(numbers(terms), result, addAll, decimals);
-    int factorDigits = kDecimals;
-    for (Eigen::Index j = 0; j < a.size(); ++j)
-        factorDigits =
-            std::max(factorDigits, digitsFor(
-                                       {a[j], b[j]}, terms[j],
-                                       [](const Numbers &x) { return x[0] * x[1]; }, termDigits));
-    return products(a, b, factorDigits) + QStringLiteral(" = ") + sum(terms, termDigits);
-}
-
-// A dot product written out as products only, "a₁×b₁ + a₂×b₂", with the digits that make it
-// `result` (shown at `decimals`).
-QString productsFor(const attn::Vector &a, const attn::Vector &b, double result,
-                    int decimals = kDecimals)
-{
-    Numbers x = numbers(a);
-    const Numbers y = numbers(b);
-    x.insert(x.end(), y.begin(), y.end());
-    const int digits = digitsFor(
-        x, result,
-        [](const Numbers &v) {
-            const std::size_t half = v.size() / 2;
-            double t = 0;
-            for (std::size_t i = 0; i < half; ++i)
-                t += v[i] * v[half + i];
-            return t;
-        },
-        decimals);
-    return products(a, b, digits);
-}
-
-// Sum of squares under a root: √(1.2² + 0.8²), with the digits that make it `norm`.
-QString rootOfSquares(const attn::Vector &v, double norm)
-{
-    const int digits = digitsFor(numbers(v), norm, [](const Numbers &x) {
-        double s = 0;
-        for (double c : x)
-            s += c * c;
-        return std::sqrt(s);
-    });
-    QStringList parts;
-    for (Eigen::Index i = 0; i < v.size(); ++i)
-        parts << factor(v[i], digits) + QStringLiteral("²");
-    return QStringLiteral("√(") + parts.join(QStringLiteral(" + ")) + QLatin1Char(')');
-}
-
-QString sub(const QString &base, const QString &index)
-{
-    return base + QStringLiteral("<sub>") + index + QStringLiteral("</sub>");
-}
-
-QString coloured(const QString &text, const QColor &c)
-{
-    return QStringLiteral("<span style='color:%1'>%2</span>").arg(c.name(), text);
-}
-
-// The formula's lines, each tagged with the walkthrough step it belongs to (−1: always shown),
-// so that the walkthrough can show the lines up to its current step.
-struct FormulaLines
-{
-    QStringList text;
-    QList<int> steps;
-    int step = -1; // the tag of the lines added next
-
-    FormulaLines &operator<<(const QString &line)
-    {
-        text << line;
-        steps << step;
-        return *this;
-    }
-};
+// The method files tag their lines with Stage so that they need not know the walkthrough.
+static_assert(int(Stage::Scores) == Walkthrough::Scores &&
+                  int(Stage::Scaling) == Walkthrough::Scaling &&
+                  int(Stage::Exponentials) == Walkthrough::Exponentials &&
+                  int(Stage::Normalisation) == Walkthrough::Normalisation &&
+                  int(Stage::WeightedSum) == Walkthrough::WeightedSum,
+              "Stage follows Walkthrough::Step");
 
 } // namespace
 
@@ -398,10 +262,12 @@ void StepPanel::updateFormula()
     const QString idx = QString::number(key + 1);
     const QColor keyColour = ColorScheme::keyColor(key, m.keyCount());
     const QString kName = coloured(sub(QStringLiteral("k"), idx), keyColour);
-    const QString q = coloured(QStringLiteral("q"), ColorScheme::query());
+    const QString q = qSym();
     const QString s = sub(QStringLiteral("s"), idx);
     const QString w = sub(QStringLiteral("w"), idx);
+    // What depends on the method is in its file in methods/.
     const attn::Method method = m.scene().method;
+    const MethodView &view = MethodViews::of(method);
 
     FormulaLines lines;
     lines << QStringLiteral("<b>%1</b> &nbsp; <span style='color:%2'>%3</span>")
@@ -417,223 +283,21 @@ void StepPanel::updateFormula()
         return;
     }
     const attn::ScoreBreakdown &b = *explained;
-    const QString qk = q + QStringLiteral("·") + kName;
 
-    lines.step = Walkthrough::Scores;
-    switch (method) {
-    case attn::Method::Dot:
-        lines << QStringLiteral("%1 = %2 = %3 = <b>%4</b>")
-                     .arg(s, qk, dotProduct(b.query, b.keyVector, b.score), num(b.score));
-        break;
-    case attn::Method::Scaled: {
-        const int d = digitsFor({b.dot, b.sqrtScale}, b.score, quotient);
-        lines << QStringLiteral("%1 = %2 = %3")
-                     .arg(qk, dotProduct(b.query, b.keyVector, b.dot, d), num(b.dot, d));
-        lines.step = Walkthrough::Scaling;
-        lines << QStringLiteral("%1 = %2 / √d = %3 / √%4 = %3 / %5 = <b>%6</b>")
-                     .arg(s, qk, num(b.dot, d), num(b.scaleDim), num(b.sqrtScale, d), num(b.score));
-        break;
-    }
-    case attn::Method::Cosine: {
-        const int d = digitsFor({b.dot, b.queryNorm, b.keyNorm}, b.score,
-                                [](const Numbers &x) { return x[0] / (x[1] * x[2]); });
-        lines << QStringLiteral("%1 = %2 = %3")
-                     .arg(qk, dotProduct(b.query, b.keyVector, b.dot, d), num(b.dot, d));
-        lines << QStringLiteral("‖%1‖ = %2 = %3, &nbsp; ‖%4‖ = %5 = %6")
-                     .arg(q, rootOfSquares(b.query, b.queryNorm), num(b.queryNorm, d), kName,
-                          rootOfSquares(b.keyVector, b.keyNorm), num(b.keyNorm, d));
-        if (b.zeroNorm)
-            lines << tr("%1 has zero length: no angle exists, so %2 = 0")
-                         .arg(b.queryNorm == 0 ? q : kName, s);
-        else
-            lines << QStringLiteral("%1 = %2 / (‖%3‖ ‖%4‖) = %5 / (%6 × %7) = <b>%8</b>")
-                         .arg(s, qk, q, kName, num(b.dot, d), num(b.queryNorm, d),
-                              num(b.keyNorm, d), num(b.score));
-        break;
-    }
-    case attn::Method::General: {
-        // W kᵢ row by row, then the dot product with q.
-        int d = kDecimals;
-        for (Eigen::Index j = 0; j < b.wk.size(); ++j)
-            d = std::max(d, digitsFor({b.query[j], b.wk[j]}, b.generalProducts[j],
-                                      [](const Numbers &x) { return x[0] * x[1]; }));
-        QStringList rows;
-        for (Eigen::Index r = 0; r < b.generalW.rows(); ++r)
-            rows << productsFor(b.generalW.row(r).transpose(), b.keyVector, b.wk[r], d);
-        lines << QStringLiteral("W%1 = (%2) = %3")
-                     .arg(kName, rows.join(QStringLiteral(", ")), vec(b.wk, d));
-        lines << QStringLiteral("%1 = %2·(W%3) = %4 = <b>%5</b>")
-                     .arg(s, q, kName, dotProduct(b.query, b.wk, b.score), num(b.score));
-        break;
-    }
-    case attn::Method::Additive: {
-        const QString h = QStringLiteral("h");
-        // tanh(h) from the shown h, and h from the shown W_q q, W_k k and b.
-        int hd = kDecimals;
-        for (Eigen::Index j = 0; j < b.preActivation.size(); ++j)
-            hd = std::max(hd, digitsFor({b.preActivation[j]}, b.tanhValues[j],
-                                        [](const Numbers &x) { return std::tanh(x[0]); }));
-        int td = kDecimals;
-        for (Eigen::Index j = 0; j < b.preActivation.size(); ++j)
-            td = std::max(
-                td, digitsFor({b.wqq[j], b.wkk[j], b.bias[j]}, b.preActivation[j], addAll, hd));
-        lines << QStringLiteral("%1%2 = %3, &nbsp; %4%5 = %6, &nbsp; b = %7")
-                     .arg(sub(QStringLiteral("W"), QStringLiteral("q")), q, vec(b.wqq, td),
-                          sub(QStringLiteral("W"), QStringLiteral("k")), kName, vec(b.wkk, td),
-                          vec(b.bias, td));
-        lines << QStringLiteral("%1 = %2%3 + %4%5 + b = %6")
-                     .arg(h, sub(QStringLiteral("W"), QStringLiteral("q")), q,
-                          sub(QStringLiteral("W"), QStringLiteral("k")), kName,
-                          vec(b.preActivation, hd));
-        lines << QStringLiteral("tanh(%1) = %2").arg(h, vec(b.tanhValues));
-        lines << QStringLiteral("%1 = v·tanh(%2) = %3 = <b>%4</b>")
-                     .arg(s, h, dotProduct(b.v, b.tanhValues, b.score), num(b.score));
-        break;
-    }
-    case attn::Method::MultiHead: {
-        const QString wq = QStringLiteral("W<sub>Q</sub>"), wk = QStringLiteral("W<sub>K</sub>");
-        Numbers headScores, headWeights;
-        for (std::size_t j = 0; j < b.heads.size(); ++j) {
-            const attn::HeadBreakdown &hb = b.heads[j];
-            const QString sj = s + QStringLiteral("<sup>(%1)</sup>").arg(j + 1);
-            const QString wj = w + QStringLiteral("<sup>(%1)</sup>").arg(j + 1);
-            headScores.push_back(hb.scaled);
-            headWeights.push_back(hb.softmax.weight);
-            lines.step = Walkthrough::Scores;
-            lines << QStringLiteral("<b>%1</b> &nbsp; %2%3 = %4, &nbsp; %5%6 = %7")
-                         .arg(tr("head %1 (d<sub>k</sub> = %2):").arg(j + 1).arg(hb.dk), wq, q,
-                              vec(hb.query), wk, kName, vec(hb.key));
-            const int d = digitsFor({hb.dot, hb.sqrtDk}, hb.scaled, quotient);
-            // The dot product in parentheses when it has several terms, so that the division
-            // clearly applies to the whole sum.
-            const attn::Vector terms = hb.query.cwiseProduct(hb.key);
-            int factorDigits = kDecimals;
-            for (Eigen::Index c = 0; c < terms.size(); ++c)
-                factorDigits = std::max(
-                    factorDigits,
-                    digitsFor(
-                        {hb.query[c], hb.key[c]}, terms[c],
-                        [](const Numbers &x) { return x[0] * x[1]; },
-                        terms.size() > 1 ? digitsFor(numbers(terms), hb.dot, addAll, d) : d));
-            const QString dot =
-                hb.products.size() > 1
-                    ? QLatin1Char('(') + products(hb.query, hb.key, factorDigits) + QLatin1Char(')')
-                    : products(hb.query, hb.key, factorDigits);
-            lines << QStringLiteral("&nbsp;&nbsp; %1 = (%2%3)·(%4%5) / √d<sub>k</sub> = %6 / √%7 "
-                                    "= %8 / %9 = <b>%10</b>")
-                         .arg(sj, wq, q, wk, kName, dot, num(hb.dk), num(hb.dot, d),
-                              num(hb.sqrtDk, d), num(hb.scaled));
-            const attn::SoftmaxStep &st = hb.softmax;
-            lines.step = Walkthrough::Normalisation;
-            if (st.masked) {
-                lines << QStringLiteral("&nbsp;&nbsp; ") +
-                             tr("%1 is masked: %2 = 0").arg(kName, wj);
-            } else {
-                const int ed = digitsFor({st.exp, st.sum}, st.weight, quotient);
-                const int ld = digitsFor(
-                    {st.logit, st.maxLogit}, st.exp,
-                    [](const Numbers &x) { return std::exp(x[0] - x[1]); }, ed);
-                lines << QStringLiteral("&nbsp;&nbsp; %1 = exp(%2/τ − max) / Σ = exp(%3 − %4) / "
-                                        "%5 = %6 / %5 = <b>%7</b>")
-                             .arg(wj, sj, num(st.logit, ld), factor(st.maxLogit, ld),
-                                  num(st.sum, ed), num(st.exp, ed), num(st.weight));
-            }
-        }
-        // The means, written out so that the table's Score and Weight columns can be checked.
-        const double count = double(b.heads.size());
-        auto mean = [count](const Numbers &x) { return addAll(x) / count; };
-        const attn::Vector scoreTerms = Eigen::Map<const attn::Vector>(
-                               headScores.data(), Eigen::Index(headScores.size())),
-                           weightTerms = Eigen::Map<const attn::Vector>(
-                               headWeights.data(), Eigen::Index(headWeights.size()));
-        const int sd = digitsFor(headScores, b.meanScore, mean);
-        const int wd = digitsFor(headWeights, b.meanWeight, mean);
-        lines.step = Walkthrough::Scores;
-        lines << tr("Mean over %n heads (the table's columns):", nullptr, int(b.heads.size())) +
-                     QStringLiteral(" %1 = (%2) / %3 = <b>%4</b>")
-                         .arg(s, sum(scoreTerms, sd), QString::number(b.heads.size()),
-                              num(b.meanScore));
-        lines.step = Walkthrough::Normalisation;
-        lines << QStringLiteral("&nbsp;&nbsp; %1 = (%2) / %3 = <b>%4</b>")
-                     .arg(w, sum(weightTerms, wd), QString::number(b.heads.size()),
-                          num(b.meanWeight));
-        lines.step = Walkthrough::WeightedSum;
-        // The output: each head's own weighted sum oʰ = Σᵢ wʰᵢ W_Vʰ vᵢ, stacked and mapped by
-        // W_O. Not Σ w̄ᵢ vᵢ with the mean weights: a learner who checks must find the output.
-        const attn::AttentionResult &r = m.result();
-        const attn::Matrix &wo = m.scene().multiHead.wo;
-        auto dotOf = [](const Numbers &x) {
-            const std::size_t half = x.size() / 2;
-            double t = 0;
-            for (std::size_t i = 0; i < half; ++i)
-                t += x[i] * x[half + i];
-            return t;
-        };
-        auto joined = [](const attn::Vector &a, const attn::Vector &b) {
-            Numbers x = numbers(a);
-            const Numbers y = numbers(b);
-            x.insert(x.end(), y.begin(), y.end());
-            return x;
-        };
-        int cd = kDecimals;
-        for (Eigen::Index row = 0; row < wo.rows(); ++row)
-            cd = std::max(
-                cd, digitsFor(joined(wo.row(row).transpose(), r.concat), r.output[row], dotOf));
-        const int n = m.keyCount();
-        const QString wv = QStringLiteral("W<sub>V</sub>");
-        QStringList stacked;
-        for (std::size_t j = 0; j < r.heads.size(); ++j) {
-            const attn::HeadResult &hr = r.heads[j];
-            const QString sup = QStringLiteral("<sup>(%1)</sup>").arg(j + 1);
-            const QString oj = QStringLiteral("o") + sup;
-            stacked << oj;
-            const QString head =
-                QStringLiteral("%1 = Σ<sub>i</sub> w%2<sub>i</sub> %3%2v<sub>i</sub>")
-                    .arg(oj, sup, wv);
-            const attn::Vector &wts = hr.softmax.weights;
-            // The terms are written out while they fit a line or two.
-            if (n > 6) {
-                lines << QStringLiteral("%1 = %2").arg(
-                    head, hr.output.size() == 1 ? num(hr.output[0], cd) : vec(hr.output, cd));
-                continue;
-            }
-            int d = kDecimals;
-            for (Eigen::Index c = 0; c < hr.output.size(); ++c)
-                d = std::max(d, digitsFor(joined(wts, hr.values.col(c)), hr.output[c], dotOf, cd));
-            QStringList terms;
-            for (int i = 0; i < n; ++i)
-                terms << num(wts[i], d) + QStringLiteral("×") +
-                             (hr.output.size() == 1 ? factor(hr.values(i, 0), d)
-                                                    : vec(hr.values.row(i).transpose(), d));
-            lines << QStringLiteral("%1 = %2 = %3")
-                         .arg(head, terms.join(QStringLiteral(" + ")),
-                              hr.output.size() == 1 ? num(hr.output[0], cd) : vec(hr.output, cd));
-        }
-        QStringList rows;
-        for (Eigen::Index row = 0; row < wo.rows(); ++row)
-            rows << products(wo.row(row).transpose(), r.concat, cd);
-        const QString wO = QStringLiteral("W<sub>O</sub>");
-        lines << QStringLiteral("%1 = %2 [%3] = %2 %4 = (%5) = <b>%6</b>")
-                     .arg(tr("output"), wO, stacked.join(QStringLiteral("; ")), vec(r.concat, cd),
-                          rows.join(QStringLiteral(", ")), vec(r.output));
-        lines << coloured(tr("The output uses each head's own weights, not the mean weights of "
-                             "the table: Σ w̄ᵢ vᵢ would be another vector."),
-                          ColorScheme::axis());
-        break;
-    }
-    }
+    lines.stage = Stage::Scores;
+    view.stepLines({m, b, q, kName, s, w}, lines);
 
-    if (method != attn::Method::MultiHead) {
+    if (!view.wholeComputation) {
         const attn::SoftmaxStep &st = b.softmax;
-        lines.step = Walkthrough::Scaling;
+        lines.stage = Stage::Scaling;
         const int sd = digitsFor({st.score, st.temperature}, st.logit, quotient);
         lines << QStringLiteral("%1/τ = %2 / %3 = %4")
                      .arg(s, num(st.score, sd), num(st.temperature, sd), num(st.logit));
         if (st.masked) {
-            lines.step = Walkthrough::Normalisation;
+            lines.stage = Stage::Normalisation;
             lines << tr("%1 is masked: it is left out of the softmax, so %2 = 0").arg(kName, w);
         } else {
-            lines.step = Walkthrough::Exponentials;
+            lines.stage = Stage::Exponentials;
             const int ed = digitsFor({st.exp, st.sum}, st.weight, quotient);
             const int xd = digitsFor(
                 {st.shifted}, st.exp, [](const Numbers &x) { return std::exp(x[0]); }, ed);
@@ -644,18 +308,16 @@ void StepPanel::updateFormula()
                          .arg(s, num(st.logit, ld), factor(st.maxLogit, ld), num(st.shifted, xd));
             lines << QStringLiteral("exp(%1/τ − max) = exp(%2) = %3")
                          .arg(s, num(st.shifted, xd), num(st.exp, ed));
-            lines.step = Walkthrough::Normalisation;
+            lines.stage = Stage::Normalisation;
             lines << QStringLiteral("%1 = exp(%2/τ − max) / Σ exp = %3 / %4 = <b>%5</b>")
                          .arg(w, s, num(st.exp, ed), num(st.sum, ed), num(st.weight));
         }
-        lines.step = Walkthrough::WeightedSum;
+        lines.stage = Stage::WeightedSum;
         int vd = kDecimals;
         for (Eigen::Index c = 0; c < b.value.size(); ++c)
-            vd = std::max(vd, digitsFor({st.weight, b.value[c]}, b.contribution[c],
-                                        [](const Numbers &x) { return x[0] * x[1]; }));
+            vd = std::max(vd, digitsFor({st.weight, b.value[c]}, b.contribution[c], product));
         lines << QStringLiteral("%1 %2 = %3 × %4 = %5")
-                     .arg(w, coloured(sub(QStringLiteral("v"), idx), ColorScheme::value()),
-                          num(st.weight, vd), vec(b.value, vd), vec(b.contribution));
+                     .arg(w, vSym(idx), num(st.weight, vd), vec(b.value, vd), vec(b.contribution));
     }
 
     // The walkthrough shows the lines up to its current step, the current step's highlighted,
@@ -664,7 +326,7 @@ void StepPanel::updateFormula()
         m_walkthrough && m_walkthrough->isActive() ? m_walkthrough.data() : nullptr;
     QStringList shown;
     for (qsizetype k = 0; k < lines.text.size(); ++k) {
-        const int step = lines.steps[k];
+        const int step = int(lines.stages[k]);
         if (!walk || step < 0 || walk->isShown(step))
             shown << (walk && walk->isCurrent(step)
                           ? QStringLiteral("<span style='background-color:%1'>%2</span>")

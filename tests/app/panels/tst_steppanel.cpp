@@ -62,6 +62,22 @@ QPoint rowCentre(QTableView &view, int row)
     return view.visualRect(view.model()->index(row, StepTableModel::ScoreColumn)).center();
 }
 
+/// A step panel over a fresh default scene (the article's three keys).
+struct Fixture
+{
+    SceneModel model;
+    Selection selection;
+    StepPanel panel{&model, &selection};
+
+    /// Shows the panel at `size` and waits until it is on screen.
+    bool show(QSize size = {900, 600})
+    {
+        panel.resize(size);
+        panel.show();
+        return QTest::qWaitForWindowExposed(&panel);
+    }
+};
+
 } // namespace
 
 Q_DECLARE_METATYPE(Edit)
@@ -124,12 +140,9 @@ void TestStepPanel::tableFollowsModel_data()
 void TestStepPanel::tableFollowsModel()
 {
     QFETCH(Edit, edit);
-    SceneModel model;
-    Selection selection;
-    StepPanel panel(&model, &selection);
-    panel.resize(900, 600);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    Fixture f;
+    auto &[model, selection, panel] = f;
+    QVERIFY(f.show());
     edit(model);
     QVERIFY(model.hasResult());
     const attn::AttentionResult ref = reference(model);
@@ -173,9 +186,8 @@ void TestStepPanel::tableFollowsModel()
 
 void TestStepPanel::handValues()
 {
-    SceneModel model;
-    Selection selection;
-    StepPanel panel(&model, &selection);
+    Fixture f;
+    auto &[model, selection, panel] = f;
     const QTableView &view = *panel.tableView();
     // The article: dot scores 1.4, 2.2, 1.92.
     QCOMPARE(cell(view, 0, StepTableModel::ScoreColumn), QStringLiteral("1.400"));
@@ -198,12 +210,9 @@ void TestStepPanel::handValues()
 
 void TestStepPanel::clickingRowSelectsKey()
 {
-    SceneModel model;
-    Selection selection;
-    StepPanel panel(&model, &selection);
-    panel.resize(900, 600);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    Fixture f;
+    auto &[model, selection, panel] = f;
+    QVERIFY(f.show());
     QTableView &view = *panel.tableView();
     QSignalSpy spy(&selection, &Selection::changed);
     QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, rowCentre(view, 2));
@@ -227,12 +236,9 @@ void TestStepPanel::clickingRowSelectsKey()
 
 void TestStepPanel::selectionElsewhereHighlightsRow()
 {
-    SceneModel model;
-    Selection selection;
-    StepPanel panel(&model, &selection);
-    panel.resize(900, 600);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    Fixture f;
+    auto &[model, selection, panel] = f;
+    QVERIFY(f.show());
     QItemSelectionModel *sel = panel.tableView()->selectionModel();
     selection.select(Selection::Kind::Key, 1);
     QVERIFY(sel->isRowSelected(1));
@@ -290,9 +296,8 @@ void TestStepPanel::formulaShowsFocusKey()
     QFETCH(int, key);
     QFETCH(double, temperature);
     QFETCH(QStringList, expected);
-    SceneModel model;
-    Selection selection;
-    StepPanel panel(&model, &selection);
+    Fixture f;
+    auto &[model, selection, panel] = f;
     model.setMethod(method);
     QVERIFY(model.setTemperature(temperature));
     selection.select(Selection::Kind::Key, key);
@@ -307,9 +312,8 @@ void TestStepPanel::formulaShowsFocusKey()
 
 void TestStepPanel::formulaMasked()
 {
-    SceneModel model;
-    Selection selection;
-    StepPanel panel(&model, &selection);
+    Fixture f;
+    auto &[model, selection, panel] = f;
     QVERIFY(model.setMasked(1, true));
     selection.select(Selection::Kind::Key, 1);
     const QString text = panel.formulaText();
@@ -333,12 +337,9 @@ void TestStepPanel::multiHeadOutputFromTheHeads()
 {
     QFETCH(int, heads);
     QFETCH(double, temperature);
-    SceneModel model;
-    Selection selection;
-    StepPanel panel(&model, &selection);
-    panel.resize(1000, 700);
-    panel.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&panel));
+    Fixture f;
+    auto &[model, selection, panel] = f;
+    QVERIFY(f.show({1000, 700}));
     model.setMethod(attn::Method::MultiHead);
     QVERIFY(model.setMultiHead(attn::presets::withHeadCount(model.scene().multiHead, heads)));
     QVERIFY(model.setTemperature(temperature));
@@ -455,9 +456,8 @@ void TestStepPanel::arithmeticIsRightAsShown_data()
 void TestStepPanel::arithmeticIsRightAsShown()
 {
     QFETCH(attn::Method, method);
-    SceneModel model;
-    Selection selection;
-    StepPanel panel(&model, &selection);
+    Fixture f;
+    auto &[model, selection, panel] = f;
     model.setMethod(method);
     // A number as shown: "−0.487", "2", "1.1 × 10⁻⁷".
     const QString number = QStringLiteral("\\d+(?:\\.\\d+)?(?: × 10⁻?[⁰¹²³⁴⁵⁶⁷⁸⁹]+)?");

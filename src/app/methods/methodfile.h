@@ -1,0 +1,29 @@
+#pragma once
+
+// The prelude of the method files (dotmethod.cpp, …) and of nothing else: the descriptor each
+// defines, the step panel's lines, the HTML and arithmetic helpers and the scene facts, in
+// scope without qualification so that each file reads like the page it writes. One include,
+// so that a new method's file starts with one line.
+//
+// The method files keep the translation contexts their strings had as cases of the panels'
+// switches (QCoreApplication::translate with "ExplanationText", "StepPanel", "MethodNames"),
+// so that the translations stay where translators know them.
+#include "methods/formulalines.h"
+#include "methods/methodview.h"
+#include "methods/pagesections.h"
+#include "methods/scenefacts.h"
+#include "model/scenemodel.h"
+#include "text/htmlfragments.h"
+#include "text/writtenarithmetic.h"
+#include "theme/colorscheme.h"
+
+#include <QCoreApplication>
+
+#include <algorithm>
+#include <cmath>
+
+using namespace HtmlFragments;
+using namespace PageSections;
+using namespace SceneFacts;
+using namespace WrittenArithmetic;
+using NumberFormat::kDecimals;
