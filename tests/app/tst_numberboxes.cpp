@@ -2,6 +2,7 @@
 // a box has the focus, a value typed into a box is an undo step once it is committed, and a
 // temperature outside the range is refused with a message that gives the range.
 
+#include "common/testsettings.h"
 #include "document/sceneeditor.h"
 #include "export/exportdialog.h"
 #include "mainwindow.h"
@@ -37,11 +38,7 @@ class TestNumberBoxes : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_settings.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
-    }
+    void initTestCase() { QVERIFY(testsettings::useFolder(m_settings)); }
 
     void init()
     {

@@ -13,31 +13,7 @@ Q_DECLARE_METATYPE(attn::AttentionParams)
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-const DVec kArticleQuery{1.2, 0.8};
-const DRows kArticleKeys{{0.5, 1.0}, {1.5, 0.5}, {0.8, 1.2}};
-const DRows kArticleValues{{1.0, 0.0}, {0.0, 1.0}, {1.0, 1.0}};
-
-const char *methodName(attn::Method m)
-{
-    switch (m) {
-    case attn::Method::Dot:
-        return "dot";
-    case attn::Method::Scaled:
-        return "scaled";
-    case attn::Method::Cosine:
-        return "cosine";
-    case attn::Method::General:
-        return "general";
-    case attn::Method::Additive:
-        return "additive";
-    case attn::Method::MultiHead:
-        return "multihead";
-    }
-    return "?";
-}
+using namespace naive::inputs;
 
 /// The naive score of each method; params only supply W and the additive network.
 naive::Vec naiveScores(attn::Method method, const naive::Vec &q, const naive::Mat &keys,
@@ -81,16 +57,7 @@ const std::vector<attn::Method> kScoreMethods{attn::Method::Dot, attn::Method::S
                                               attn::Method::Cosine, attn::Method::General,
                                               attn::Method::Additive};
 
-void checkDistribution(const attn::Vector &w)
-{
-    long double sum = 0;
-    for (Eigen::Index i = 0; i < w.size(); ++i) {
-        QVERIFY2(w(i) >= 0, qPrintable(QString("weight %1 = %2").arg(i).arg(w(i))));
-        sum += w(i);
-    }
-    QVERIFY2(std::fabs(double(sum) - 1.0) <= 1e-12,
-             qPrintable(QString::number(double(sum), 'g', 17)));
-}
+using naive::checkDistribution;
 
 attn::Result<attn::AttentionResult> attendRows(const DVec &q, const DRows &keys,
                                                const DRows &values, attn::Method method,
@@ -215,14 +182,14 @@ void TestAttention::matchesNaive_data()
     }
     for (const Case &c : cases)
         for (attn::Method m : kScoreMethods)
-            QTest::addRow("%s, %s", methodName(m), c.name)
+            QTest::addRow("%s, %s", attn::methodId(m), c.name)
                 << int(m) << c.q << c.keys << c.values << c.params;
 
     // General and additive accept a query whose length differs from the keys'.
     Case c{"d_q=3 d_k=2", naive::randomVector(gen, 3, -2, 2), naive::randomRows(gen, 4, 2, -2, 2),
            naive::randomRows(gen, 4, 2), randomParams(gen, 3, 2)};
     for (attn::Method m : {attn::Method::General, attn::Method::Additive})
-        QTest::addRow("%s, %s", methodName(m), c.name)
+        QTest::addRow("%s, %s", attn::methodId(m), c.name)
             << int(m) << c.q << c.keys << c.values << c.params;
 }
 
@@ -276,10 +243,10 @@ void TestAttention::permutingKeysPermutesWeights_data()
     const DRows values = naive::randomRows(gen, 5, 2);
     const attn::AttentionParams params = randomParams(gen, 3, 3);
     for (attn::Method m : kScoreMethods) {
-        QTest::addRow("%s, article reversed", methodName(m))
+        QTest::addRow("%s, article reversed", attn::methodId(m))
             << int(m) << kArticleQuery << kArticleKeys << kArticleValues << randomParams(gen, 2, 2)
             << std::vector<int>{2, 1, 0};
-        QTest::addRow("%s, random", methodName(m))
+        QTest::addRow("%s, random", attn::methodId(m))
             << int(m) << q << keys << values << params << std::vector<int>{3, 0, 4, 2, 1};
     }
 }
@@ -317,10 +284,10 @@ void TestAttention::maskedKeys_data()
     QTest::addColumn<double>("temperature");
 
     for (attn::Method m : kScoreMethods) {
-        QTest::addRow("%s, middle", methodName(m)) << int(m) << "-x-" << 1.0;
-        QTest::addRow("%s, winner masked", methodName(m)) << int(m) << "-x-" << 0.3;
-        QTest::addRow("%s, one left", methodName(m)) << int(m) << "x-x" << 1.0;
-        QTest::addRow("%s, none", methodName(m)) << int(m) << "---" << 1.0;
+        QTest::addRow("%s, middle", attn::methodId(m)) << int(m) << "-x-" << 1.0;
+        QTest::addRow("%s, winner masked", attn::methodId(m)) << int(m) << "-x-" << 0.3;
+        QTest::addRow("%s, one left", attn::methodId(m)) << int(m) << "x-x" << 1.0;
+        QTest::addRow("%s, none", attn::methodId(m)) << int(m) << "---" << 1.0;
     }
 }
 
@@ -368,9 +335,9 @@ void TestAttention::extremeScoresStayFinite_data()
     QTest::addColumn<double>("temperature");
 
     for (attn::Method m : {attn::Method::Dot, attn::Method::General}) {
-        QTest::addRow("%s, tau 1", methodName(m)) << int(m) << 1.0;
-        QTest::addRow("%s, tau 0.5", methodName(m)) << int(m) << 0.5;
-        QTest::addRow("%s, tau 0.01", methodName(m)) << int(m) << 0.01;
+        QTest::addRow("%s, tau 1", attn::methodId(m)) << int(m) << 1.0;
+        QTest::addRow("%s, tau 0.5", attn::methodId(m)) << int(m) << 0.5;
+        QTest::addRow("%s, tau 0.01", attn::methodId(m)) << int(m) << 0.01;
     }
 }
 
@@ -450,7 +417,7 @@ void TestAttention::errors_data()
     auto row = [](const char *tag, Method m, const DVec &q, const DRows &k, const DRows &v,
                   const attn::AttentionParams &p, ErrorCode code, long long a = -1,
                   long long b = -1) {
-        QTest::addRow("%s, %s", methodName(m), tag)
+        QTest::addRow("%s, %s", attn::methodId(m), tag)
             << int(m) << q << k << v << p << int(code) << a << b;
     };
     const DVec q = kArticleQuery;

@@ -13,11 +13,7 @@ Q_DECLARE_METATYPE(attn::AttentionParams)
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-const DVec kArticleQuery{1.2, 0.8};
-const DRows kArticleKeys{{0.5, 1.0}, {1.5, 0.5}, {0.8, 1.2}};
+using namespace naive::inputs;
 
 attn::AdditiveParams additive(const DRows &wq, const DRows &wk, const DVec &b, const DVec &v)
 {

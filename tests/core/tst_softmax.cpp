@@ -12,19 +12,9 @@ using naive::DVec;
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using namespace naive::inputs;
 
-void checkDistribution(const attn::Vector &w)
-{
-    long double sum = 0;
-    for (Eigen::Index i = 0; i < w.size(); ++i) {
-        QVERIFY2(w(i) >= 0, qPrintable(QString("weight %1 = %2").arg(i).arg(w(i))));
-        sum += w(i);
-    }
-    QVERIFY2(std::fabs(double(sum) - 1.0) <= 1e-12,
-             qPrintable(QString::number(double(sum), 'g', 17)));
-}
+using naive::checkDistribution;
 
 void checkTraceFinite(const attn::SoftmaxTrace &t)
 {

@@ -94,6 +94,15 @@ void age(const QString &path)
     QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(-600),
                           QFileDevice::FileModificationTime));
 }
+
+// Starts `autosaver` on `model`, changes the temperature to `temperature` and autosaves at
+// once; false when any of the three fails.
+bool startAndAutosave(Autosaver &autosaver, SceneModel &model, double temperature)
+{
+    return autosaver.start(&model, 1h) && model.setTemperature(temperature) &&
+           autosaver.autosaveNow();
+}
+
 } // namespace
 
 class TestAutosaver : public QObject
@@ -156,9 +165,7 @@ private slots:
     {
         SceneModel model;
         Autosaver autosaver;
-        QVERIFY(autosaver.start(&model, 1h));
-        model.setTemperature(4);
-        QVERIFY(autosaver.autosaveNow());
+        QVERIFY(startAndAutosave(autosaver, model, 4));
         QCOMPARE(autosaveFiles(QStringLiteral(".json")).size(), 1);
         QCOMPARE(autosaveFiles(QStringLiteral(".lock")).size(), 1);
 
@@ -173,9 +180,7 @@ private slots:
     {
         SceneModel model;
         Autosaver autosaver;
-        QVERIFY(autosaver.start(&model, 1h));
-        model.setTemperature(4);
-        QVERIFY(autosaver.autosaveNow());
+        QVERIFY(startAndAutosave(autosaver, model, 4));
         autosaver.sceneSaved(); // the user saved to a file
         QVERIFY(!QFileInfo::exists(autosaver.autosavePath()));
         // Still unchanged since that save: nothing to write.
@@ -453,9 +458,7 @@ private slots:
     {
         SceneModel model;
         Autosaver autosaver;
-        QVERIFY(autosaver.start(&model, 1h));
-        model.setTemperature(2);
-        QVERIFY(autosaver.autosaveNow());
+        QVERIFY(startAndAutosave(autosaver, model, 2));
         const std::string before = text(model.scene());
 
         QSignalSpy failed(&autosaver, &Autosaver::failed);

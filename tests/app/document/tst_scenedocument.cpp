@@ -1,4 +1,6 @@
 #include "common/scenebits.h"
+#include "common/smallmatrices.h"
+#include "common/testsettings.h"
 #include "core/scene.h"
 #include "document/scenedocument.h"
 #include "document/sceneeditor.h"
@@ -20,12 +22,7 @@
 // recent files. A bad file changes nothing: not the scene, not the history, not the file name.
 
 namespace {
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
+using smallmatrices::vec;
 
 void writeFile(const QString &path, const QByteArray &text)
 {
@@ -82,9 +79,7 @@ private:
 void TestSceneDocument::initTestCase()
 {
     // Recent files go to a throw-away settings file, never the user's.
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("AttentionCanvasTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_scenedocument"));
+    testsettings::isolate("tst_scenedocument");
 }
 
 void TestSceneDocument::init()

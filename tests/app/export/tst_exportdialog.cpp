@@ -1,6 +1,7 @@
 // ExportDialog and the two File menu actions, driven with real keyboard and mouse events.
 
 #include "canvas/canvaswidget.h"
+#include "common/testsettings.h"
 #include "export/exportdialog.h"
 #include "mainwindow.h"
 #include "model/scenemodel.h"
@@ -65,9 +66,7 @@ private:
 
 void TestExportDialog::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("AttentionCanvasTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_exportdialog"));
+    testsettings::isolate("tst_exportdialog");
 }
 
 void TestExportDialog::init()

@@ -3,6 +3,7 @@
 // the choice is there again at the next start.
 
 #include "canvas/canvaswidget.h"
+#include "common/testsettings.h"
 #include "mainwindow.h"
 #include "model/scenemodel.h"
 #include "panels/weightchart.h"
@@ -50,11 +51,7 @@ class TestAppearance : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_settings.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
-    }
+    void initTestCase() { QVERIFY(testsettings::useFolder(m_settings)); }
     void cleanup()
     {
         QSettings().clear();
