@@ -61,15 +61,17 @@ const char *wordsFor(const TokenWords (&table)[N], const std::string &token)
 
 QString malformedReason(const std::string &token)
 {
-    const char *words = wordsFor(kMalformedReasons, token);
-    return words ? ErrorText::tr(words) : ErrorText::tr("an unexpected character");
+    if (const char *words = wordsFor(kMalformedReasons, token))
+        return ErrorText::tr(words);
+    return ErrorText::tr("an unexpected character");
 }
 } // namespace
 
 QString ErrorText::typeName(const std::string &token)
 {
-    const char *words = wordsFor(kTypeNames, token);
-    return words ? tr(words) : QString::fromStdString(token);
+    if (const char *words = wordsFor(kTypeNames, token))
+        return tr(words);
+    return QString::fromStdString(token);
 }
 
 QString ErrorText::describe(const attn::Error &e)

@@ -149,37 +149,23 @@ void TestAttention::matchesNaive_data()
         c.params = randomParams(gen, 2, 2);
         cases.push_back(c);
     }
-    {
-        Case c{"d=3 n=5 tau 0.5",
-               naive::randomVector(gen, 3, -2, 2),
-               naive::randomRows(gen, 5, 3, -2, 2),
-               naive::randomRows(gen, 5, 4),
+    // Random numbers drawn in a fixed order: the query, the keys, the values, the parameters.
+    auto randomCase = [&gen](const char *name, std::size_t d, std::size_t n, std::size_t dv) {
+        Case c{name,
+               naive::randomVector(gen, d, -2, 2),
+               naive::randomRows(gen, n, d, -2, 2),
+               naive::randomRows(gen, n, dv),
                {}};
-        c.params = randomParams(gen, 3, 3);
-        c.params.temperature = 0.5;
-        cases.push_back(c);
-    }
-    {
-        Case c{"d=6 n=8 tau 2.5 masked",
-               naive::randomVector(gen, 6, -2, 2),
-               naive::randomRows(gen, 8, 6, -2, 2),
-               naive::randomRows(gen, 8, 2),
-               {}};
-        c.params = randomParams(gen, 6, 6);
-        c.params.temperature = 2.5;
-        c.params.mask = {false, true, false, false, true, false, false, false};
-        cases.push_back(c);
-    }
-    {
-        Case c{"d=4 scaleDim 9",
-               naive::randomVector(gen, 4, -2, 2),
-               naive::randomRows(gen, 4, 4, -2, 2),
-               naive::randomRows(gen, 4, 3),
-               {}};
-        c.params = randomParams(gen, 4, 4);
-        c.params.scaleDim = 9;
-        cases.push_back(c);
-    }
+        c.params = randomParams(gen, d, d);
+        return c;
+    };
+    cases.push_back(randomCase("d=3 n=5 tau 0.5", 3, 5, 4));
+    cases.back().params.temperature = 0.5;
+    cases.push_back(randomCase("d=6 n=8 tau 2.5 masked", 6, 8, 2));
+    cases.back().params.temperature = 2.5;
+    cases.back().params.mask = {false, true, false, false, true, false, false, false};
+    cases.push_back(randomCase("d=4 scaleDim 9", 4, 4, 3));
+    cases.back().params.scaleDim = 9;
     for (const Case &c : cases)
         for (attn::Method m : kScoreMethods)
             QTest::addRow("%s, %s", attn::methodId(m), c.name)

@@ -16,6 +16,18 @@ using namespace naive::inputs;
 
 using naive::checkDistribution;
 
+// Every intermediate against the naive reference: the logits and their maximum to 1e-15, the
+// values computed from them to 1e-13.
+void compareTrace(const attn::SoftmaxTrace &t, const naive::Softmax &ref)
+{
+    NAIVE_COMPARE(t.logits, ref.logits, 1e-15L);
+    NAIVE_COMPARE(t.maxLogit, ref.maxLogit, 1e-15L);
+    NAIVE_COMPARE(t.shifted, ref.shifted, 1e-13L);
+    NAIVE_COMPARE(t.exps, ref.exps, 1e-13L);
+    NAIVE_COMPARE(t.sum, ref.sum, 1e-13L);
+    NAIVE_COMPARE(t.weights, ref.weights, 1e-13L);
+}
+
 void checkTraceFinite(const attn::SoftmaxTrace &t)
 {
     QVERIFY(naive::allFinite(t.logits));
@@ -99,12 +111,7 @@ void TestSoftmax::traceMatchesNaive()
     const auto r = attn::softmax(naive::toEigen(scores), temperature);
     NAIVE_REQUIRE_OK(r);
     const naive::Softmax ref = naive::softmax(naive::toLong(scores), temperature);
-    NAIVE_COMPARE(r->logits, ref.logits, 1e-15L);
-    NAIVE_COMPARE(r->maxLogit, ref.maxLogit, 1e-15L);
-    NAIVE_COMPARE(r->shifted, ref.shifted, 1e-13L);
-    NAIVE_COMPARE(r->exps, ref.exps, 1e-13L);
-    NAIVE_COMPARE(r->sum, ref.sum, 1e-13L);
-    NAIVE_COMPARE(r->weights, ref.weights, 1e-13L);
+    compareTrace(*r, ref);
     // exp(0) = 1 for the maximum, so the sum is at least 1 and every exp at most 1 (an exp may
     // underflow to 0 in the "wide range" row: e^−1400 is below the smallest double).
     QVERIFY(r->sum >= 1.0);
@@ -360,13 +367,8 @@ void TestSoftmax::maskedEntriesAreZero()
         QCOMPARE(r->weights(Eigen::Index(i)), 0.0);
         QCOMPARE(r->exps(Eigen::Index(i)), 0.0);
     }
-    NAIVE_COMPARE(r->weights, ref.weights, 1e-13L);
-    NAIVE_COMPARE(r->exps, ref.exps, 1e-13L);
-    NAIVE_COMPARE(r->sum, ref.sum, 1e-13L);
-    NAIVE_COMPARE(r->maxLogit, ref.maxLogit, 1e-15L);
     // Masked logits and their shifted values are still reported.
-    NAIVE_COMPARE(r->logits, ref.logits, 1e-15L);
-    NAIVE_COMPARE(r->shifted, ref.shifted, 1e-13L);
+    compareTrace(*r, ref);
     checkDistribution(r->weights);
 }
 

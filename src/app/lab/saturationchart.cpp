@@ -65,10 +65,7 @@ void SaturationChart::retranslate()
     // when it is longer than the axis (presentation mode at 1280 × 800).
     setLegendKeys({{tr("mean largest weight (left axis)"), Qt::SolidLine},
                    {tr("mean entropy in nats (right axis)"), Qt::DashLine}});
-    m_lines[int(Series::MaxWeightRaw)]->setName(tr("raw qᵀk"));
-    m_lines[int(Series::MaxWeightScaled)]->setName(tr("scaled qᵀk/√d"));
-    m_lines[int(Series::EntropyRaw)]->setName(tr("raw qᵀk"));
-    m_lines[int(Series::EntropyScaled)]->setName(tr("scaled qᵀk/√d"));
+    setLineNames({tr("raw qᵀk"), tr("scaled qᵀk/√d"), tr("raw qᵀk"), tr("scaled qᵀk/√d")});
     m_currentWeight->setName(tr("current d"));
 }
 

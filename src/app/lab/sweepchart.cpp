@@ -20,6 +20,12 @@ QLineSeries *SweepChart::addSweepLine(Field field, const QColor &color, Qt::PenS
     return m_lines.last();
 }
 
+void SweepChart::setLineNames(const QStringList &names)
+{
+    for (qsizetype i = 0; i < m_lines.size() && i < names.size(); ++i)
+        m_lines[i]->setName(names[i]);
+}
+
 void SweepChart::finishSweepSetUp()
 {
     connect(m_model, &DimensionLabModel::sweepChanged, this, &SweepChart::refreshSweep);

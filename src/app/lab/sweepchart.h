@@ -4,6 +4,7 @@
 #include "lab/labchart.h"
 
 #include <QList>
+#include <QStringList>
 
 /// A lab chart over the dimension d (the log axis 1 … 4096): lines filled from the model's sweep,
 /// each from one field of the summaries, and the current d, which the subclass marks. The sweep
@@ -22,6 +23,8 @@ protected:
     /// A line over the sweep drawing `field` against `y` (see LabChart::addLine).
     QLineSeries *addSweepLine(Field field, const QColor &color, Qt::PenStyle style, bool markers,
                               QAbstractAxis *y);
+    /// The legend names of the lines, in the order they were added.
+    void setLineNames(const QStringList &names);
     /// Fills the lines and the point and follows the model; call at the end of the subclass's
     /// constructor (it calls finishSetUp()).
     void finishSweepSetUp();

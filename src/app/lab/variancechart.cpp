@@ -43,10 +43,8 @@ void VarianceChart::retranslate()
     m_chart->setTitle(tr("Variance of the scores over d"));
     m_x->setTitleText(tr("Dimension d"));
     m_y->setTitleText(tr("Variance"));
-    m_lines[int(Series::RawMeasured)]->setName(tr("raw qᵀk"));
-    m_lines[int(Series::RawTheory)]->setName(tr("theory d·σ⁴, σ⁴"));
-    m_lines[int(Series::ScaledMeasured)]->setName(tr("scaled qᵀk/√d"));
-    m_lines[int(Series::ScaledTheory)]->setName(tr("theory d·σ⁴, σ⁴"));
+    setLineNames(
+        {tr("raw qᵀk"), tr("theory d·σ⁴, σ⁴"), tr("scaled qᵀk/√d"), tr("theory d·σ⁴, σ⁴")});
     m_current->setName(tr("current d"));
 }
 

@@ -50,13 +50,14 @@ void clickLater(const QString &label, QString *seenText)
 } // namespace
 
 // What the window holds when it offers a recovery: the scene, its editor and document, and an
-// autosaver (started by the test).
+// autosaver started on the scene (`started` says whether it could start).
 struct Session
 {
     SceneModel model;
     SceneEditor editor{&model};
     SceneDocument document{&editor};
     Autosaver autosaver;
+    bool started = autosaver.start(&model, 1h);
 };
 
 class TestRecoveryPrompt : public QObject
@@ -71,7 +72,7 @@ private slots:
     void nothingToRecoverAsksNothing()
     {
         Session s;
-        QVERIFY(s.autosaver.start(&s.model, 1h));
+        QVERIFY(s.started);
         QVERIFY(!RecoveryPrompt::offer(nullptr, s.autosaver, s.document));
         s.autosaver.cleanExit();
     }
@@ -80,7 +81,7 @@ private slots:
     {
         leaveAnAutosave(2.75);
         Session s;
-        QVERIFY(s.autosaver.start(&s.model, 1h));
+        QVERIFY(s.started);
         QString text;
         clickLater(QStringLiteral("Recover"), &text);
         QVERIFY(RecoveryPrompt::offer(nullptr, s.autosaver, s.document));
@@ -95,8 +96,8 @@ private slots:
     {
         leaveAnAutosave(2.75);
         Session s;
+        QVERIFY(s.started);
         const std::string before = attn::writeScene(s.model.scene());
-        QVERIFY(s.autosaver.start(&s.model, 1h));
         QString text;
         clickLater(QStringLiteral("Discard"), &text);
         QVERIFY(!RecoveryPrompt::offer(nullptr, s.autosaver, s.document));
@@ -109,7 +110,7 @@ private slots:
     {
         leaveAnAutosave(2.75);
         Session s;
-        QVERIFY(s.autosaver.start(&s.model, 1h));
+        QVERIFY(s.started);
         QString text;
         clickLater(QStringLiteral("Decide Later"), &text);
         QVERIFY(!RecoveryPrompt::offer(nullptr, s.autosaver, s.document));

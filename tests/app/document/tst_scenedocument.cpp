@@ -70,6 +70,10 @@ private slots:
     void recentFiles();
 
 private:
+    /// kGoodScene written to `name` in the test's folder and opened, then its query moved to
+    /// (1, 1): the file's path, or "" when a step failed.
+    QString openAndEdit(const QString &name);
+
     std::unique_ptr<SceneModel> m_model;
     std::unique_ptr<SceneEditor> m_editor;
     std::unique_ptr<SceneDocument> m_doc;
@@ -99,6 +103,14 @@ void TestSceneDocument::cleanup()
     m_model.reset();
     m_dir.reset();
     QSettings().clear();
+}
+
+QString TestSceneDocument::openAndEdit(const QString &name)
+{
+    const QString path = m_dir->filePath(name);
+    writeFile(path, kGoodScene);
+    QString why;
+    return m_doc->open(path, &why) && m_editor->setQuery(vec(1, 1)) ? path : QString();
 }
 
 void TestSceneDocument::startsUntitledAndClean()
@@ -219,11 +231,9 @@ void TestSceneDocument::saveMarksClean()
 
 void TestSceneDocument::saveAsFailureKeepsEverything()
 {
-    const QString path = m_dir->filePath(QStringLiteral("kept.json"));
-    writeFile(path, kGoodScene);
+    const QString path = openAndEdit(QStringLiteral("kept.json"));
+    QVERIFY(!path.isEmpty());
     QString why;
-    QVERIFY(m_doc->open(path, &why));
-    QVERIFY(m_editor->setQuery(vec(1, 1)));
     // A folder that does not exist: the save fails and nothing moves.
     const QString impossible = m_dir->filePath(QStringLiteral("no/such/folder/x.json"));
     QVERIFY(!m_doc->saveAs(impossible, &why));
@@ -272,11 +282,8 @@ void TestSceneDocument::revertDropsChanges()
 
 void TestSceneDocument::presetIsUntitled()
 {
-    const QString path = m_dir->filePath(QStringLiteral("f.json"));
-    writeFile(path, kGoodScene);
+    QVERIFY(!openAndEdit(QStringLiteral("f.json")).isEmpty());
     QString why;
-    QVERIFY(m_doc->open(path, &why));
-    QVERIFY(m_editor->setQuery(vec(1, 1)));
     QVERIFY2(m_doc->loadPreset(QStringLiteral("length-beats-angle"), &why), qPrintable(why));
     QVERIFY(m_doc->filePath().isEmpty());
     QCOMPARE(m_doc->presetId(), QStringLiteral("length-beats-angle"));
@@ -298,11 +305,7 @@ void TestSceneDocument::presetIsUntitled()
 
 void TestSceneDocument::newSceneIsTheDefault()
 {
-    const QString path = m_dir->filePath(QStringLiteral("f.json"));
-    writeFile(path, kGoodScene);
-    QString why;
-    QVERIFY(m_doc->open(path, &why));
-    QVERIFY(m_editor->setQuery(vec(1, 1)));
+    QVERIFY(!openAndEdit(QStringLiteral("f.json")).isEmpty());
     m_doc->newScene();
     COMPARE_SCENES(m_model->scene(), attn::Scene::defaultScene());
     QVERIFY(m_doc->filePath().isEmpty());
