@@ -134,6 +134,21 @@ void print(const char *name, const Figures &a, const Figures &b)
                 a.wall.min, a.wall.p95, a.cpu, b.wall.median, b.wall.min, b.wall.p95, b.cpu);
 }
 
+// One table: a row per method, `measure(method, true)` in the left columns and
+// `measure(method, false)` in the right ones.
+void table(const char *title, const char *left, const char *right,
+           Figures (*measure)(attn::Method, bool))
+{
+    std::printf("%s\n", title);
+    std::printf("%-10s %35s   %35s\n", "", left, right);
+    std::printf("%-10s %8s %8s %8s %8s   %8s %8s %8s %8s\n", "method", "median", "min", "p95",
+                "cpu", "median", "min", "p95", "cpu");
+    for (int m = 0; m < attn::kMethodCount; ++m) {
+        const auto method = attn::Method(m);
+        print(attn::methodId(method), measure(method, true), measure(method, false));
+    }
+}
+
 int main(int argc, char **argv)
 {
     QApplication app(argc, argv);
@@ -141,21 +156,9 @@ int main(int argc, char **argv)
                 "wall = median / min / p95 of the wall clock; cpu = mean process CPU time (all "
                 "threads).\n\n",
                 kSize.width(), kSize.height(), kFrames);
-    std::printf("1. The layer alone: sample, colour and draw the field, iso-lines and legend\n");
-    std::printf("%-10s %35s   %35s\n", "", "while dragging (coarse)", "still (fine)");
-    std::printf("%-10s %8s %8s %8s %8s   %8s %8s %8s %8s\n", "method", "median", "min", "p95",
-                "cpu", "median", "min", "p95", "cpu");
-    for (int m = 0; m < attn::kMethodCount; ++m) {
-        const auto method = attn::Method(m);
-        print(attn::methodId(method), measureLayer(method, true), measureLayer(method, false));
-    }
-    std::printf("\n2. The canvas during a drag of the query (mouse move + repaint), 3 keys\n");
-    std::printf("%-10s %35s   %35s\n", "", "landscape on", "landscape off");
-    std::printf("%-10s %8s %8s %8s %8s   %8s %8s %8s %8s\n", "method", "median", "min", "p95",
-                "cpu", "median", "min", "p95", "cpu");
-    for (int m = 0; m < attn::kMethodCount; ++m) {
-        const auto method = attn::Method(m);
-        print(attn::methodId(method), measureCanvas(method, true), measureCanvas(method, false));
-    }
+    table("1. The layer alone: sample, colour and draw the field, iso-lines and legend",
+          "while dragging (coarse)", "still (fine)", measureLayer);
+    table("\n2. The canvas during a drag of the query (mouse move + repaint), 3 keys",
+          "landscape on", "landscape off", measureCanvas);
     return 0;
 }

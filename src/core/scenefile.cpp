@@ -272,6 +272,38 @@ Check readMultiHead(const JsonValue &block, MultiHeadParams &out)
     return checkMultiHead(out);
 }
 
+// The first of `checks` that found a broken rule, or nothing.
+Check firstBroken(std::initializer_list<Check> checks)
+{
+    for (const Check &check : checks)
+        if (check)
+            return check;
+    return {};
+}
+
+// A field the scene must have: present, read by `read` (given the field's path), then held to
+// `rule`; the first of the three that fails names the error.
+template <typename T, typename Read, typename Rule>
+Check readRequired(const JsonValue &root, const char *name, T &out, Read read, Rule rule)
+{
+    const JsonValue *value = nullptr;
+    if (auto e = require(root, "", name, value))
+        return e;
+    if (auto e = read(*value, name, out))
+        return e;
+    return rule(out);
+}
+
+// A block the scene may leave out: read by `read` when present, `fallback()` when not.
+template <typename T, typename Read, typename Fallback>
+Check readOptional(const JsonValue &root, const char *name, T &out, Read read, Fallback fallback)
+{
+    if (const JsonValue *block = root.find(name))
+        return read(*block, out);
+    out = fallback();
+    return {};
+}
+
 Check readScene(const JsonValue &root, Scene &s)
 {
     if (!root.isObject())
@@ -305,26 +337,19 @@ Check readScene(const JsonValue &root, Scene &s)
             return e;
     }
 
-    const JsonValue *query = nullptr, *keys = nullptr, *values = nullptr;
-    if (auto e = require(root, "", "query", query))
+    auto vector = [](const JsonValue &v, const char *path, Vector &out) {
+        return readVector(v, path, out);
+    };
+    auto twoColumns = [](const JsonValue &v, const char *path, Matrix &out) {
+        return readMatrix(v, path, 2, out);
+    };
+    if (auto e = readRequired(root, "query", s.query, vector, checkQuery))
         return e;
-    if (auto e = readVector(*query, "query", s.query))
+    if (auto e = readRequired(root, "keys", s.keys, twoColumns, checkKeys))
         return e;
-    if (auto e = checkQuery(s.query))
-        return e;
-
-    if (auto e = require(root, "", "keys", keys))
-        return e;
-    if (auto e = readMatrix(*keys, "keys", 2, s.keys))
-        return e;
-    if (auto e = checkKeys(s.keys))
-        return e;
-
-    if (auto e = require(root, "", "values", values))
-        return e;
-    if (auto e = readMatrix(*values, "values", 2, s.values))
-        return e;
-    if (auto e = checkValues(s.values, s.keys.rows()))
+    if (auto e = readRequired(root, "values", s.values, twoColumns, [&](const Matrix &values) {
+            return checkValues(values, s.keys.rows());
+        }))
         return e;
 
     if (const JsonValue *mask = root.find("mask")) {
@@ -341,27 +366,12 @@ Check readScene(const JsonValue &root, Scene &s)
             s.mask.clear();
     }
 
-    if (const JsonValue *general = root.find("general")) {
-        if (auto e = readGeneral(*general, s.general))
-            return e;
-    } else {
-        s.general = defaults::generalW();
-    }
-
-    if (const JsonValue *additive = root.find("additive")) {
-        if (auto e = readAdditive(*additive, s.additive))
-            return e;
-    } else {
-        s.additive = defaults::additive();
-    }
-
-    if (const JsonValue *multihead = root.find("multihead")) {
-        if (auto e = readMultiHead(*multihead, s.multiHead))
-            return e;
-    } else {
-        s.multiHead = defaults::multiHead();
-    }
-    return {};
+    if (auto e = readOptional(root, "general", s.general, readGeneral, defaults::generalW))
+        return e;
+    if (auto e = readOptional(root, "additive", s.additive, readAdditive,
+                              [] { return defaults::additive(); }))
+        return e;
+    return readOptional(root, "multihead", s.multiHead, readMultiHead, defaults::multiHead);
 }
 
 // --- Writing ----------------------------------------------------------------------------------
@@ -410,26 +420,13 @@ Result<bool> validateScene(const Scene &s)
 {
     // The same order as the loader, so that a scene breaking two rules reports the same one
     // whether it comes from a file or from memory.
-    Check check = checkMethod(s.method);
-    if (!check)
-        check = checkTemperature(s.temperature);
-    if (!check)
-        check = checkScaleDim(s.scaleDim);
-    if (!check)
-        check = checkQuery(s.query);
-    if (!check)
-        check = checkKeys(s.keys);
-    if (!check)
-        check = checkValues(s.values, s.keys.rows());
-    if (!check)
-        check = checkMask(s.mask, s.keys.rows());
-    if (!check)
-        check = checkGeneral(s.general);
-    if (!check)
-        check = checkAdditive(s.additive);
-    if (!check)
-        check = checkMultiHead(s.multiHead);
-    if (check)
+    // Every rule is cheap and reads only the scene, so all are evaluated and the first broken one
+    // is reported.
+    if (Check check = firstBroken({checkMethod(s.method), checkTemperature(s.temperature),
+                                   checkScaleDim(s.scaleDim), checkQuery(s.query),
+                                   checkKeys(s.keys), checkValues(s.values, s.keys.rows()),
+                                   checkMask(s.mask, s.keys.rows()), checkGeneral(s.general),
+                                   checkAdditive(s.additive), checkMultiHead(s.multiHead)}))
         return std::move(*check);
     return true;
 }

@@ -1,5 +1,7 @@
 #include "sequencemodel.h"
 
+#include "enumids.h"
+
 #include <limits>
 
 namespace attn {
@@ -33,19 +35,12 @@ int indexOf(const std::vector<std::string> &names, std::string_view name)
 
 const char *positionKindId(PositionKind kind)
 {
-    const int i = static_cast<int>(kind);
-    return i >= 0 && i < 4 ? kPositionKindIds[i] : "";
+    return enumids::idOf(kind, kPositionKindIds);
 }
 
 bool positionKindFromId(std::string_view id, PositionKind &out)
 {
-    for (int i = 0; i < 4; ++i) {
-        if (id == kPositionKindIds[i]) {
-            out = static_cast<PositionKind>(i);
-            return true;
-        }
-    }
-    return false;
+    return enumids::fromId(id, kPositionKindIds, out);
 }
 
 std::vector<Matrix *> SequenceWeights::matrices()

@@ -1,45 +1,37 @@
 #include "trainingsettings.h"
 
+#include "enumids.h"
+
+#include <iterator>
+
 namespace attn {
 
 namespace {
 constexpr const char *kOptimizerIds[] = {"adam", "sgd"};
 constexpr const char *kGroupIds[] = {"embedding", "positions", "wq",         "wk",
                                      "wv",        "wo",        "unembedding"};
+static_assert(std::size(kOptimizerIds) == 2);
+static_assert(std::size(kGroupIds) == std::size_t(kParameterGroupCount));
 } // namespace
 
 const char *optimizerId(OptimizerKind kind)
 {
-    const int i = static_cast<int>(kind);
-    return i >= 0 && i < 2 ? kOptimizerIds[i] : "";
+    return enumids::idOf(kind, kOptimizerIds);
 }
 
 bool optimizerFromId(std::string_view id, OptimizerKind &out)
 {
-    for (int i = 0; i < 2; ++i) {
-        if (id == kOptimizerIds[i]) {
-            out = static_cast<OptimizerKind>(i);
-            return true;
-        }
-    }
-    return false;
+    return enumids::fromId(id, kOptimizerIds, out);
 }
 
 const char *parameterGroupId(ParameterGroup group)
 {
-    const int i = static_cast<int>(group);
-    return i >= 0 && i < kParameterGroupCount ? kGroupIds[i] : "";
+    return enumids::idOf(group, kGroupIds);
 }
 
 bool parameterGroupFromId(std::string_view id, ParameterGroup &out)
 {
-    for (int i = 0; i < kParameterGroupCount; ++i) {
-        if (id == kGroupIds[i]) {
-            out = static_cast<ParameterGroup>(i);
-            return true;
-        }
-    }
-    return false;
+    return enumids::fromId(id, kGroupIds, out);
 }
 
 std::vector<ParameterGroup> parameterGroups(const SequenceWeights &weights)

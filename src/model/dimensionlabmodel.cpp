@@ -77,37 +77,27 @@ DimensionLabModel::~DimensionLabModel()
 
 bool DimensionLabModel::setDimension(int d)
 {
-    attn::DimensionExperimentParams p = m_params;
-    p.dimension = d;
-    return setParams(p);
+    return setField(&attn::DimensionExperimentParams::dimension, d);
 }
 
 bool DimensionLabModel::setSigma(double sigma)
 {
-    attn::DimensionExperimentParams p = m_params;
-    p.sigma = sigma;
-    return setParams(p);
+    return setField(&attn::DimensionExperimentParams::sigma, sigma);
 }
 
 bool DimensionLabModel::setSamples(int samples)
 {
-    attn::DimensionExperimentParams p = m_params;
-    p.samples = samples;
-    return setParams(p);
+    return setField(&attn::DimensionExperimentParams::samples, samples);
 }
 
 bool DimensionLabModel::setKeys(int keys)
 {
-    attn::DimensionExperimentParams p = m_params;
-    p.keys = keys;
-    return setParams(p);
+    return setField(&attn::DimensionExperimentParams::keys, keys);
 }
 
 void DimensionLabModel::setSeed(std::uint64_t seed)
 {
-    attn::DimensionExperimentParams p = m_params;
-    p.seed = seed;
-    setParams(p);
+    setField(&attn::DimensionExperimentParams::seed, seed);
 }
 
 bool DimensionLabModel::setParams(const attn::DimensionExperimentParams &p)

@@ -86,6 +86,14 @@ signals:
     void failed(const QString &message);
 
 private:
+    // The current parameters with one field changed, through setParams().
+    template <typename T> bool setField(T attn::DimensionExperimentParams::*field, T value)
+    {
+        attn::DimensionExperimentParams p = m_params;
+        p.*field = value;
+        return setParams(p);
+    }
+
     struct PointOutcome
     {
         attn::DimensionExperimentParams params;

@@ -5,6 +5,8 @@
 
 #include <QStringList>
 
+#include <cstddef>
+
 namespace {
 QString subjectOf(const attn::Error &e)
 {
@@ -12,51 +14,65 @@ QString subjectOf(const attn::Error &e)
 }
 } // namespace
 
-QString ErrorText::typeName(const std::string &token)
+namespace {
+// A token the core puts in an error and the words a message uses for it, translated in
+// ErrorText's context.
+struct TokenWords
 {
-    if (token == "number")
-        return tr("a number");
-    if (token == "integer")
-        return tr("a whole number");
-    if (token == "boolean")
-        return tr("true or false");
-    if (token == "string")
-        return tr("a text string");
-    if (token == "array")
-        return tr("a list");
-    if (token == "object")
-        return tr("an object");
-    if (token == "vector")
-        return tr("a vector of 2 numbers");
-    if (token == "matrix")
-        return tr("a matrix (a list of rows)");
-    if (token == "name-or-null")
-        return tr("a name or null");
-    return QString::fromStdString(token);
+    const char *token;
+    const char *words;
+};
+
+// What the core's type tokens are called in "expected …".
+const TokenWords kTypeNames[] = {
+    {"number", QT_TRANSLATE_NOOP("ErrorText", "a number")},
+    {"integer", QT_TRANSLATE_NOOP("ErrorText", "a whole number")},
+    {"boolean", QT_TRANSLATE_NOOP("ErrorText", "true or false")},
+    {"string", QT_TRANSLATE_NOOP("ErrorText", "a text string")},
+    {"array", QT_TRANSLATE_NOOP("ErrorText", "a list")},
+    {"object", QT_TRANSLATE_NOOP("ErrorText", "an object")},
+    {"vector", QT_TRANSLATE_NOOP("ErrorText", "a vector of 2 numbers")},
+    {"matrix", QT_TRANSLATE_NOOP("ErrorText", "a matrix (a list of rows)")},
+    {"name-or-null", QT_TRANSLATE_NOOP("ErrorText", "a name or null")},
+};
+
+// Why the JSON reader stopped, by its reason token.
+const TokenWords kMalformedReasons[] = {
+    {"unexpected-end", QT_TRANSLATE_NOOP("ErrorText", "the text ends too early")},
+    {"trailing-content", QT_TRANSLATE_NOOP("ErrorText", "there is more text after the end")},
+    {"bad-escape", QT_TRANSLATE_NOOP("ErrorText", "a bad escape sequence in a string")},
+    {"bad-number", QT_TRANSLATE_NOOP("ErrorText", "a badly written number")},
+    {"number-out-of-range", QT_TRANSLATE_NOOP("ErrorText", "a number too large for a double")},
+    {"control-character", QT_TRANSLATE_NOOP("ErrorText", "a control character inside a string")},
+    {"lone-surrogate",
+     QT_TRANSLATE_NOOP("ErrorText", "a \\u escape that is half of a surrogate pair")},
+    {"empty", QT_TRANSLATE_NOOP("ErrorText", "the file is empty")},
+};
+
+// The words for `token` in `table`, or nullptr when the table does not know it.
+template <std::size_t N>
+const char *wordsFor(const TokenWords (&table)[N], const std::string &token)
+{
+    for (const TokenWords &t : table)
+        if (token == t.token)
+            return t.words;
+    return nullptr;
 }
 
-namespace {
 QString malformedReason(const std::string &token)
 {
-    if (token == "unexpected-end")
-        return ErrorText::tr("the text ends too early");
-    if (token == "trailing-content")
-        return ErrorText::tr("there is more text after the end");
-    if (token == "bad-escape")
-        return ErrorText::tr("a bad escape sequence in a string");
-    if (token == "bad-number")
-        return ErrorText::tr("a badly written number");
-    if (token == "number-out-of-range")
-        return ErrorText::tr("a number too large for a double");
-    if (token == "control-character")
-        return ErrorText::tr("a control character inside a string");
-    if (token == "lone-surrogate")
-        return ErrorText::tr("a \\u escape that is half of a surrogate pair");
-    if (token == "empty")
-        return ErrorText::tr("the file is empty");
+    if (const char *words = wordsFor(kMalformedReasons, token))
+        return ErrorText::tr(words);
     return ErrorText::tr("an unexpected character");
 }
 } // namespace
+
+QString ErrorText::typeName(const std::string &token)
+{
+    if (const char *words = wordsFor(kTypeNames, token))
+        return tr(words);
+    return QString::fromStdString(token);
+}
 
 QString ErrorText::describe(const attn::Error &e)
 {

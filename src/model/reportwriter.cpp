@@ -46,6 +46,31 @@ public:
         text += name;
         text += "\": ";
     }
+    // A field per line: the key and its value.
+    void number(const char *name, const std::string &indent, double x)
+    {
+        key(name, indent);
+        number(x);
+    }
+    void vector(const char *name, const std::string &indent, const attn::Vector &v)
+    {
+        key(name, indent);
+        vector(v);
+    }
+    void matrix(const char *name, const std::string &indent, const attn::Matrix &m)
+    {
+        key(name, indent);
+        matrix(m, indent);
+    }
+    /// Opens the report: its format name and version 1.
+    void begin(const char *format, const std::string &indent)
+    {
+        text = "{\n";
+        key("format", indent, true);
+        text += std::string("\"") + format + "\"";
+        key("version", indent);
+        text += '1';
+    }
 };
 } // namespace
 
@@ -55,15 +80,10 @@ QByteArray ReportWriter::write(const SceneModel &model)
     const attn::Scene &scene = model.scene();
     JsonOut o;
     const std::string in = "  ";
-    o.text = "{\n";
-    o.key("format", in, true);
-    o.text += "\"attention-canvas-report\"";
-    o.key("version", in);
-    o.text += '1';
+    o.begin("attention-canvas-report", in);
     o.key("method", in);
     o.text += std::string("\"") + attn::methodId(r.method) + "\"";
-    o.key("temperature", in);
-    o.number(r.temperature);
+    o.number("temperature", in, r.temperature);
     o.key("scale_dim", in);
     if (r.method == attn::Method::Scaled)
         o.number(r.scaleDim);
@@ -71,12 +91,9 @@ QByteArray ReportWriter::write(const SceneModel &model)
         o.text += "null";
     o.key("normalised", in);
     o.text += model.normalised() ? "true" : "false";
-    o.key("query", in);
-    o.vector(model.query());
-    o.key("keys", in);
-    o.matrix(model.keys(), in);
-    o.key("values", in);
-    o.matrix(model.values(), in);
+    o.vector("query", in, model.query());
+    o.matrix("keys", in, model.keys());
+    o.matrix("values", in, model.values());
     o.key("mask", in);
     o.text += '[';
     for (int i = 0; i < scene.keyCount(); ++i) {
@@ -84,22 +101,15 @@ QByteArray ReportWriter::write(const SceneModel &model)
         o.text += (!scene.mask.empty() && scene.mask[i]) ? "true" : "false";
     }
     o.text += ']';
-    o.key("scores", in);
-    o.vector(r.scores);
+    o.vector("scores", in, r.scores);
     if (r.method != attn::Method::MultiHead) {
-        o.key("logits", in);
-        o.vector(r.trace.logits);
-        o.key("max_logit", in);
-        o.number(r.trace.maxLogit);
-        o.key("shifted", in);
-        o.vector(r.trace.shifted);
-        o.key("exps", in);
-        o.vector(r.trace.exps);
-        o.key("exp_sum", in);
-        o.number(r.trace.sum);
+        o.vector("logits", in, r.trace.logits);
+        o.number("max_logit", in, r.trace.maxLogit);
+        o.vector("shifted", in, r.trace.shifted);
+        o.vector("exps", in, r.trace.exps);
+        o.number("exp_sum", in, r.trace.sum);
     }
-    o.key("weights", in);
-    o.vector(r.weights);
+    o.vector("weights", in, r.weights);
     if (r.method == attn::Method::MultiHead) {
         o.key("heads", in);
         o.text += "[";
@@ -109,30 +119,20 @@ QByteArray ReportWriter::write(const SceneModel &model)
             o.text += j ? ",\n" + in + "  {\n" : "\n" + in + "  {\n";
             o.key("d_k", hin, true);
             o.number(double(h.query.size()));
-            o.key("query", hin);
-            o.vector(h.query);
-            o.key("keys", hin);
-            o.matrix(h.keys, hin);
-            o.key("values", hin);
-            o.matrix(h.values, hin);
-            o.key("scores", hin);
-            o.vector(h.scores);
-            o.key("exps", hin);
-            o.vector(h.softmax.exps);
-            o.key("exp_sum", hin);
-            o.number(h.softmax.sum);
-            o.key("weights", hin);
-            o.vector(h.softmax.weights);
-            o.key("output", hin);
-            o.vector(h.output);
+            o.vector("query", hin, h.query);
+            o.matrix("keys", hin, h.keys);
+            o.matrix("values", hin, h.values);
+            o.vector("scores", hin, h.scores);
+            o.vector("exps", hin, h.softmax.exps);
+            o.number("exp_sum", hin, h.softmax.sum);
+            o.vector("weights", hin, h.softmax.weights);
+            o.vector("output", hin, h.output);
             o.text += "\n" + in + "  }";
         }
         o.text += "\n" + in + "]";
-        o.key("concat", in);
-        o.vector(r.concat);
+        o.vector("concat", in, r.concat);
     }
-    o.key("output", in);
-    o.vector(r.output);
+    o.vector("output", in, r.output);
     o.text += "\n}\n";
     return QByteArray::fromStdString(o.text);
 }

@@ -2,6 +2,7 @@
 
 #include "core/scenefile.h"
 #include "errortext.h"
+#include "outcome.h"
 
 #include <algorithm>
 #include <cmath>
@@ -223,11 +224,5 @@ void SceneModel::recompute()
     m_values = m_scene.values;
     m_geometry = attn::keyGeometry(m_query, m_keys);
     auto r = attn::attend(m_query, m_keys, m_values, m_scene.method, m_scene.params());
-    if (r) {
-        m_result = std::move(r).value();
-        m_error.reset();
-    } else {
-        m_result.reset();
-        m_error = r.error();
-    }
+    keepOutcome(std::move(r), m_result, m_error);
 }

@@ -2,6 +2,7 @@
 
 #include "core/headpresets.h"
 #include "errortext.h"
+#include "outcome.h"
 
 namespace {
 // Spread around the origin in different directions and lengths, so that the default weights
@@ -129,12 +130,6 @@ void SelfAttentionModel::setCausal(bool on)
 void SelfAttentionModel::recompute()
 {
     auto r = attn::selfAttention(m_tokens, m_w[0], m_w[1], m_w[2], m_causal);
-    if (r) {
-        m_result = std::move(r).value();
-        m_error.reset();
-    } else {
-        m_result.reset();
-        m_error = r.error();
-    }
+    keepOutcome(std::move(r), m_result, m_error);
     emit changed();
 }

@@ -47,10 +47,7 @@ private:
     QTimer m_timer;
 };
 
-std::string sceneText(const attn::Scene &s)
-{
-    return attn::writeScene(s);
-}
+using badinput::sceneText;
 } // namespace
 
 class TestBadInputGui : public QObject
@@ -72,24 +69,11 @@ private slots:
         m_model.reset();
     }
 
-    void openScene_data()
-    {
-        QTest::addColumn<int>("row");
-        const auto cases = badinput::cases();
-        for (int i = 0; i < cases.size(); ++i)
-            QTest::newRow(cases.at(i).name.toUtf8().constData()) << i;
-    }
+    void openScene_data() { badinput::addRows(); }
 
     void openScene()
     {
-        QFETCH(int, row);
-        const badinput::Case c = badinput::cases().at(row);
-        QTemporaryDir dir;
-        QString skip;
-        const QString path = badinput::make(c, dir, &skip);
-        if (!skip.isEmpty())
-            QSKIP(qPrintable(skip));
-        QVERIFY(!path.isEmpty());
+        BADINPUT_MAKE_ROW(c, dir, path);
 
         // A scene the user has edited: it must survive every bad file.
         QVERIFY(!m_model->setScene(attn::Scene::defaultScene()));

@@ -1,5 +1,7 @@
 #include "canvas/canvaswidget.h"
 #include "common/scenebits.h"
+#include "common/smallmatrices.h"
+#include "common/testsettings.h"
 #include "core/scene.h"
 #include "document/scenedocument.h"
 #include "document/sceneeditor.h"
@@ -31,12 +33,7 @@
 // their buttons as soon as they show, so no test waits on a dialog.
 
 namespace {
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
+using smallmatrices::vec;
 
 const QByteArray kScene = R"({
   "format": "attention-canvas-scene",
@@ -140,9 +137,7 @@ private:
 
 void TestMainWindowFiles::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("AttentionCanvasTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_mainwindowfiles"));
+    testsettings::isolate("tst_mainwindowfiles");
 }
 
 void TestMainWindowFiles::init()

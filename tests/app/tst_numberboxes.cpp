@@ -2,6 +2,8 @@
 // a box has the focus, a value typed into a box is an undo step once it is committed, and a
 // temperature outside the range is refused with a message that gives the range.
 
+#include "common/shownwindow.h"
+#include "common/testsettings.h"
 #include "document/sceneeditor.h"
 #include "export/exportdialog.h"
 #include "mainwindow.h"
@@ -37,19 +39,13 @@ class TestNumberBoxes : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_settings.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
-    }
+    void initTestCase() { QVERIFY(testsettings::useFolder(m_settings)); }
 
     void init()
     {
         m_model = std::make_unique<SceneModel>();
         m_window = std::make_unique<MainWindow>(m_model.get());
-        m_window->resize(1280, 800);
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+        QVERIFY(shownwindow::show(*m_window));
         m_tau = m_window->methodPanel()->findChild<TemperatureControl *>();
         QVERIFY(m_tau);
         QVERIFY(m_tau->spinBox()->isVisible());

@@ -3,6 +3,7 @@
 // the keys the README and a teacher rely on do what they say — in English and in Chinese.
 
 #include "canvas/canvaswidget.h"
+#include "common/testsettings.h"
 #include "mainwindow.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
@@ -76,8 +77,7 @@ class TestShortcutsDialog : public QObject
 private slots:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
+        QVERIFY(testsettings::useFolder(m_dir));
         // Two recent files, so that the Open Recent menu has entries of its own.
         QStringList recent;
         for (const char *name : {"a.json", "b.json"}) {

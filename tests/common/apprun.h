@@ -7,6 +7,7 @@
 #include <QByteArray>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QString>
 #include <QStringList>
 
 struct AppRun
@@ -44,4 +45,23 @@ inline AppRun runApp(const QStringList &args, const QString &configDir = {},
     }
     return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -2, p.readAllStandardOutput(),
             p.readAllStandardError()};
+}
+
+/// Why `r` is not a clean failure, or "" when it is one: exit code `exitCode`, nothing on
+/// standard output and one line on standard error that contains `messagePart`.
+inline QString notACleanFailure(const AppRun &r, int exitCode, const QString &messagePart)
+{
+    const QString err = QString::fromUtf8(r.err);
+    if (r.exitCode != exitCode)
+        return QStringLiteral("exit code %1 instead of %2: %3")
+            .arg(r.exitCode)
+            .arg(exitCode)
+            .arg(err);
+    if (!r.out.isEmpty())
+        return QStringLiteral("standard output is not empty: ") + QString::fromUtf8(r.out);
+    if (!err.contains(messagePart))
+        return QStringLiteral("\"%1\" is not in: %2").arg(messagePart, err);
+    if (err.count(QLatin1Char('\n')) != 1)
+        return QStringLiteral("not one line: ") + err;
+    return {};
 }

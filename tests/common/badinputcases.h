@@ -5,6 +5,8 @@
 // is not a readable file) and names the words the message must contain. The expected words are
 // written here by hand from docs/scene-format.md, not taken from the code under test.
 
+#include "core/scenefile.h"
+
 #include <QByteArray>
 #include <QDir>
 #include <QFile>
@@ -16,6 +18,7 @@
 #include <QString>
 #include <QStringList>
 #include <QTemporaryDir>
+#include <QTest>
 
 #include <sys/stat.h>
 #include <unistd.h>
@@ -352,4 +355,35 @@ inline QString make(const Case &c, const QTemporaryDir &dir, QString *skip)
     return {};
 }
 
+/// One data row per case, named after it; the column "row" is the index into cases().
+inline void addRows()
+{
+    QTest::addColumn<int>("row");
+    const auto list = cases();
+    for (int i = 0; i < list.size(); ++i)
+        QTest::newRow(list.at(i).name.toUtf8().constData()) << i;
+}
+
+/// A scene as the file it saves to: two scenes are the same when their texts are.
+inline std::string sceneText(const attn::Scene &s)
+{
+    return attn::writeScene(s);
+}
+
 } // namespace badinput
+
+/// In a test function whose data came from badinput::addRows(): the row's case as `c`, a
+/// temporary folder `dir` and the bad path made in it as `path`; skips the rows this machine
+/// cannot make.
+#define BADINPUT_MAKE_ROW(c, dir, path)                                                            \
+    QFETCH(int, row);                                                                              \
+    const badinput::Case c = badinput::cases().at(row);                                            \
+    QTemporaryDir dir;                                                                             \
+    QString path;                                                                                  \
+    {                                                                                              \
+        QString skip;                                                                              \
+        path = badinput::make(c, dir, &skip);                                                      \
+        if (!skip.isEmpty())                                                                       \
+            QSKIP(qPrintable(skip));                                                               \
+    }                                                                                              \
+    QVERIFY(!path.isEmpty())

@@ -13,6 +13,7 @@
 #include <cfloat>
 #include <cmath>
 #include <cstddef>
+#include <limits>
 #include <random>
 #include <sstream>
 #include <string>
@@ -27,6 +28,16 @@ using Mat = std::vector<Vec>; ///< row-major: Mat[i] is row i
 /// Plain double inputs, as they appear in the `_data()` tables.
 using DVec = std::vector<double>;
 using DRows = std::vector<std::vector<double>>;
+
+/// Inputs the tests share: the values that are not numbers, and the article's example (query,
+/// three keys and their values). `using namespace naive::inputs;` brings them in.
+namespace inputs {
+inline constexpr double kInf = std::numeric_limits<double>::infinity();
+inline constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+inline const DVec kArticleQuery{1.2, 0.8};
+inline const DRows kArticleKeys{{0.5, 1.0}, {1.5, 0.5}, {0.8, 1.2}};
+inline const DRows kArticleValues{{1.0, 0.0}, {0.0, 1.0}, {1.0, 1.0}};
+} // namespace inputs
 
 // --- conversions (inputs only: they build the arguments of the code under test) -------------
 
@@ -464,6 +475,18 @@ inline bool allFinite(const attn::Matrix &m)
             if (!std::isfinite(m(i, j)))
                 return false;
     return true;
+}
+
+/// A probability distribution: every weight ≥ 0, the sum 1 within 1e-12 (summed in long double).
+inline void checkDistribution(const attn::Vector &w)
+{
+    long double sum = 0;
+    for (Eigen::Index i = 0; i < w.size(); ++i) {
+        QVERIFY2(w(i) >= 0, qPrintable(QString("weight %1 = %2").arg(i).arg(w(i))));
+        sum += w(i);
+    }
+    QVERIFY2(std::fabs(double(sum) - 1.0) <= 1e-12,
+             qPrintable(QString::number(double(sum), 'g', 17)));
 }
 
 } // namespace naive

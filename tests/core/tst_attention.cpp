@@ -13,31 +13,7 @@ Q_DECLARE_METATYPE(attn::AttentionParams)
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-const DVec kArticleQuery{1.2, 0.8};
-const DRows kArticleKeys{{0.5, 1.0}, {1.5, 0.5}, {0.8, 1.2}};
-const DRows kArticleValues{{1.0, 0.0}, {0.0, 1.0}, {1.0, 1.0}};
-
-const char *methodName(attn::Method m)
-{
-    switch (m) {
-    case attn::Method::Dot:
-        return "dot";
-    case attn::Method::Scaled:
-        return "scaled";
-    case attn::Method::Cosine:
-        return "cosine";
-    case attn::Method::General:
-        return "general";
-    case attn::Method::Additive:
-        return "additive";
-    case attn::Method::MultiHead:
-        return "multihead";
-    }
-    return "?";
-}
+using namespace naive::inputs;
 
 /// The naive score of each method; params only supply W and the additive network.
 naive::Vec naiveScores(attn::Method method, const naive::Vec &q, const naive::Mat &keys,
@@ -81,16 +57,7 @@ const std::vector<attn::Method> kScoreMethods{attn::Method::Dot, attn::Method::S
                                               attn::Method::Cosine, attn::Method::General,
                                               attn::Method::Additive};
 
-void checkDistribution(const attn::Vector &w)
-{
-    long double sum = 0;
-    for (Eigen::Index i = 0; i < w.size(); ++i) {
-        QVERIFY2(w(i) >= 0, qPrintable(QString("weight %1 = %2").arg(i).arg(w(i))));
-        sum += w(i);
-    }
-    QVERIFY2(std::fabs(double(sum) - 1.0) <= 1e-12,
-             qPrintable(QString::number(double(sum), 'g', 17)));
-}
+using naive::checkDistribution;
 
 attn::Result<attn::AttentionResult> attendRows(const DVec &q, const DRows &keys,
                                                const DRows &values, attn::Method method,
@@ -182,47 +149,33 @@ void TestAttention::matchesNaive_data()
         c.params = randomParams(gen, 2, 2);
         cases.push_back(c);
     }
-    {
-        Case c{"d=3 n=5 tau 0.5",
-               naive::randomVector(gen, 3, -2, 2),
-               naive::randomRows(gen, 5, 3, -2, 2),
-               naive::randomRows(gen, 5, 4),
+    // Random numbers drawn in a fixed order: the query, the keys, the values, the parameters.
+    auto randomCase = [&gen](const char *name, std::size_t d, std::size_t n, std::size_t dv) {
+        Case c{name,
+               naive::randomVector(gen, d, -2, 2),
+               naive::randomRows(gen, n, d, -2, 2),
+               naive::randomRows(gen, n, dv),
                {}};
-        c.params = randomParams(gen, 3, 3);
-        c.params.temperature = 0.5;
-        cases.push_back(c);
-    }
-    {
-        Case c{"d=6 n=8 tau 2.5 masked",
-               naive::randomVector(gen, 6, -2, 2),
-               naive::randomRows(gen, 8, 6, -2, 2),
-               naive::randomRows(gen, 8, 2),
-               {}};
-        c.params = randomParams(gen, 6, 6);
-        c.params.temperature = 2.5;
-        c.params.mask = {false, true, false, false, true, false, false, false};
-        cases.push_back(c);
-    }
-    {
-        Case c{"d=4 scaleDim 9",
-               naive::randomVector(gen, 4, -2, 2),
-               naive::randomRows(gen, 4, 4, -2, 2),
-               naive::randomRows(gen, 4, 3),
-               {}};
-        c.params = randomParams(gen, 4, 4);
-        c.params.scaleDim = 9;
-        cases.push_back(c);
-    }
+        c.params = randomParams(gen, d, d);
+        return c;
+    };
+    cases.push_back(randomCase("d=3 n=5 tau 0.5", 3, 5, 4));
+    cases.back().params.temperature = 0.5;
+    cases.push_back(randomCase("d=6 n=8 tau 2.5 masked", 6, 8, 2));
+    cases.back().params.temperature = 2.5;
+    cases.back().params.mask = {false, true, false, false, true, false, false, false};
+    cases.push_back(randomCase("d=4 scaleDim 9", 4, 4, 3));
+    cases.back().params.scaleDim = 9;
     for (const Case &c : cases)
         for (attn::Method m : kScoreMethods)
-            QTest::addRow("%s, %s", methodName(m), c.name)
+            QTest::addRow("%s, %s", attn::methodId(m), c.name)
                 << int(m) << c.q << c.keys << c.values << c.params;
 
     // General and additive accept a query whose length differs from the keys'.
     Case c{"d_q=3 d_k=2", naive::randomVector(gen, 3, -2, 2), naive::randomRows(gen, 4, 2, -2, 2),
            naive::randomRows(gen, 4, 2), randomParams(gen, 3, 2)};
     for (attn::Method m : {attn::Method::General, attn::Method::Additive})
-        QTest::addRow("%s, %s", methodName(m), c.name)
+        QTest::addRow("%s, %s", attn::methodId(m), c.name)
             << int(m) << c.q << c.keys << c.values << c.params;
 }
 
@@ -276,10 +229,10 @@ void TestAttention::permutingKeysPermutesWeights_data()
     const DRows values = naive::randomRows(gen, 5, 2);
     const attn::AttentionParams params = randomParams(gen, 3, 3);
     for (attn::Method m : kScoreMethods) {
-        QTest::addRow("%s, article reversed", methodName(m))
+        QTest::addRow("%s, article reversed", attn::methodId(m))
             << int(m) << kArticleQuery << kArticleKeys << kArticleValues << randomParams(gen, 2, 2)
             << std::vector<int>{2, 1, 0};
-        QTest::addRow("%s, random", methodName(m))
+        QTest::addRow("%s, random", attn::methodId(m))
             << int(m) << q << keys << values << params << std::vector<int>{3, 0, 4, 2, 1};
     }
 }
@@ -317,10 +270,10 @@ void TestAttention::maskedKeys_data()
     QTest::addColumn<double>("temperature");
 
     for (attn::Method m : kScoreMethods) {
-        QTest::addRow("%s, middle", methodName(m)) << int(m) << "-x-" << 1.0;
-        QTest::addRow("%s, winner masked", methodName(m)) << int(m) << "-x-" << 0.3;
-        QTest::addRow("%s, one left", methodName(m)) << int(m) << "x-x" << 1.0;
-        QTest::addRow("%s, none", methodName(m)) << int(m) << "---" << 1.0;
+        QTest::addRow("%s, middle", attn::methodId(m)) << int(m) << "-x-" << 1.0;
+        QTest::addRow("%s, winner masked", attn::methodId(m)) << int(m) << "-x-" << 0.3;
+        QTest::addRow("%s, one left", attn::methodId(m)) << int(m) << "x-x" << 1.0;
+        QTest::addRow("%s, none", attn::methodId(m)) << int(m) << "---" << 1.0;
     }
 }
 
@@ -368,9 +321,9 @@ void TestAttention::extremeScoresStayFinite_data()
     QTest::addColumn<double>("temperature");
 
     for (attn::Method m : {attn::Method::Dot, attn::Method::General}) {
-        QTest::addRow("%s, tau 1", methodName(m)) << int(m) << 1.0;
-        QTest::addRow("%s, tau 0.5", methodName(m)) << int(m) << 0.5;
-        QTest::addRow("%s, tau 0.01", methodName(m)) << int(m) << 0.01;
+        QTest::addRow("%s, tau 1", attn::methodId(m)) << int(m) << 1.0;
+        QTest::addRow("%s, tau 0.5", attn::methodId(m)) << int(m) << 0.5;
+        QTest::addRow("%s, tau 0.01", attn::methodId(m)) << int(m) << 0.01;
     }
 }
 
@@ -450,7 +403,7 @@ void TestAttention::errors_data()
     auto row = [](const char *tag, Method m, const DVec &q, const DRows &k, const DRows &v,
                   const attn::AttentionParams &p, ErrorCode code, long long a = -1,
                   long long b = -1) {
-        QTest::addRow("%s, %s", methodName(m), tag)
+        QTest::addRow("%s, %s", attn::methodId(m), tag)
             << int(m) << q << k << v << p << int(code) << a << b;
     };
     const DVec q = kArticleQuery;

@@ -1,3 +1,4 @@
+#include "common/labparams.h"
 #include "common/naivereference.h"
 #include "core/dimensionexperiment.h"
 
@@ -9,17 +10,7 @@
 
 namespace {
 
-attn::DimensionExperimentParams params(int d, double sigma, int samples, int keys = 8,
-                                       std::uint64_t seed = 1)
-{
-    attn::DimensionExperimentParams p;
-    p.dimension = d;
-    p.sigma = sigma;
-    p.samples = samples;
-    p.keys = keys;
-    p.seed = seed;
-    return p;
-}
+using labparams::params;
 
 long double mean(const std::vector<double> &x)
 {

@@ -1,22 +1,11 @@
+#include "common/labparams.h"
 #include "core/dimensionlab.h"
 
 #include <QTest>
 
 #include <cmath>
 
-namespace {
-attn::DimensionExperimentParams params(int d, double sigma, int samples, int keys,
-                                       std::uint64_t seed = 1)
-{
-    attn::DimensionExperimentParams p;
-    p.dimension = d;
-    p.sigma = sigma;
-    p.samples = samples;
-    p.keys = keys;
-    p.seed = seed;
-    return p;
-}
-} // namespace
+using labparams::params;
 
 class TestDimensionLab : public QObject
 {

@@ -67,6 +67,27 @@ std::string nested(int depth, const std::string &open, const std::string &inner,
     return s;
 }
 
+// The columns of the rows that must fail: the text, the reason and where (1-based).
+void addErrorColumns()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("reason");
+    QTest::addColumn<int>("line");
+    QTest::addColumn<int>("column");
+}
+
+// The reasons the reader gives, as the rows name them.
+namespace reason {
+const QString chr = "unexpected-character";
+const QString end = "unexpected-end";
+const QString trailing = "trailing-content";
+const QString number = "bad-number";
+const QString range = "number-out-of-range";
+const QString escape = "bad-escape";
+const QString surrogate = "lone-surrogate";
+const QString control = "control-character";
+} // namespace reason
+
 } // namespace
 
 class TestJson : public QObject
@@ -255,19 +276,8 @@ void TestJson::underflowBecomesZero()
 
 void TestJson::rejectsMalformed_data()
 {
-    QTest::addColumn<QByteArray>("text");
-    QTest::addColumn<QString>("reason");
-    QTest::addColumn<int>("line");
-    QTest::addColumn<int>("column");
-
-    const QString chr = "unexpected-character";
-    const QString end = "unexpected-end";
-    const QString trailing = "trailing-content";
-    const QString number = "bad-number";
-    const QString range = "number-out-of-range";
-    const QString escape = "bad-escape";
-    const QString surrogate = "lone-surrogate";
-    const QString control = "control-character";
+    addErrorColumns();
+    using namespace reason;
 
     QTest::newRow("empty") << QByteArray("") << QString("empty") << 1 << 1;
     QTest::newRow("only spaces") << QByteArray(" \n ") << QString("empty") << 2 << 2;
@@ -367,16 +377,8 @@ void TestJson::rejectsMalformed()
 // rows above: the first byte of the offending token, escapes where they begin.
 void TestJson::reportsWhereTheTokenBegins_data()
 {
-    QTest::addColumn<QByteArray>("text");
-    QTest::addColumn<QString>("reason");
-    QTest::addColumn<int>("line");
-    QTest::addColumn<int>("column");
-
-    const QString chr = "unexpected-character";
-    const QString end = "unexpected-end";
-    const QString trailing = "trailing-content";
-    const QString number = "bad-number";
-    const QString surrogate = "lone-surrogate";
+    addErrorColumns();
+    using namespace reason;
 
     QTest::newRow("nul after value") << bytes("1\0") << trailing << 1 << 2;
     QTest::newRow("nul after array") << bytes("[1]\0 x") << trailing << 1 << 4;

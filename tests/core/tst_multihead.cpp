@@ -14,11 +14,7 @@ Q_DECLARE_METATYPE(attn::AttentionParams)
 
 namespace {
 
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-const DVec kArticleQuery{1.2, 0.8};
-const DRows kArticleKeys{{0.5, 1.0}, {1.5, 0.5}, {0.8, 1.2}};
-const DRows kArticleValues{{1.0, 0.0}, {0.0, 1.0}, {1.0, 1.0}};
+using namespace naive::inputs;
 
 attn::AttentionParams identityHead(std::size_t d)
 {

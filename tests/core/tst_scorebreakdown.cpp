@@ -13,9 +13,7 @@ Q_DECLARE_METATYPE(attn::Method)
 
 namespace {
 
-const DVec kArticleQuery{1.2, 0.8};
-const DRows kArticleKeys{{0.5, 1.0}, {1.5, 0.5}, {0.8, 1.2}};
-const DRows kArticleValues{{1.0, 0.0}, {0.0, 1.0}, {1.0, 1.0}};
+using namespace naive::inputs;
 
 struct Explained
 {
@@ -289,11 +287,9 @@ void TestScoreBreakdown::matchesNaive_data()
     QTest::addColumn<int>("hidden");
     QTest::addColumn<int>("heads");
     QTest::addColumn<int>("seed");
-    const std::pair<attn::Method, const char *> methods[] = {
-        {attn::Method::Dot, "dot"},           {attn::Method::Scaled, "scaled"},
-        {attn::Method::Cosine, "cosine"},     {attn::Method::General, "general"},
-        {attn::Method::Additive, "additive"}, {attn::Method::MultiHead, "multihead"}};
-    for (const auto &[m, name] : methods) {
+    for (int i = 0; i < attn::kMethodCount; ++i) {
+        const auto m = attn::Method(i);
+        const char *name = attn::methodId(m);
         QTest::addRow("%s d=2 n=3", name) << m << 2 << 3 << 4 << 2 << 1;
         QTest::addRow("%s d=4 n=16", name) << m << 4 << 16 << 6 << 2 << 2;
         QTest::addRow("%s d=6 n=64", name) << m << 6 << 64 << 3 << 3 << 3;

@@ -1,4 +1,5 @@
 #include "common/naivereference.h"
+#include "common/smallmatrices.h"
 #include "core/attention.h"
 #include "core/headpresets.h"
 #include "core/scene.h"
@@ -24,20 +25,8 @@ namespace {
 
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
-
-attn::Matrix mat(double a, double b, double c, double d)
-{
-    attn::Matrix m(2, 2);
-    m << a, b, c, d;
-    return m;
-}
-
+using smallmatrices::mat;
+using smallmatrices::vec;
 /// Two heads that look at the plane through different lenses: a rotation by 30° with d_k = 2 and
 /// a projection onto y with d_k = 1 (unequal d_k, so that each head's own √d_k matters).
 attn::MultiHeadParams lenses()

@@ -13,11 +13,7 @@ Q_DECLARE_METATYPE(attn::AttentionParams)
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
-
-const DVec kArticleQuery{1.2, 0.8};
-const DRows kArticleKeys{{0.5, 1.0}, {1.5, 0.5}, {0.8, 1.2}};
+using namespace naive::inputs;
 
 attn::AdditiveParams additive(const DRows &wq, const DRows &wk, const DVec &b, const DVec &v)
 {
@@ -53,6 +49,17 @@ attn::Result<attn::ScoreSet> scoresOf(const DVec &q, const DRows &keys, attn::Me
                                       const attn::AttentionParams &params = {})
 {
     return attn::computeScores(naive::toEigen(q), naive::toEigen(keys), method, params);
+}
+
+// The row's query and keys scored by `method`, against naive dot products.
+void compareWithNaiveDot(attn::Method method, long double tol)
+{
+    QFETCH(DVec, query);
+    QFETCH(DRows, keys);
+
+    const auto r = scoresOf(query, keys, method);
+    NAIVE_REQUIRE_OK(r);
+    NAIVE_COMPARE(r->scores, naive::dotScores(naive::toLong(query), naive::toLong(keys)), tol);
 }
 
 } // namespace
@@ -112,12 +119,7 @@ void TestScores::dotMatchesNaive_data()
 
 void TestScores::dotMatchesNaive()
 {
-    QFETCH(DVec, query);
-    QFETCH(DRows, keys);
-
-    const auto r = scoresOf(query, keys, attn::Method::Dot);
-    NAIVE_REQUIRE_OK(r);
-    NAIVE_COMPARE(r->scores, naive::dotScores(naive::toLong(query), naive::toLong(keys)), 1e-13L);
+    compareWithNaiveDot(attn::Method::Dot, 1e-13L);
 }
 
 void TestScores::scaledIsDotOverSqrtD_data()
@@ -205,12 +207,7 @@ void TestScores::cosineEqualsDotOnUnitVectors_data()
 
 void TestScores::cosineEqualsDotOnUnitVectors()
 {
-    QFETCH(DVec, query);
-    QFETCH(DRows, keys);
-
-    const auto r = scoresOf(query, keys, attn::Method::Cosine);
-    NAIVE_REQUIRE_OK(r);
-    NAIVE_COMPARE(r->scores, naive::dotScores(naive::toLong(query), naive::toLong(keys)), 1e-12L);
+    compareWithNaiveDot(attn::Method::Cosine, 1e-12L);
 }
 
 void TestScores::cosineZeroVectors_data()

@@ -12,8 +12,7 @@ using naive::DVec;
 
 namespace {
 
-constexpr double kInf = std::numeric_limits<double>::infinity();
-constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+using namespace naive::inputs;
 
 attn::Result<attn::SelfAttentionResult> run(const DRows &x, const DRows &wq, const DRows &wk,
                                             const DRows &wv, bool causal, double temperature = 1)

@@ -74,6 +74,17 @@ bool near(double a, Real b)
     return std::abs(Real(a) - b) <= 1e-14L * (1 + std::abs(b));
 }
 
+// One step of the trainer from the weights (e, u): true when it succeeds and reports the loss
+// computed by hand; `de` and `du` get the hand-computed gradient.
+bool stepReportsHandLoss(SequenceTrainer &trainer, const Real e[2], const Real u[2], Real de[2],
+                         Real du[2])
+{
+    Real loss;
+    paperGradient(e, u, de, du, loss);
+    const auto before = trainer.step();
+    return before.ok() && near(*before->loss(), loss);
+}
+
 TrainingSettings settings(OptimizerKind kind, double lr)
 {
     TrainingSettings s;
@@ -97,11 +108,8 @@ private slots:
         Real me[2] = {}, ve[2] = {}, mu[2] = {}, vu[2] = {};
         const Real b1 = 0.9L, b2 = 0.999L, eps = 1e-8L;
         for (int t = 1; t <= 5; ++t) {
-            Real de[2], du[2], loss;
-            paperGradient(e, u, de, du, loss);
-            auto before = trainer.step();
-            QVERIFY(before.ok());
-            QVERIFY(near(*before->loss(), loss));
+            Real de[2], du[2];
+            QVERIFY2(stepReportsHandLoss(trainer, e, u, de, du), qPrintable(QString::number(t)));
             // m = β₁m + (1−β₁)g; v = β₂v + (1−β₂)g²; p −= lr·m̂/(√v̂ + ε).
             auto adam = [&](Real &p, Real &m, Real &v, Real g) {
                 m = b1 * m + (1 - b1) * g;
@@ -132,11 +140,8 @@ private slots:
         SequenceTrainer trainer(paperModel(), paperExamples(), settings(OptimizerKind::Sgd, lr));
         Real e[2] = {0.5L, -1.25L}, u[2] = {1.5L, 0.25L};
         for (int t = 1; t <= 5; ++t) {
-            Real de[2], du[2], loss;
-            paperGradient(e, u, de, du, loss);
-            auto before = trainer.step();
-            QVERIFY(before.ok());
-            QVERIFY(near(*before->loss(), loss));
+            Real de[2], du[2];
+            QVERIFY2(stepReportsHandLoss(trainer, e, u, de, du), qPrintable(QString::number(t)));
             for (int i = 0; i < 2; ++i) {
                 e[i] -= Real(lr) * de[i];
                 u[i] -= Real(lr) * du[i];

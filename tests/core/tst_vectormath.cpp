@@ -7,6 +7,7 @@
 
 #include <QTest>
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
 #include <hwy/targets.h>
@@ -22,6 +23,26 @@ double ulps(double got, long double want)
     const double w = double(want);
     const double ulp = std::nextafter(std::fabs(w), INFINITY) - std::fabs(w);
     return double(std::fabs((long double)got - want) / ulp);
+}
+
+// The vectorised `out` of `name` at `x` against the long-double `truth`: the first argument
+// more than four ulps off, or "" when there is none; *worst gets the largest error.
+template <typename Truth>
+QString firstBeyondFourUlps(const char *name, const std::vector<double> &x,
+                            const std::vector<double> &out, Truth truth, double *worst)
+{
+    *worst = 0;
+    for (std::size_t i = 0; i < x.size(); ++i) {
+        const double e = ulps(out[i], truth((long double)x[i]));
+        if (!(e <= 4))
+            return QStringLiteral("%1(%2) = %3: %4 ulps")
+                .arg(QLatin1String(name))
+                .arg(x[i], 0, 'g', 17)
+                .arg(out[i], 0, 'g', 17)
+                .arg(e);
+        *worst = std::max(*worst, e);
+    }
+    return {};
 }
 
 std::vector<double> tanhSamples()
@@ -54,14 +75,9 @@ private slots:
         std::vector<double> out(x.size());
         attn::detail::tanhInto(x.data(), out.data(), x.size());
         double worst = 0;
-        for (std::size_t i = 0; i < x.size(); ++i) {
-            const double e = ulps(out[i], std::tanh((long double)x[i]));
-            QVERIFY2(e <= 4, qPrintable(QStringLiteral("tanh(%1) = %2: %3 ulps")
-                                            .arg(x[i], 0, 'g', 17)
-                                            .arg(out[i], 0, 'g', 17)
-                                            .arg(e)));
-            worst = std::max(worst, e);
-        }
+        const QString beyond = firstBeyondFourUlps(
+            "tanh", x, out, [](long double v) { return std::tanh(v); }, &worst);
+        QVERIFY2(beyond.isEmpty(), qPrintable(beyond));
         qInfo("worst tanh error: %.2f ulps over %zu arguments", worst, x.size());
     }
 
@@ -94,14 +110,9 @@ private slots:
         std::vector<double> out(x.size());
         attn::detail::expNonPositiveInto(x.data(), out.data(), x.size());
         double worst = 0;
-        for (std::size_t i = 0; i < x.size(); ++i) {
-            const double e = ulps(out[i], std::exp((long double)x[i]));
-            QVERIFY2(e <= 4, qPrintable(QStringLiteral("exp(%1) = %2: %3 ulps")
-                                            .arg(x[i], 0, 'g', 17)
-                                            .arg(out[i], 0, 'g', 17)
-                                            .arg(e)));
-            worst = std::max(worst, e);
-        }
+        const QString beyond = firstBeyondFourUlps(
+            "exp", x, out, [](long double v) { return std::exp(v); }, &worst);
+        QVERIFY2(beyond.isEmpty(), qPrintable(beyond));
         QCOMPARE(out[0], 1.0);
         qInfo("worst exp error: %.2f ulps over %zu arguments", worst, x.size());
     }

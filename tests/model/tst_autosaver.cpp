@@ -49,15 +49,26 @@ attn::Scene readScene(const QString &path)
     return scene ? *scene : attn::Scene{};
 }
 
+// Starts `autosaver` on `model` and edits the scene (its temperature); false when either fails.
+bool startEdited(Autosaver &autosaver, SceneModel &model, double temperature)
+{
+    return autosaver.start(&model, 1h) && model.setTemperature(temperature);
+}
+
+// The same, then autosaves at once.
+bool startAndAutosave(Autosaver &autosaver, SceneModel &model, double temperature)
+{
+    return startEdited(autosaver, model, temperature) && autosaver.autosaveNow();
+}
+
 // The child of crashLeavesARecoverableScene: autosaves an edited scene, then dies at once
 // (SIGKILL: no destructor, no aboutToQuit, the lock file stays with a dead pid in it).
 int runCrashingChild()
 {
     SceneModel model;
     Autosaver autosaver;
-    if (!autosaver.start(&model, 1h))
+    if (!startEdited(autosaver, model, 3.5))
         return 10;
-    model.setTemperature(3.5);
     if (!autosaver.autosaveNow() || !QFileInfo::exists(autosaver.autosavePath()))
         return 11;
     ::kill(::getpid(), SIGKILL);
@@ -71,9 +82,8 @@ int runTerminatedChild()
 {
     SceneModel model;
     Autosaver autosaver;
-    if (!autosaver.start(&model, 1h))
+    if (!startEdited(autosaver, model, 4.5))
         return 10;
-    model.setTemperature(4.5);
     TerminationSignals termination;
     if (!termination.isInstalled())
         return 11;
@@ -94,6 +104,7 @@ void age(const QString &path)
     QVERIFY(f.setFileTime(QDateTime::currentDateTime().addSecs(-600),
                           QFileDevice::FileModificationTime));
 }
+
 } // namespace
 
 class TestAutosaver : public QObject
@@ -156,9 +167,7 @@ private slots:
     {
         SceneModel model;
         Autosaver autosaver;
-        QVERIFY(autosaver.start(&model, 1h));
-        model.setTemperature(4);
-        QVERIFY(autosaver.autosaveNow());
+        QVERIFY(startAndAutosave(autosaver, model, 4));
         QCOMPARE(autosaveFiles(QStringLiteral(".json")).size(), 1);
         QCOMPARE(autosaveFiles(QStringLiteral(".lock")).size(), 1);
 
@@ -173,9 +182,7 @@ private slots:
     {
         SceneModel model;
         Autosaver autosaver;
-        QVERIFY(autosaver.start(&model, 1h));
-        model.setTemperature(4);
-        QVERIFY(autosaver.autosaveNow());
+        QVERIFY(startAndAutosave(autosaver, model, 4));
         autosaver.sceneSaved(); // the user saved to a file
         QVERIFY(!QFileInfo::exists(autosaver.autosavePath()));
         // Still unchanged since that save: nothing to write.
@@ -261,9 +268,7 @@ private slots:
         {
             SceneModel model;
             Autosaver first;
-            QVERIFY(first.start(&model, 1h));
-            model.setTemperature(7);
-            QVERIFY(first.autosaveNow());
+            QVERIFY(startAndAutosave(first, model, 7));
         }
         Autosaver second;
         const auto scene = second.recover();
@@ -399,9 +404,7 @@ private slots:
     {
         SceneModel model;
         Autosaver running;
-        QVERIFY(running.start(&model, 1h));
-        model.setTemperature(2);
-        QVERIFY(running.autosaveNow());
+        QVERIFY(startAndAutosave(running, model, 2));
 
         // A second window of the app (here: the same process, whose pid is alive).
         SceneModel otherModel;
@@ -453,9 +456,7 @@ private slots:
     {
         SceneModel model;
         Autosaver autosaver;
-        QVERIFY(autosaver.start(&model, 1h));
-        model.setTemperature(2);
-        QVERIFY(autosaver.autosaveNow());
+        QVERIFY(startAndAutosave(autosaver, model, 2));
         const std::string before = text(model.scene());
 
         QSignalSpy failed(&autosaver, &Autosaver::failed);

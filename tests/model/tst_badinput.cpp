@@ -31,18 +31,8 @@ QByteArray contents(const QString &path)
     return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray("<missing>");
 }
 
-void addRows()
-{
-    QTest::addColumn<int>("row");
-    const auto cases = badinput::cases();
-    for (int i = 0; i < cases.size(); ++i)
-        QTest::newRow(cases.at(i).name.toUtf8().constData()) << i;
-}
-
-std::string sceneText(const attn::Scene &s)
-{
-    return attn::writeScene(s);
-}
+using badinput::addRows;
+using badinput::sceneText;
 } // namespace
 
 class TestBadInput : public QObject
@@ -55,14 +45,7 @@ private slots:
     void storage_data() { addRows(); }
     void storage()
     {
-        QFETCH(int, row);
-        const badinput::Case c = badinput::cases().at(row);
-        QTemporaryDir dir;
-        QString skip;
-        const QString path = badinput::make(c, dir, &skip);
-        if (!skip.isEmpty())
-            QSKIP(qPrintable(skip));
-        QVERIFY(!path.isEmpty());
+        BADINPUT_MAKE_ROW(c, dir, path);
 
         QString error;
         const auto scene = SceneStorage::load(path, &error);
@@ -82,14 +65,7 @@ private slots:
     void commandLine_data() { addRows(); }
     void commandLine()
     {
-        QFETCH(int, row);
-        const badinput::Case c = badinput::cases().at(row);
-        QTemporaryDir dir;
-        QString skip;
-        const QString path = badinput::make(c, dir, &skip);
-        if (!skip.isEmpty())
-            QSKIP(qPrintable(skip));
-        QVERIFY(!path.isEmpty());
+        BADINPUT_MAKE_ROW(c, dir, path);
         const QString report = dir.filePath(QStringLiteral("report.json"));
         {
             QFile f(report);

@@ -1,6 +1,7 @@
 // The command line as a user runs it: the real binary through QProcess, with no display.
 
 #include "common/apprun.h"
+#include "common/clifiles.h"
 #include "model/commandline.h"
 
 #include <QDir>
@@ -24,24 +25,8 @@ Run run(const QStringList &args)
     return runApp(args, QDir::tempPath() + QStringLiteral("/ac-cli-cfg"), {}, 30000);
 }
 
-const char *kArticle = R"({
-  "format": "attention-canvas-scene",
-  "version": 1,
-  "method": "dot",
-  "query": [1.2, 0.8],
-  "keys": [[0.5, 1.0], [1.5, 0.5], [0.8, 1.2]],
-  "values": [[1, 0], [0, 1], [1, 1]]
-})";
-
-QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &text)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return {};
-    f.write(text);
-    return path;
-}
+using clifiles::kArticleScene;
+using clifiles::write;
 
 QVector<double> numbers(const QJsonValue &v)
 {
@@ -60,14 +45,13 @@ private slots:
     void reportOfTheArticleExample()
     {
         QTemporaryDir dir;
-        const QString scene = write(dir, QStringLiteral("a.json"), kArticle);
+        const QString scene = write(dir, QStringLiteral("a.json"), kArticleScene);
         const QString out = dir.filePath(QStringLiteral("r.json"));
         const Run r = run({QStringLiteral("--scene"), scene, QStringLiteral("--report"), out});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.err.isEmpty(), r.err.constData());
-        QFile f(out);
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        const QJsonObject o = clifiles::readObject(out);
+        QVERIFY(!o.isEmpty());
         QCOMPARE(o.value(QStringLiteral("method")).toString(), QStringLiteral("dot"));
         QCOMPARE(o.value(QStringLiteral("temperature")).toDouble(), 1.0);
         const auto s = numbers(o.value(QStringLiteral("scores")));
@@ -166,7 +150,7 @@ private slots:
             << QByteArray("{\"format\": ") << 1 << QStringLiteral("line 1");
         QTest::newRow("wrong dimension")
             << (QStringList{QStringLiteral("--scene"), QStringLiteral("@SCENE@")} + report)
-            << QByteArray(kArticle).replace("[1.2, 0.8]", "[1.2, 0.8, 3]") << 1
+            << QByteArray(kArticleScene).replace("[1.2, 0.8]", "[1.2, 0.8, 3]") << 1
             << QStringLiteral("query");
         QTest::newRow("a folder as scene")
             << (QStringList{QStringLiteral("--scene"), QStringLiteral("@DIR@")} + report)
@@ -181,26 +165,12 @@ private slots:
         QTemporaryDir dir;
         const QString out = dir.filePath(QStringLiteral("out.json"));
         // An existing OUT must survive a failed run untouched.
-        {
-            QFile f(out);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write("precious");
-        }
+        QVERIFY(clifiles::writeTo(out, "precious"));
         const QString scene = write(dir, QStringLiteral("s.json"), sceneText);
-        for (QString &a : args) {
-            a.replace(QStringLiteral("@OUT@"), out);
-            a.replace(QStringLiteral("@SCENE@"), scene);
-            a.replace(QStringLiteral("@DIR@"), dir.path());
-        }
-        const Run r = run(args);
-        QCOMPARE(r.exitCode, exitCode);
-        QVERIFY(r.out.isEmpty());
-        const QString err = QString::fromUtf8(r.err);
-        QVERIFY2(err.contains(messagePart), qPrintable(err));
-        QCOMPARE(err.count(QLatin1Char('\n')), 1); // one clear line
-        QFile f(out);
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        QCOMPARE(f.readAll(), QByteArray("precious"));
+        const Run r = run(clifiles::withPaths(args, out, scene, dir.path()));
+        const QString why = notACleanFailure(r, exitCode, messagePart); // one clear line
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        QCOMPARE(clifiles::readAll(out), QByteArray("precious"));
     }
 
     void errorsInChinese()

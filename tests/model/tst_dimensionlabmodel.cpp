@@ -1,3 +1,4 @@
+#include "common/labparams.h"
 #include "core/dimensionexperiment.h"
 #include "core/dimensionlab.h"
 #include "model/dimensionlabmodel.h"
@@ -10,17 +11,7 @@
 namespace {
 constexpr int kIdleTimeout = 180000;
 
-attn::DimensionExperimentParams params(int d, double sigma, int samples, int keys,
-                                       std::uint64_t seed)
-{
-    attn::DimensionExperimentParams p;
-    p.dimension = d;
-    p.sigma = sigma;
-    p.samples = samples;
-    p.keys = keys;
-    p.seed = seed;
-    return p;
-}
+using labparams::params;
 
 bool sameSummary(const attn::DimensionSummary &a, const attn::DimensionSummary &b)
 {

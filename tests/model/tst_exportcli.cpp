@@ -3,6 +3,7 @@
 // that this test needs nothing beyond Qt Core.
 
 #include "common/apprun.h"
+#include "common/clifiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -19,30 +20,9 @@ Run run(const QStringList &args, const QStringList &extraEnv = {})
     return runApp(args, QDir::tempPath() + QStringLiteral("/ac-export-cfg"), extraEnv);
 }
 
-const char *kArticle = R"({
-  "format": "attention-canvas-scene",
-  "version": 1,
-  "method": "dot",
-  "query": [1.2, 0.8],
-  "keys": [[0.5, 1.0], [1.5, 0.5], [0.8, 1.2]],
-  "values": [[1, 0], [0, 1], [1, 1]]
-})";
-
-QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &text)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return {};
-    f.write(text);
-    return path;
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+using clifiles::kArticleScene;
+using clifiles::readAll;
+using clifiles::write;
 
 // A PNG's size from its IHDR chunk: width and height big-endian at bytes 16 and 20.
 QSize pngSize(const QByteArray &png)
@@ -111,7 +91,7 @@ private slots:
         QFETCH(QStringList, env);
         QFETCH(QSize, pixels);
         QTemporaryDir dir;
-        const QString scene = write(dir, QStringLiteral("a.json"), kArticle);
+        const QString scene = write(dir, QStringLiteral("a.json"), kArticleScene);
         const QString out = dir.filePath(QStringLiteral("picture.png"));
         const Run r = run(
             QStringList{QStringLiteral("--scene"), scene, QStringLiteral("--export"), out} + args,
@@ -232,7 +212,7 @@ private slots:
         QTest::newRow("wrong dimension")
             << exportTo({QStringLiteral("--scene"), QStringLiteral("@SCENE@")})
             << QStringLiteral("out.svg")
-            << QByteArray(kArticle).replace("[1.2, 0.8]", "[1.2, 0.8, 3]") << 1
+            << QByteArray(kArticleScene).replace("[1.2, 0.8]", "[1.2, 0.8, 3]") << 1
             << QStringLiteral("query");
         QTest::newRow("folder as output")
             << QStringList{QStringLiteral("--export"), QStringLiteral("@DIR@/sub.png")}
@@ -249,24 +229,12 @@ private slots:
         const QString out = dir.filePath(outName);
         QVERIFY(QDir().mkpath(QFileInfo(out).absolutePath()));
         // An existing OUT must survive a failed run untouched.
-        {
-            QFile f(out);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write("precious");
-        }
+        QVERIFY(clifiles::writeTo(out, "precious"));
         const QString scene = write(dir, QStringLiteral("s.json"), sceneText);
-        for (QString &a : args) {
-            a.replace(QStringLiteral("@OUT@"), out);
-            a.replace(QStringLiteral("@SCENE@"), scene);
-            a.replace(QStringLiteral("@DIR@"), dir.path());
-        }
-        const Run r = run(args);
-        QCOMPARE(r.exitCode, exitCode);
-        QVERIFY(r.out.isEmpty());
-        const QString err = QString::fromUtf8(r.err);
-        QVERIFY2(err.contains(messagePart), qPrintable(err));
-        QVERIFY2(err.startsWith(QStringLiteral("attention-canvas: ")), qPrintable(err));
-        QCOMPARE(err.count(QLatin1Char('\n')), 1); // one clear line
+        const Run r = run(clifiles::withPaths(args, out, scene, dir.path()));
+        const QString why = notACleanFailure(r, exitCode, messagePart); // one clear line
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        QVERIFY2(r.err.startsWith("attention-canvas: "), r.err.constData());
         QCOMPARE(readAll(out), QByteArray("precious"));
         // Nothing else was left behind either (no temporary files next to OUT).
         const QStringList left =

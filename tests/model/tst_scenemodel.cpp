@@ -1,6 +1,7 @@
 // SceneModel: one computation per change, edits refused without damage, the normalised view.
 // Expected numbers come from hand arithmetic or a naive loop here, never from the model's code.
 
+#include "common/smallmatrices.h"
 #include "model/scenemodel.h"
 
 #include <QSignalSpy>
@@ -10,12 +11,7 @@
 #include <vector>
 
 namespace {
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
+using smallmatrices::vec;
 
 // softmax(s) by the textbook formula, in long double, for small well-scaled inputs.
 std::vector<double> naiveSoftmax(const std::vector<double> &s)

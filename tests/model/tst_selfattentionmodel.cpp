@@ -1,4 +1,5 @@
 #include "common/naivereference.h"
+#include "common/smallmatrices.h"
 #include "core/selfattention.h"
 #include "model/selfattentionmodel.h"
 
@@ -47,19 +48,8 @@ void compareWithReference(const SelfAttentionModel &m)
     QVERIFY(naive::close(r.scale, std::sqrt(2.0L), kTol));
 }
 
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
-
-attn::Matrix mat(double a, double b, double c, double d)
-{
-    attn::Matrix m(2, 2);
-    m << a, b, c, d;
-    return m;
-}
+using smallmatrices::mat;
+using smallmatrices::vec;
 } // namespace
 
 Q_DECLARE_METATYPE(Preset)

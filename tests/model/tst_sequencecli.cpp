@@ -1,6 +1,7 @@
 // `--scene SEQUENCE --report` as a user runs it: the real binary through QProcess, no display.
 
 #include "common/apprun.h"
+#include "common/clifiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -24,15 +25,7 @@ QString preset(const char *name)
     return QStringLiteral(AC_SOURCE_DIR "/resources/sequences/") + QLatin1String(name);
 }
 
-QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &text)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return {};
-    f.write(text);
-    return path;
-}
+using clifiles::write;
 
 // Two tokens, D = 2, one head whose every matrix is the identity: scores and weights by hand.
 const char *kTiny = R"({
@@ -60,9 +53,7 @@ private slots:
         const AppRun r = run({QStringLiteral("--scene"), in, QStringLiteral("--report"), out});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.err.isEmpty(), r.err.constData());
-        QFile f(out);
-        QVERIFY(f.open(QIODevice::ReadOnly));
-        const QJsonObject o = QJsonDocument::fromJson(f.readAll()).object();
+        const QJsonObject o = clifiles::readObject(out);
         QCOMPARE(o.value(QStringLiteral("format")).toString(),
                  QStringLiteral("attention-canvas-sequence-report"));
         QCOMPARE(o.value(QStringLiteral("version")).toInt(), 1);
@@ -104,18 +95,7 @@ private slots:
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
         QCOMPARE(o.value(QStringLiteral("accuracy")).toDouble(), 1.0);
-        const QJsonObject head = o.value(QStringLiteral("examples"))
-                                     .toArray()
-                                     .at(0)
-                                     .toObject()
-                                     .value(QStringLiteral("layers"))
-                                     .toArray()
-                                     .at(0)
-                                     .toObject()
-                                     .value(QStringLiteral("heads"))
-                                     .toArray()
-                                     .at(0)
-                                     .toObject();
+        const QJsonObject head = clifiles::firstHead(o);
         const QJsonArray scores = head.value(QStringLiteral("scores")).toArray();
         QVERIFY(scores.at(0).toArray().at(1).isNull()); // causal: the future is masked
         // q_1 = R(1)(4, 0), k_0 = (2.16121, 3.36588): s_10 = 4(2.16121 cos 1 + 3.36588 sin 1)/√2.
@@ -146,18 +126,7 @@ private slots:
                  QStringLiteral("0.5"), QStringLiteral("--report"), QStringLiteral("-")});
         QCOMPARE(r.exitCode, 0);
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();
-        const double w00 = o.value(QStringLiteral("examples"))
-                               .toArray()
-                               .at(0)
-                               .toObject()
-                               .value(QStringLiteral("layers"))
-                               .toArray()
-                               .at(0)
-                               .toObject()
-                               .value(QStringLiteral("heads"))
-                               .toArray()
-                               .at(0)
-                               .toObject()
+        const double w00 = clifiles::firstHead(o)
                                .value(QStringLiteral("weights"))
                                .toArray()
                                .at(0)

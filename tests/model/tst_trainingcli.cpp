@@ -3,6 +3,7 @@
 // model small enough for paper.
 
 #include "common/apprun.h"
+#include "common/clifiles.h"
 
 #include <QDir>
 #include <QFile>
@@ -21,21 +22,8 @@ AppRun run(const QStringList &args)
     return runApp(args, QDir::tempPath() + QStringLiteral("/ac-traincli-cfg"), {}, 60000);
 }
 
-QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &text)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return {};
-    f.write(text);
-    return path;
-}
-
-QByteArray readAll(const QString &path)
-{
-    QFile f(path);
-    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
-}
+using clifiles::readAll;
+using clifiles::write;
 
 // D = 1, W_v = W_O = 0: the layer adds nothing and never learns, so logits_o = u_o e_a and
 // plain SGD moves only E and U, by formulas short enough to write out below.

@@ -8,6 +8,7 @@
 #include "text/numberformat.h"
 #include "theme/appearance.h"
 #include "ui_dimensionlabpage.h"
+#include "widgets/hostedview.h"
 
 #include <QEvent>
 #include <QSignalBlocker>
@@ -41,12 +42,9 @@ DimensionLabPage::DimensionLabPage(DimensionLabModel *model, QWidget *parent)
     : QWidget(parent), m_ui(std::make_unique<Ui::DimensionLabPage>()), m_model(model)
 {
     m_ui->setupUi(this);
-    m_histogram = new ScoreHistogramChart(m_model, m_ui->histogramHost);
-    m_ui->histogramHostLayout->addWidget(m_histogram);
-    m_variance = new VarianceChart(m_model, m_ui->varianceHost);
-    m_ui->varianceHostLayout->addWidget(m_variance);
-    m_saturation = new SaturationChart(m_model, m_ui->saturationHost);
-    m_ui->saturationHostLayout->addWidget(m_saturation);
+    m_histogram = hostView<ScoreHistogramChart>(m_ui->histogramHostLayout, m_model);
+    m_variance = hostView<VarianceChart>(m_ui->varianceHostLayout, m_model);
+    m_saturation = hostView<SaturationChart>(m_ui->saturationHostLayout, m_model);
     m_ui->errorLabel->hide();
     m_ui->progressBar->setRange(0, DimensionLabModel::kProgressRange);
     // The column headers in the charts' colours, so that the table reads as a legend too; the

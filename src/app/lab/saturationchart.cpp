@@ -20,9 +20,8 @@ void append(QList<QPointF> &list, double x, double y)
 } // namespace
 
 SaturationChart::SaturationChart(DimensionLabModel *model, QWidget *parent)
-    : LabChart(model, parent)
+    : SweepChart(model, parent)
 {
-    m_x = addDimensionAxis();
     m_weight = addValueAxis(Qt::AlignLeft);
     m_weight->setRange(0, 1);
     m_weight->setTickCount(6);
@@ -30,25 +29,20 @@ SaturationChart::SaturationChart(DimensionLabModel *model, QWidget *parent)
     m_entropy = addValueAxis(Qt::AlignRight);
     m_entropy->setLabelFormat(QStringLiteral("%.1f"));
     m_entropy->setGridLineVisible(false);
-    m_series[int(Series::MaxWeightRaw)] = addLine(rawColor(), Qt::SolidLine, true, m_x, m_weight);
-    m_series[int(Series::MaxWeightScaled)] =
-        addLine(scaledColor(), Qt::SolidLine, true, m_x, m_weight);
-    m_series[int(Series::EntropyRaw)] = addLine(rawColor(), Qt::DashLine, false, m_x, m_entropy);
-    m_series[int(Series::EntropyScaled)] =
-        addLine(scaledColor(), Qt::DashLine, false, m_x, m_entropy);
+    using S = attn::DimensionSummary;
+    addSweepLine(&S::meanMaxWeightRaw, rawColor(), Qt::SolidLine, true, m_weight);
+    addSweepLine(&S::meanMaxWeightScaled, scaledColor(), Qt::SolidLine, true, m_weight);
+    addSweepLine(&S::meanEntropyRaw, rawColor(), Qt::DashLine, false, m_entropy);
+    addSweepLine(&S::meanEntropyScaled, scaledColor(), Qt::DashLine, false, m_entropy);
     m_currentWeight = addMarkers(m_x, m_weight);
     m_currentEntropy = addMarkers(m_x, m_entropy);
     // Colour tells raw from scaled as in the other charts, the dash tells entropy from weight
     // (two legend keys say so).
-    hideFromLegend(m_series[int(Series::EntropyRaw)]);
-    hideFromLegend(m_series[int(Series::EntropyScaled)]);
+    hideFromLegend(m_lines[int(Series::EntropyRaw)]);
+    hideFromLegend(m_lines[int(Series::EntropyScaled)]);
     hideFromLegend(m_currentEntropy);
 
-    connect(m_model, &DimensionLabModel::sweepChanged, this, &SaturationChart::refreshSweep);
-    connect(m_model, &DimensionLabModel::pointChanged, this, &SaturationChart::refreshPoint);
-    finishSetUp();
-    refreshSweep();
-    refreshPoint();
+    finishSweepSetUp();
 }
 
 QList<QPointF> SaturationChart::points(Series series) const
@@ -59,7 +53,7 @@ QList<QPointF> SaturationChart::points(Series series) const
     case Series::CurrentEntropy:
         return m_currentEntropy->points();
     default:
-        return m_series[int(series)]->points();
+        return m_lines[int(series)]->points();
     }
 }
 
@@ -71,25 +65,8 @@ void SaturationChart::retranslate()
     // when it is longer than the axis (presentation mode at 1280 × 800).
     setLegendKeys({{tr("mean largest weight (left axis)"), Qt::SolidLine},
                    {tr("mean entropy in nats (right axis)"), Qt::DashLine}});
-    m_series[int(Series::MaxWeightRaw)]->setName(tr("raw qᵀk"));
-    m_series[int(Series::MaxWeightScaled)]->setName(tr("scaled qᵀk/√d"));
-    m_series[int(Series::EntropyRaw)]->setName(tr("raw qᵀk"));
-    m_series[int(Series::EntropyScaled)]->setName(tr("scaled qᵀk/√d"));
+    setLineNames({tr("raw qᵀk"), tr("scaled qᵀk/√d"), tr("raw qᵀk"), tr("scaled qᵀk/√d")});
     m_currentWeight->setName(tr("current d"));
-}
-
-void SaturationChart::refreshSweep()
-{
-    QList<QPointF> lists[4];
-    for (const attn::DimensionSummary &s : m_model->sweep()) {
-        const double d = s.dimension;
-        append(lists[int(Series::MaxWeightRaw)], d, s.meanMaxWeightRaw);
-        append(lists[int(Series::MaxWeightScaled)], d, s.meanMaxWeightScaled);
-        append(lists[int(Series::EntropyRaw)], d, s.meanEntropyRaw);
-        append(lists[int(Series::EntropyScaled)], d, s.meanEntropyScaled);
-    }
-    for (int i = 0; i < 4; ++i)
-        m_series[i]->replace(lists[i]);
 }
 
 void SaturationChart::refreshPoint()

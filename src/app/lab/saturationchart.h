@@ -1,12 +1,12 @@
 #pragma once
 
-#include "lab/labchart.h"
+#include "lab/sweepchart.h"
 
 /// Softmax saturation over d: the mean largest weight (left axis, 0…1) and the mean entropy
 /// (right axis, 0…ln n) of n keys' weights, without scaling and with it. Without scaling the
 /// largest weight climbs towards 1 and the entropy falls towards 0 as d grows; with scaling both
 /// stay put. Rings mark the current d.
-class SaturationChart : public LabChart
+class SaturationChart : public SweepChart
 {
     Q_OBJECT
 
@@ -30,13 +30,10 @@ protected:
     void retranslate() override;
 
 private:
-    void refreshSweep();
-    void refreshPoint();
+    void refreshPoint() override;
 
-    QLogValueAxis *m_x;
     QValueAxis *m_weight;
     QValueAxis *m_entropy;
-    QLineSeries *m_series[4];
     QScatterSeries *m_currentWeight;
     QScatterSeries *m_currentEntropy;
 };

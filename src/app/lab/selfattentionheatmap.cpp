@@ -1,15 +1,14 @@
 #include "lab/selfattentionheatmap.h"
 
 #include "model/selfattentionmodel.h"
-#include "panels/headheatmap.h"
 #include "text/numberformat.h"
 #include "theme/colorscheme.h"
+#include "theme/heatramp.h"
+#include "widgets/celltooltip.h"
 
 #include <QEvent>
-#include <QHelpEvent>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
@@ -173,29 +172,24 @@ void SelfAttentionHeatMap::mousePressEvent(QMouseEvent *event)
 
 bool SelfAttentionHeatMap::event(QEvent *event)
 {
-    if (event->type() == QEvent::ToolTip) {
-        auto *help = static_cast<QHelpEvent *>(event);
-        if (m_n > 0 && m_grid.contains(help->pos())) {
-            const int row = (help->pos().y() - m_grid.top()) / m_cell;
-            const int column = (help->pos().x() - m_grid.left()) / m_cellWidth;
-            const attn::SelfAttentionResult &r = m_model->result();
-            QString text = tr("Token %1 looks at token %2\nScore q·k: %3\nScaled by √d_k: %4\n"
-                              "Weight: %5")
-                               .arg(row + 1)
-                               .arg(column + 1)
-                               .arg(NumberFormat::number(r.rawScores(row, column)),
-                                    NumberFormat::number(r.scaledScores(row, column)),
-                                    NumberFormat::number(r.weights(row, column)));
-            if (isMasked(row, column))
-                text += QLatin1Char('\n') + tr("Masked: a token does not look ahead");
-            QToolTip::showText(help->globalPos(), text, this, cellRect(row, column));
-        } else {
-            QToolTip::hideText();
-            event->ignore();
-        }
-        return true;
-    }
-    return QWidget::event(event);
+    const auto tipAt = [this](QPoint pos) -> CellToolTip::Tip {
+        if (m_n == 0 || !m_grid.contains(pos))
+            return {};
+        const int row = (pos.y() - m_grid.top()) / m_cell;
+        const int column = (pos.x() - m_grid.left()) / m_cellWidth;
+        const attn::SelfAttentionResult &r = m_model->result();
+        QString text = tr("Token %1 looks at token %2\nScore q·k: %3\nScaled by √d_k: %4\n"
+                          "Weight: %5")
+                           .arg(row + 1)
+                           .arg(column + 1)
+                           .arg(NumberFormat::number(r.rawScores(row, column)),
+                                NumberFormat::number(r.scaledScores(row, column)),
+                                NumberFormat::number(r.weights(row, column)));
+        if (isMasked(row, column))
+            text += QLatin1Char('\n') + tr("Masked: a token does not look ahead");
+        return {text, cellRect(row, column)};
+    };
+    return CellToolTip::handle(this, event, tipAt) || QWidget::event(event);
 }
 
 void SelfAttentionHeatMap::paintEvent(QPaintEvent *)
@@ -227,7 +221,7 @@ void SelfAttentionHeatMap::paintEvent(QPaintEvent *)
             const QRect cell = cellRect(r, c);
             const double w = cellValue(r, c);
             const bool masked = isMasked(r, c);
-            const QColor fill = masked ? ColorScheme::grid() : HeadHeatMap::colorFor(w);
+            const QColor fill = masked ? ColorScheme::grid() : HeatRamp::color(w);
             p.fillRect(cell, fill);
             if (masked)
                 p.fillRect(cell, QBrush(ColorScheme::axis().lighter(160), Qt::BDiagPattern));
@@ -250,7 +244,7 @@ void SelfAttentionHeatMap::paintEvent(QPaintEvent *)
     for (int i = 0; i < steps; ++i) {
         const double w = 1.0 - double(i) / double(steps - 1);
         p.fillRect(QRect(m_scale.left(), m_scale.top() + i, m_scale.width(), 1),
-                   HeadHeatMap::colorFor(w));
+                   HeatRamp::color(w));
     }
     p.setPen(QPen(ColorScheme::axis(), 1));
     p.setBrush(Qt::NoBrush);

@@ -4,6 +4,7 @@
 #include "lab/tokencanvas.h"
 #include "text/numberformat.h"
 #include "ui_selfattentionpage.h"
+#include "widgets/hostedview.h"
 #include "widgets/matrixeditor.h"
 #include "widgets/matrixview.h"
 
@@ -32,10 +33,8 @@ SelfAttentionPage::SelfAttentionPage(SelfAttentionModel *model, QWidget *parent)
     : QWidget(parent), m_ui(std::make_unique<Ui::SelfAttentionPage>()), m_model(model)
 {
     m_ui->setupUi(this);
-    m_canvas = new TokenCanvas(m_model, m_ui->canvasHost);
-    m_ui->canvasHostLayout->addWidget(m_canvas);
-    m_heatMap = new SelfAttentionHeatMap(m_model, m_ui->heatMapHost);
-    m_ui->heatMapHostLayout->addWidget(m_heatMap);
+    m_canvas = hostView<TokenCanvas>(m_ui->canvasHostLayout, m_model);
+    m_heatMap = hostView<SelfAttentionHeatMap>(m_ui->heatMapHostLayout, m_model);
     for (int i = 0; i < 3; ++i) {
         auto *view = new MatrixView(m_ui->stepMatricesHost);
         m_ui->stepMatricesHostLayout->addWidget(view);
@@ -150,32 +149,16 @@ void SelfAttentionPage::retranslate()
     const QString tips[] = {tr("Q = X W_q: token i's query is x_i times this matrix."),
                             tr("K = X W_k: token i's key is x_i times this matrix."),
                             tr("V = X W_v: token i's value is x_i times this matrix.")};
+    // In the order of SelfAttentionModel::Preset.
+    const QString presetNames[] = {tr("Identity"),       tr("Rotate by 45°"),  tr("Rotate by 90°"),
+                                   tr("Project onto x"), tr("Project onto y"), tr("Random")};
+    static_assert(int(Preset::Random) == 5, "one name per preset, in the enum's order");
     for (int i = 0; i < SelfAttentionModel::kProjectionCount; ++i) {
         m_editors[i]->setTitle(titles[i]);
         m_editors[i]->setDescription(names[i], tips[i]);
         const auto actions = m_presetMenus[i]->actions();
-        for (QAction *a : actions) {
-            switch (Preset(a->data().toInt())) {
-            case Preset::Identity:
-                a->setText(tr("Identity"));
-                break;
-            case Preset::Rotation45:
-                a->setText(tr("Rotate by 45°"));
-                break;
-            case Preset::Rotation90:
-                a->setText(tr("Rotate by 90°"));
-                break;
-            case Preset::ProjectX:
-                a->setText(tr("Project onto x"));
-                break;
-            case Preset::ProjectY:
-                a->setText(tr("Project onto y"));
-                break;
-            case Preset::Random:
-                a->setText(tr("Random"));
-                break;
-            }
-        }
+        for (QAction *a : actions)
+            a->setText(presetNames[a->data().toInt()]);
     }
     refreshStep();
 }

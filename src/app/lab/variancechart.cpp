@@ -10,9 +10,8 @@
 #include <cmath>
 #include <limits>
 
-VarianceChart::VarianceChart(DimensionLabModel *model, QWidget *parent) : LabChart(model, parent)
+VarianceChart::VarianceChart(DimensionLabModel *model, QWidget *parent) : SweepChart(model, parent)
 {
-    m_x = addDimensionAxis();
     m_y = new QLogValueAxis;
     m_y->setBase(10);
     m_y->setLabelFormat(QStringLiteral("%g"));
@@ -20,27 +19,23 @@ VarianceChart::VarianceChart(DimensionLabModel *model, QWidget *parent) : LabCha
     styleAxis(m_y);
     m_chart->addAxis(m_y, Qt::AlignLeft);
     // Each measurement beside its theory, in the legend's order.
-    m_series[int(Series::RawMeasured)] = addLine(rawColor(), Qt::SolidLine, true, m_x, m_y);
-    m_series[int(Series::RawTheory)] = addLine(theoryColor(), Qt::DashLine, false, m_x, m_y);
-    m_series[int(Series::ScaledMeasured)] = addLine(scaledColor(), Qt::SolidLine, true, m_x, m_y);
-    m_series[int(Series::ScaledTheory)] = addLine(theoryColor(), Qt::DashLine, false, m_x, m_y);
+    using S = attn::DimensionSummary;
+    addSweepLine(&S::rawVariance, rawColor(), Qt::SolidLine, true, m_y);
+    addSweepLine(&S::theoryRawVariance, theoryColor(), Qt::DashLine, false, m_y);
+    addSweepLine(&S::scaledVariance, scaledColor(), Qt::SolidLine, true, m_y);
+    addSweepLine(&S::theoryScaledVariance, theoryColor(), Qt::DashLine, false, m_y);
     m_current = addMarkers(m_x, m_y);
     // One legend entry for both theory lines: they share colour and dash, and the entries must
     // fit the width of half a window.
-    hideFromLegend(m_series[int(Series::ScaledTheory)]);
-
-    connect(m_model, &DimensionLabModel::sweepChanged, this, &VarianceChart::refreshSweep);
-    connect(m_model, &DimensionLabModel::pointChanged, this, &VarianceChart::refreshPoint);
-    finishSetUp();
-    refreshSweep();
-    refreshPoint();
+    hideFromLegend(m_lines[int(Series::ScaledTheory)]);
+    finishSweepSetUp();
 }
 
 QList<QPointF> VarianceChart::points(Series series) const
 {
     if (series == Series::Current)
         return m_current->points();
-    return m_series[int(series)]->points();
+    return m_lines[int(series)]->points();
 }
 
 void VarianceChart::retranslate()
@@ -48,26 +43,9 @@ void VarianceChart::retranslate()
     m_chart->setTitle(tr("Variance of the scores over d"));
     m_x->setTitleText(tr("Dimension d"));
     m_y->setTitleText(tr("Variance"));
-    m_series[int(Series::RawMeasured)]->setName(tr("raw qᵀk"));
-    m_series[int(Series::RawTheory)]->setName(tr("theory d·σ⁴, σ⁴"));
-    m_series[int(Series::ScaledMeasured)]->setName(tr("scaled qᵀk/√d"));
-    m_series[int(Series::ScaledTheory)]->setName(tr("theory d·σ⁴, σ⁴"));
+    setLineNames(
+        {tr("raw qᵀk"), tr("theory d·σ⁴, σ⁴"), tr("scaled qᵀk/√d"), tr("theory d·σ⁴, σ⁴")});
     m_current->setName(tr("current d"));
-}
-
-void VarianceChart::refreshSweep()
-{
-    QList<QPointF> lists[4];
-    for (const attn::DimensionSummary &s : m_model->sweep()) {
-        const double d = s.dimension;
-        lists[int(Series::RawMeasured)] << QPointF(d, s.rawVariance);
-        lists[int(Series::RawTheory)] << QPointF(d, s.theoryRawVariance);
-        lists[int(Series::ScaledMeasured)] << QPointF(d, s.scaledVariance);
-        lists[int(Series::ScaledTheory)] << QPointF(d, s.theoryScaledVariance);
-    }
-    for (int i = 0; i < 4; ++i)
-        m_series[i]->replace(lists[i]);
-    updateRange();
 }
 
 void VarianceChart::refreshPoint()
@@ -92,7 +70,7 @@ void VarianceChart::updateRange()
             }
         }
     };
-    for (QLineSeries *s : m_series)
+    for (QLineSeries *s : m_lines)
         take(s->points());
     take(m_current->points());
     if (hi <= 0)

@@ -1,10 +1,10 @@
 #pragma once
 
-#include "lab/labchart.h"
+#include "lab/sweepchart.h"
 
 /// The variance of the raw and the scaled scores over d (log–log), each measured beside its
 /// theory: d·σ⁴ rises as a straight line, σ⁴ stays flat. Rings mark the current d.
-class VarianceChart : public LabChart
+class VarianceChart : public SweepChart
 {
     Q_OBJECT
 
@@ -28,12 +28,10 @@ protected:
     void retranslate() override;
 
 private:
-    void refreshSweep();
-    void refreshPoint();
+    void refreshPoint() override;
+    void sweepRefreshed() override { updateRange(); }
     void updateRange();
 
-    QLogValueAxis *m_x;
     QLogValueAxis *m_y;
-    QLineSeries *m_series[4];
     QScatterSeries *m_current;
 };

@@ -4,25 +4,18 @@
 #include "text/numberformat.h"
 #include "text/textstamp.h"
 #include "theme/colorscheme.h"
+#include "theme/heatramp.h"
+#include "widgets/celltooltip.h"
 
 #include <QEvent>
-#include <QHelpEvent>
 #include <QLinearGradient>
 #include <QPainter>
-#include <QToolTip>
 
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
 namespace {
-QColor mix(const QColor &a, const QColor &b, double t)
-{
-    return QColor::fromRgbF(float(a.redF() + (b.redF() - a.redF()) * t),
-                            float(a.greenF() + (b.greenF() - a.greenF()) * t),
-                            float(a.blueF() + (b.blueF() - a.blueF()) * t));
-}
-
 // NumberFormat's rule, as in the step table and on the chart's bars.
 QString cellNumber(double x)
 {
@@ -44,15 +37,6 @@ HeadHeatMap::HeadHeatMap(SceneModel *model, QWidget *parent) : QWidget(parent), 
     connect(m_model, &SceneModel::changed, this, &HeadHeatMap::refresh);
     setAccessibleName(tr("Heat map of the heads' weights"));
     refresh();
-}
-
-QColor HeadHeatMap::colorFor(double weight)
-{
-    // A single-hue ramp through the keys' blue: near the background for 0, the key blue at 0.5,
-    // the far end (navy on white, near white on dark) for 1.
-    const QColor low = ColorScheme::heatLow(), high = ColorScheme::heatHigh();
-    const double w = std::clamp(weight, 0.0, 1.0);
-    return w < 0.5 ? mix(low, ColorScheme::key(), w * 2) : mix(ColorScheme::key(), high, w * 2 - 1);
 }
 
 double HeadHeatMap::cellValue(int head, int key) const
@@ -190,27 +174,21 @@ void HeadHeatMap::changeEvent(QEvent *event)
 
 bool HeadHeatMap::event(QEvent *event)
 {
-    if (event->type() == QEvent::ToolTip) {
-        auto *help = static_cast<QHelpEvent *>(event);
-        const QPoint pos = help->pos();
-        if (m_heads > 0 && m_geo.grid.contains(pos)) {
-            const int key = (pos.x() - m_geo.grid.left()) / m_geo.cellWidth;
-            const int head = (pos.y() - m_geo.grid.top()) / m_geo.cellHeight;
-            const std::size_t i = std::size_t(head * m_keys + key);
-            QString text = tr("Head %1, key %2\nScore %3\nWeight %4")
-                               .arg(head + 1)
-                               .arg(keyLabel(key), NumberFormat::number(m_scores[i]),
-                                    NumberFormat::number(m_weights[i]));
-            if (m_masked[std::size_t(key)])
-                text += QLatin1Char('\n') + tr("Masked: left out of the softmax");
-            QToolTip::showText(help->globalPos(), text, this, cellRect(head, key));
-        } else {
-            QToolTip::hideText();
-            event->ignore();
-        }
-        return true;
-    }
-    return QWidget::event(event);
+    const auto tipAt = [this](QPoint pos) -> CellToolTip::Tip {
+        if (m_heads == 0 || !m_geo.grid.contains(pos))
+            return {};
+        const int key = (pos.x() - m_geo.grid.left()) / m_geo.cellWidth;
+        const int head = (pos.y() - m_geo.grid.top()) / m_geo.cellHeight;
+        const std::size_t i = std::size_t(head * m_keys + key);
+        QString text = tr("Head %1, key %2\nScore %3\nWeight %4")
+                           .arg(head + 1)
+                           .arg(keyLabel(key), NumberFormat::number(m_scores[i]),
+                                NumberFormat::number(m_weights[i]));
+        if (m_masked[std::size_t(key)])
+            text += QLatin1Char('\n') + tr("Masked: left out of the softmax");
+        return {text, cellRect(head, key)};
+    };
+    return CellToolTip::handle(this, event, tipAt) || QWidget::event(event);
 }
 
 void HeadHeatMap::paintEvent(QPaintEvent *)
@@ -302,10 +280,7 @@ void HeadHeatMap::paintEvent(QPaintEvent *)
     x += margin / 2;
     text(QStringLiteral("0"));
     const QRect bar(x, l.center().y() - fm.height() / 3, fm.height() * 7, fm.height() * 2 / 3);
-    QLinearGradient ramp(bar.topLeft(), bar.topRight());
-    for (int i = 0; i <= 10; ++i)
-        ramp.setColorAt(i / 10.0, colorFor(i / 10.0));
-    p.fillRect(bar, ramp);
+    p.fillRect(bar, HeatRamp::gradient(bar.topLeft(), bar.topRight()));
     p.setPen(ColorScheme::axis());
     p.drawRect(bar.adjusted(0, 0, -1, -1));
     x = bar.right() + margin / 2;

@@ -1,5 +1,7 @@
 #pragma once
 
+#include "theme/heatramp.h"
+
 #include <QRect>
 #include <QWidget>
 
@@ -26,8 +28,9 @@ public:
     /// True when the grid is shown, false while the hint is.
     bool showsGrid() const { return m_heads > 0; }
 
-    /// The colour of a weight in [0, 1] (shared with the legend).
-    static QColor colorFor(double weight);
+    /// The colour of a weight in [0, 1]: HeatRamp::color(), kept for the sequence heat maps
+    /// until they call HeatRamp themselves.
+    static QColor colorFor(double weight) { return HeatRamp::color(weight); }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

@@ -1,6 +1,7 @@
 #include "theme/appearance.h"
 
 #include "theme/highcontraststyle.h"
+#include "theme/themetable.h"
 
 #include <QApplication>
 #include <QStyle>
@@ -49,10 +50,12 @@ void Appearance::apply(ColorScheme::Theme theme, ColorScheme::Palette palette)
         }
         // The platform styles may ignore a dark palette; Fusion draws every control from it,
         // and for high contrast with an edge that Fusion's own shades would leave invisible.
-        if (theme == ColorScheme::Theme::HighContrast)
+        const ThemeTable::WidgetStyle style = ThemeTable::entry(theme).style;
+        if (style == ThemeTable::WidgetStyle::HighContrast)
             QApplication::setStyle(new HighContrastStyle);
-        else if (QStyle *s = QStyleFactory::create(
-                     theme == ColorScheme::Theme::Light ? m_lightStyle : QStringLiteral("fusion")))
+        else if (QStyle *s = QStyleFactory::create(style == ThemeTable::WidgetStyle::Platform
+                                                       ? m_lightStyle
+                                                       : QStringLiteral("fusion")))
             QApplication::setStyle(s);
         QApplication::setPalette(ColorScheme::widgetPalette(theme, m_lightPalette));
     }
@@ -67,15 +70,7 @@ void Appearance::apply(ColorScheme::Theme theme, ColorScheme::Palette palette)
 
 QString Appearance::themeName(ColorScheme::Theme theme)
 {
-    switch (theme) {
-    case ColorScheme::Theme::Dark:
-        return QStringLiteral("dark");
-    case ColorScheme::Theme::HighContrast:
-        return QStringLiteral("high-contrast");
-    case ColorScheme::Theme::Light:
-        break;
-    }
-    return QStringLiteral("light");
+    return QString::fromLatin1(ThemeTable::entry(theme).name);
 }
 
 QString Appearance::paletteName(ColorScheme::Palette palette)
@@ -86,10 +81,9 @@ QString Appearance::paletteName(ColorScheme::Palette palette)
 
 bool Appearance::themeFromName(const QString &name, ColorScheme::Theme *theme)
 {
-    for (const auto t :
-         {ColorScheme::Theme::Light, ColorScheme::Theme::Dark, ColorScheme::Theme::HighContrast}) {
-        if (name == themeName(t)) {
-            *theme = t;
+    for (const ThemeTable::Entry &e : ThemeTable::entries()) {
+        if (name == QLatin1String(e.name)) {
+            *theme = e.theme;
             return true;
         }
     }

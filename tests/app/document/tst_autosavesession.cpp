@@ -7,6 +7,8 @@
 // keeps the user's own data folder out of it.
 
 #include "common/diskfull.h"
+#include "common/smallmatrices.h"
+#include "common/testsettings.h"
 #include "document/autosavesession.h"
 #include "document/scenedocument.h"
 #include "document/sceneeditor.h"
@@ -60,12 +62,7 @@ const QByteArray kFileScene = R"({
   "values": [[1, 0], [0, 1], [1, 1]]
 })";
 
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
+using smallmatrices::vec;
 
 void writeFile(const QString &path, const QByteArray &text)
 {
@@ -163,9 +160,7 @@ class TestAutosaveSession : public QObject
 private slots:
     void initTestCase()
     {
-        QStandardPaths::setTestModeEnabled(true);
-        QCoreApplication::setOrganizationName(QStringLiteral("AttentionCanvasTests"));
-        QCoreApplication::setApplicationName(QStringLiteral("tst_autosavesession"));
+        testsettings::isolate("tst_autosavesession");
         QVERIFY(Autosaver::folder().contains(QStringLiteral(".qttest")));
     }
 

@@ -49,6 +49,17 @@ void clickLater(const QString &label, QString *seenText)
 }
 } // namespace
 
+// What the window holds when it offers a recovery: the scene, its editor and document, and an
+// autosaver started on the scene (`started` says whether it could start).
+struct Session
+{
+    SceneModel model;
+    SceneEditor editor{&model};
+    SceneDocument document{&editor};
+    Autosaver autosaver;
+    bool started = autosaver.start(&model, 1h);
+};
+
 class TestRecoveryPrompt : public QObject
 {
     Q_OBJECT
@@ -60,63 +71,51 @@ private slots:
 
     void nothingToRecoverAsksNothing()
     {
-        SceneModel model;
-        SceneEditor editor(&model);
-        SceneDocument document(&editor);
-        Autosaver autosaver;
-        QVERIFY(autosaver.start(&model, 1h));
-        QVERIFY(!RecoveryPrompt::offer(nullptr, autosaver, document));
-        autosaver.cleanExit();
+        Session s;
+        QVERIFY(s.started);
+        QVERIFY(!RecoveryPrompt::offer(nullptr, s.autosaver, s.document));
+        s.autosaver.cleanExit();
     }
 
     void recover()
     {
         leaveAnAutosave(2.75);
-        SceneModel model;
-        SceneEditor editor(&model);
-        SceneDocument document(&editor);
-        Autosaver autosaver;
-        QVERIFY(autosaver.start(&model, 1h));
+        Session s;
+        QVERIFY(s.started);
         QString text;
         clickLater(QStringLiteral("Recover"), &text);
-        QVERIFY(RecoveryPrompt::offer(nullptr, autosaver, document));
+        QVERIFY(RecoveryPrompt::offer(nullptr, s.autosaver, s.document));
         QVERIFY2(text.contains(QStringLiteral("did not close properly")), qPrintable(text));
-        QCOMPARE(model.scene().temperature, 2.75);
-        QVERIFY(document.isModified());
-        QVERIFY(!autosaver.recoverable());
-        autosaver.cleanExit();
+        QCOMPARE(s.model.scene().temperature, 2.75);
+        QVERIFY(s.document.isModified());
+        QVERIFY(!s.autosaver.recoverable());
+        s.autosaver.cleanExit();
     }
 
     void discard()
     {
         leaveAnAutosave(2.75);
-        SceneModel model;
-        SceneEditor editor(&model);
-        SceneDocument document(&editor);
-        const std::string before = attn::writeScene(model.scene());
-        Autosaver autosaver;
-        QVERIFY(autosaver.start(&model, 1h));
+        Session s;
+        QVERIFY(s.started);
+        const std::string before = attn::writeScene(s.model.scene());
         QString text;
         clickLater(QStringLiteral("Discard"), &text);
-        QVERIFY(!RecoveryPrompt::offer(nullptr, autosaver, document));
-        QCOMPARE(attn::writeScene(model.scene()), before);
-        QVERIFY(!autosaver.recoverable());
-        autosaver.cleanExit();
+        QVERIFY(!RecoveryPrompt::offer(nullptr, s.autosaver, s.document));
+        QCOMPARE(attn::writeScene(s.model.scene()), before);
+        QVERIFY(!s.autosaver.recoverable());
+        s.autosaver.cleanExit();
     }
 
     void decideLater()
     {
         leaveAnAutosave(2.75);
-        SceneModel model;
-        SceneEditor editor(&model);
-        SceneDocument document(&editor);
-        Autosaver autosaver;
-        QVERIFY(autosaver.start(&model, 1h));
+        Session s;
+        QVERIFY(s.started);
         QString text;
         clickLater(QStringLiteral("Decide Later"), &text);
-        QVERIFY(!RecoveryPrompt::offer(nullptr, autosaver, document));
-        QVERIFY(autosaver.recoverable()); // offered again next time
-        autosaver.cleanExit();
+        QVERIFY(!RecoveryPrompt::offer(nullptr, s.autosaver, s.document));
+        QVERIFY(s.autosaver.recoverable()); // offered again next time
+        s.autosaver.cleanExit();
     }
 };
 

@@ -1,4 +1,6 @@
 #include "common/scenebits.h"
+#include "common/smallmatrices.h"
+#include "common/testsettings.h"
 #include "core/scene.h"
 #include "document/scenedocument.h"
 #include "document/sceneeditor.h"
@@ -20,12 +22,7 @@
 // recent files. A bad file changes nothing: not the scene, not the history, not the file name.
 
 namespace {
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
+using smallmatrices::vec;
 
 void writeFile(const QString &path, const QByteArray &text)
 {
@@ -73,6 +70,10 @@ private slots:
     void recentFiles();
 
 private:
+    /// kGoodScene written to `name` in the test's folder and opened, then its query moved to
+    /// (1, 1): the file's path, or "" when a step failed.
+    QString openAndEdit(const QString &name);
+
     std::unique_ptr<SceneModel> m_model;
     std::unique_ptr<SceneEditor> m_editor;
     std::unique_ptr<SceneDocument> m_doc;
@@ -82,9 +83,7 @@ private:
 void TestSceneDocument::initTestCase()
 {
     // Recent files go to a throw-away settings file, never the user's.
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("AttentionCanvasTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_scenedocument"));
+    testsettings::isolate("tst_scenedocument");
 }
 
 void TestSceneDocument::init()
@@ -104,6 +103,14 @@ void TestSceneDocument::cleanup()
     m_model.reset();
     m_dir.reset();
     QSettings().clear();
+}
+
+QString TestSceneDocument::openAndEdit(const QString &name)
+{
+    const QString path = m_dir->filePath(name);
+    writeFile(path, kGoodScene);
+    QString why;
+    return m_doc->open(path, &why) && m_editor->setQuery(vec(1, 1)) ? path : QString();
 }
 
 void TestSceneDocument::startsUntitledAndClean()
@@ -224,11 +231,9 @@ void TestSceneDocument::saveMarksClean()
 
 void TestSceneDocument::saveAsFailureKeepsEverything()
 {
-    const QString path = m_dir->filePath(QStringLiteral("kept.json"));
-    writeFile(path, kGoodScene);
+    const QString path = openAndEdit(QStringLiteral("kept.json"));
+    QVERIFY(!path.isEmpty());
     QString why;
-    QVERIFY(m_doc->open(path, &why));
-    QVERIFY(m_editor->setQuery(vec(1, 1)));
     // A folder that does not exist: the save fails and nothing moves.
     const QString impossible = m_dir->filePath(QStringLiteral("no/such/folder/x.json"));
     QVERIFY(!m_doc->saveAs(impossible, &why));
@@ -277,11 +282,8 @@ void TestSceneDocument::revertDropsChanges()
 
 void TestSceneDocument::presetIsUntitled()
 {
-    const QString path = m_dir->filePath(QStringLiteral("f.json"));
-    writeFile(path, kGoodScene);
+    QVERIFY(!openAndEdit(QStringLiteral("f.json")).isEmpty());
     QString why;
-    QVERIFY(m_doc->open(path, &why));
-    QVERIFY(m_editor->setQuery(vec(1, 1)));
     QVERIFY2(m_doc->loadPreset(QStringLiteral("length-beats-angle"), &why), qPrintable(why));
     QVERIFY(m_doc->filePath().isEmpty());
     QCOMPARE(m_doc->presetId(), QStringLiteral("length-beats-angle"));
@@ -303,11 +305,7 @@ void TestSceneDocument::presetIsUntitled()
 
 void TestSceneDocument::newSceneIsTheDefault()
 {
-    const QString path = m_dir->filePath(QStringLiteral("f.json"));
-    writeFile(path, kGoodScene);
-    QString why;
-    QVERIFY(m_doc->open(path, &why));
-    QVERIFY(m_editor->setQuery(vec(1, 1)));
+    QVERIFY(!openAndEdit(QStringLiteral("f.json")).isEmpty());
     m_doc->newScene();
     COMPARE_SCENES(m_model->scene(), attn::Scene::defaultScene());
     QVERIFY(m_doc->filePath().isEmpty());

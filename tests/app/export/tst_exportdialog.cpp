@@ -1,6 +1,8 @@
 // ExportDialog and the two File menu actions, driven with real keyboard and mouse events.
 
 #include "canvas/canvaswidget.h"
+#include "common/shownwindow.h"
+#include "common/testsettings.h"
 #include "export/exportdialog.h"
 #include "mainwindow.h"
 #include "model/scenemodel.h"
@@ -65,9 +67,7 @@ private:
 
 void TestExportDialog::initTestCase()
 {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("AttentionCanvasTest"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_exportdialog"));
+    testsettings::isolate("tst_exportdialog");
 }
 
 void TestExportDialog::init()
@@ -75,9 +75,7 @@ void TestExportDialog::init()
     QSettings().clear();
     m_model = std::make_unique<SceneModel>();
     m_window = std::make_unique<MainWindow>(m_model.get());
-    m_window->resize(1280, 800);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(shownwindow::show(*m_window));
     m_dialog = std::make_unique<ExportDialog>(m_window->exportSource(), m_window.get());
     m_dialog->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_dialog.get()));

@@ -1,3 +1,4 @@
+#include "common/labparams.h"
 #include "core/dimensionlab.h"
 #include "lab/dimensionlabpage.h"
 #include "lab/saturationchart.h"
@@ -22,17 +23,7 @@
 namespace {
 constexpr int kIdleTimeout = 180000;
 
-attn::DimensionExperimentParams params(int d, double sigma, int samples, int keys,
-                                       std::uint64_t seed)
-{
-    attn::DimensionExperimentParams p;
-    p.dimension = d;
-    p.sigma = sigma;
-    p.samples = samples;
-    p.keys = keys;
-    p.seed = seed;
-    return p;
-}
+using labparams::params;
 
 /// Types a number into a spin box as a user does: select all, type, Enter.
 void typeInto(QAbstractSpinBox *box, const QString &text)
@@ -57,6 +48,15 @@ QPoint handleCentre(const QSlider *slider)
     return slider->style()
         ->subControlRect(QStyle::CC_Slider, &opt, QStyle::SC_SliderHandle, slider)
         .center();
+}
+
+/// Shows `page` and waits until its model's run is done; false when the window never appears or
+/// the run never ends.
+bool showAndSettle(DimensionLabPage &page, const DimensionLabModel &model)
+{
+    page.show();
+    return QTest::qWaitForWindowExposed(&page) &&
+           QTest::qWaitFor([&model] { return !model.isBusy(); }, kIdleTimeout);
 }
 
 /// The chart against the core's histograms of the core's own run.
@@ -144,9 +144,7 @@ void TestDimensionLabPage::sliderTriggersRecompute()
     QVERIFY(model.setParams(params(64, 1, 2000, 8, 1)));
     DimensionLabPage page(&model);
     page.resize(1260, 740);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    QTRY_VERIFY_WITH_TIMEOUT(!model.isBusy(), kIdleTimeout);
+    QVERIFY(showAndSettle(page, model));
     auto *slider = page.findChild<QSlider *>("dimensionSlider");
     auto *spin = page.findChild<QSpinBox *>("dimensionSpin");
     QVERIFY(slider && spin);
@@ -281,9 +279,7 @@ void TestDimensionLabPage::staysResponsiveDuringHeavyRun()
     DimensionLabModel model;
     QVERIFY(model.setParams(params(4, 1, 1000, 8, 1)));
     DimensionLabPage page(&model);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    QTRY_VERIFY_WITH_TIMEOUT(!model.isBusy(), kIdleTimeout);
+    QVERIFY(showAndSettle(page, model));
     auto *bar = page.findChild<QProgressBar *>("progressBar");
     QCOMPARE(bar->value(), bar->maximum());
 
@@ -339,9 +335,7 @@ void TestDimensionLabPage::upToDateIsPlainText()
     DimensionLabModel model;
     QVERIFY(model.setParams(params(4, 1, 1000, 8, 1)));
     DimensionLabPage page(&model);
-    page.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&page));
-    QTRY_VERIFY_WITH_TIMEOUT(!model.isBusy(), kIdleTimeout);
+    QVERIFY(showAndSettle(page, model));
     auto *bar = page.findChild<QProgressBar *>("progressBar");
     auto *status = page.findChild<QLabel *>("statusLabel");
     QVERIFY(status);

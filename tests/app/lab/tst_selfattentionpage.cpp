@@ -5,9 +5,9 @@
 #include "lab/selfattentionpage.h"
 #include "lab/tokencanvas.h"
 #include "model/selfattentionmodel.h"
-#include "panels/headheatmap.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
+#include "theme/heatramp.h"
 #include "widgets/matrixeditor.h"
 #include "widgets/matrixview.h"
 
@@ -391,10 +391,10 @@ void TestSelfAttentionPage::heatMapHasNumbersAndScale()
                std::abs(a.blue() - b.blue()) < 12;
     };
     QVERIFY(near(image.pixelColor((QPointF(scale.center().x(), scale.top() + 2) * dpr).toPoint()),
-                 HeadHeatMap::colorFor(1.0)));
+                 HeatRamp::color(1.0)));
     QVERIFY(
         near(image.pixelColor((QPointF(scale.center().x(), scale.bottom() - 2) * dpr).toPoint()),
-             HeadHeatMap::colorFor(0.0)));
+             HeatRamp::color(0.0)));
     const QFontMetrics fm(map->numberFont());
     QVERIFY(map->numberFont().pointSizeF() >= 6);
     for (int r = 0; r < 8; ++r)
@@ -402,7 +402,7 @@ void TestSelfAttentionPage::heatMapHasNumbersAndScale()
             const QRect cell = map->cellRect(r, c);
             QVERIFY(cell.width() >= fm.horizontalAdvance(map->cellText(r, c)));
             QVERIFY(cell.height() >= fm.capHeight() + 4);
-            const QColor fill = HeadHeatMap::colorFor(map->cellValue(r, c));
+            const QColor fill = HeatRamp::color(map->cellValue(r, c));
             // The cell's number is drawn: some pixel in the cell differs from its fill, and the
             // text colour has the contrast.
             QVERIFY(wcag(ColorScheme::textOn(fill), fill) >= 4.5);

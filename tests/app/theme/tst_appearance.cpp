@@ -3,6 +3,8 @@
 // the choice is there again at the next start.
 
 #include "canvas/canvaswidget.h"
+#include "common/shownwindow.h"
+#include "common/testsettings.h"
 #include "mainwindow.h"
 #include "model/scenemodel.h"
 #include "panels/weightchart.h"
@@ -50,11 +52,7 @@ class TestAppearance : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_settings.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
-    }
+    void initTestCase() { QVERIFY(testsettings::useFolder(m_settings)); }
     void cleanup()
     {
         QSettings().clear();
@@ -88,9 +86,7 @@ private slots:
         {
             SceneModel model;
             MainWindow window(&model);
-            window.resize(1280, 800);
-            window.show();
-            QVERIFY(QTest::qWaitForWindowActive(&window));
+            QVERIFY(shownwindow::show(window, shownwindow::Wait::Active));
             QVERIFY(near(canvasBackground(window), Qt::white));
             // From dark, so that "light" is a change too.
             if (saved == QLatin1String("light")) {
@@ -115,9 +111,7 @@ private slots:
         Appearance::instance()->setTheme(ColorScheme::Theme::Light);
         SceneModel model;
         MainWindow window(&model);
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(shownwindow::show(window));
         QVERIFY(window.findChild<QAction *>(action)->isChecked());
         QVERIFY(near(canvasBackground(window), background));
     }
@@ -127,9 +121,7 @@ private slots:
         {
             SceneModel model;
             MainWindow window(&model);
-            window.resize(1280, 800);
-            window.show();
-            QVERIFY(QTest::qWaitForWindowActive(&window));
+            QVERIFY(shownwindow::show(window, shownwindow::Wait::Active));
             // The article's red; then Okabe–Ito's vermilion.
             const QColor red(0xd6, 0x27, 0x28), vermilion(213, 94, 0);
             QVERIFY2(near(queryShaft(window), red), qPrintable(describe(queryShaft(window), red)));

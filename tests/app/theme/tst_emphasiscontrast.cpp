@@ -5,6 +5,7 @@
 
 #include "canvas/canvaswidget.h"
 #include "canvas/selection.h"
+#include "common/smallmatrices.h"
 #include "core/scene.h"
 #include "document/sceneeditor.h"
 #include "model/scenemodel.h"
@@ -70,12 +71,7 @@ void addThemes()
     }
 }
 
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
+using smallmatrices::vec;
 } // namespace
 
 class TestEmphasisContrast : public QObject
