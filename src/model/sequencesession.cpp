@@ -314,7 +314,8 @@ attn::Matrix SequenceSession::weight(int layer, int head, Part part) const
     return part == Part::Query ? h.wq : part == Part::Key ? h.wk : h.wv;
 }
 
-bool SequenceSession::setWeight(int layer, int head, Part part, const attn::Matrix &value)
+bool SequenceSession::setWeight(int layer, int head, Part part, const attn::Matrix &value,
+                                bool continuing)
 {
     const attn::Matrix current = weight(layer, head, part);
     if (current.size() == 0)
@@ -333,17 +334,17 @@ bool SequenceSession::setWeight(int layer, int head, Part part, const attn::Matr
         auto &h = l.heads[std::size_t(head)];
         (part == Part::Query ? h.wq : part == Part::Key ? h.wk : h.wv) = value;
     }
-    return commitUndoable(std::move(document));
+    return commitUndoable(std::move(document), continuing);
 }
 
 bool SequenceSession::setWeightEntry(int layer, int head, Part part, int row, int column,
-                                     double value)
+                                     double value, bool continuing)
 {
     attn::Matrix m = weight(layer, head, part);
     if (row < 0 || column < 0 || row >= m.rows() || column >= m.cols())
         return refuse(tr("There is no such entry; nothing changed."));
     m(row, column) = value;
-    return setWeight(layer, head, part, m);
+    return setWeight(layer, head, part, m, continuing);
 }
 
 bool SequenceSession::saveFile(const QString &path)

@@ -85,10 +85,13 @@ public:
     /// The matrix `part` of head `head` of layer `layer` (Output: the layer's W_O, `head` unused);
     /// an empty matrix outside the model.
     attn::Matrix weight(int layer, int head, Part part) const;
-    /// Replaces that matrix; refused unless its shape and the numbers are right.
-    bool setWeight(int layer, int head, Part part, const attn::Matrix &value);
+    /// Replaces that matrix; refused unless its shape and the numbers are right. `continuing`
+    /// joins the previous undo step (the keystrokes of one number).
+    bool setWeight(int layer, int head, Part part, const attn::Matrix &value,
+                   bool continuing = false);
     /// One entry of that matrix.
-    bool setWeightEntry(int layer, int head, Part part, int row, int column, double value);
+    bool setWeightEntry(int layer, int head, Part part, int row, int column, double value,
+                        bool continuing = false);
     /// Writes the model with the sentence as its first example (the file's other examples kept);
     /// on failure the file on disk is left as it was.
     bool saveFile(const QString &path);
@@ -96,6 +99,8 @@ public:
     /// Edits of the model (parameters, embeddings, positions, causal mask, temperature) can be
     /// taken back, the last first, until another file is loaded.
     bool canUndo() const { return !m_undo.empty(); }
+    /// How many steps undo() can take back (changes with every undoable edit, until the limit).
+    int undoDepth() const { return int(m_undo.size()); }
     bool undo();
 
     /// The score of head `head` of layer 1 for the query made from vocabulary token `queryToken`

@@ -520,9 +520,18 @@ QWidget *SequenceWindow::buildEditingTabs()
     connect(m_undo, &QPushButton::clicked, m_session, &SequenceSession::undo);
     connect(m_matrixEditor, &MatrixEditor::entryEdited, this,
             [this](int row, int column, double value) {
-                m_session->setWeightEntry(m_paramLayer->currentIndex(),
+                // The keystrokes of one number are one undo step: the same entry again, with
+                // no other edit in between, joins the step of its first keystroke.
+                const QList<int> entry = {m_paramLayer->currentIndex(),
                                           m_paramHead->currentIndex(),
-                                          kParts[m_paramMatrix->currentIndex()], row, column, value);
+                                          m_paramMatrix->currentIndex(), row, column};
+                const bool continuing =
+                    entry == m_lastEntry && m_session->undoDepth() == m_lastEntryDepth;
+                if (m_session->setWeightEntry(entry[0], entry[1], kParts[entry[2]], row, column,
+                                              value, continuing)) {
+                    m_lastEntry = entry;
+                    m_lastEntryDepth = m_session->undoDepth();
+                }
             });
     return bottom;
 }

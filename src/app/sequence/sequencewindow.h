@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QStringList>
 #include <QWidget>
 
@@ -128,4 +129,6 @@ private:
     QPushButton *m_applyPreset = nullptr, *m_undo = nullptr;
     MatrixEditor *m_matrixEditor = nullptr;
     int m_presetSeed = 1; ///< each "random" draws a new matrix
+    QList<int> m_lastEntry; ///< layer, head, matrix, row, column of the last entry typed in
+    int m_lastEntryDepth = -1; ///< the session's undo depth right after that edit
 };
