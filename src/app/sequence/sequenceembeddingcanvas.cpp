@@ -15,6 +15,7 @@ SequenceEmbeddingCanvas::SequenceEmbeddingCanvas(SequenceSession *session, QWidg
     : QWidget(parent), m_session(session)
 {
     connect(session, &SequenceSession::changed, this, [this] {
+        m_captionHeight = -1;
         // While dragging the scale stays put, so that the point stays under the pointer.
         if (m_dragged < 0)
             m_extent = computeExtent();
@@ -30,10 +31,65 @@ bool SequenceEmbeddingCanvas::draggable() const
     return m_session->model().dModel == 2;
 }
 
+QString SequenceEmbeddingCanvas::caption() const
+{
+    const auto &model = m_session->model();
+    QString caption = model.dModel == 2
+                          ? tr("Embeddings E (hollow), positions P_i (diamonds) and inputs "
+                               "x_i = E + P_i (filled); D = 2, drag an embedding")
+                          : tr("Embeddings E (hollow), positions P_i (diamonds) and inputs "
+                               "x_i = E + P_i (filled): components 1 and 2 of D = %1")
+                                .arg(model.dModel);
+    switch (model.positions) {
+    case attn::PositionKind::Sinusoidal:
+        caption += QLatin1Char('\n') +
+                   tr("Sinusoidal: P_i = (sin i, cos i, …) lies on the unit circle in this plane");
+        break;
+    case attn::PositionKind::Learned:
+        caption += QLatin1Char('\n') + tr("Learned: P_i is row i of the position table");
+        break;
+    case attn::PositionKind::Rotary:
+        caption += QLatin1Char('\n') +
+                   tr("Rotary: nothing is added, x_i = E; q and k are turned instead (right)");
+        break;
+    case attn::PositionKind::None:
+        caption += QLatin1Char('\n') + tr("No positions: x_i = E");
+        break;
+    }
+    return caption;
+}
+
+int SequenceEmbeddingCanvas::captionHeight() const
+{
+    // As many lines as the caption wraps to at this width, so that none is cut off; kept until
+    // the size, the font, the language or the model changes (every point's place depends on it).
+    if (m_captionHeight < 0) {
+        const QFontMetrics fm(font());
+        m_captionHeight = fm.boundingRect(QRect(0, 0, std::max(1, width() - 8), 100000),
+                                          Qt::AlignCenter | Qt::TextWordWrap, caption())
+                              .height() +
+                          fm.height() / 2;
+    }
+    return m_captionHeight;
+}
+
+void SequenceEmbeddingCanvas::resizeEvent(QResizeEvent *event)
+{
+    m_captionHeight = -1;
+    QWidget::resizeEvent(event);
+}
+
+void SequenceEmbeddingCanvas::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange)
+        m_captionHeight = -1;
+    QWidget::changeEvent(event);
+}
+
 QRect SequenceEmbeddingCanvas::plotRect() const
 {
     const QFontMetrics fm(font());
-    const int top = fm.height() * 3, bottom = fm.height();
+    const int top = captionHeight(), bottom = fm.height() / 2;
     const int side = std::max(40, std::min(width() - 2 * fm.height(), height() - top - bottom));
     return QRect((width() - side) / 2, top, side, side);
 }
@@ -161,30 +217,10 @@ void SequenceEmbeddingCanvas::paintEvent(QPaintEvent *)
     const QFontMetrics fm(font());
     const double line = Appearance::instance()->lineScale();
 
-    QString caption = model.dModel == 2
-                          ? tr("Embeddings E (hollow), positions P_i (diamonds) and inputs "
-                               "x_i = E + P_i (filled); D = 2, drag an embedding")
-                          : tr("Embeddings E (hollow), positions P_i (diamonds) and inputs "
-                               "x_i = E + P_i (filled): components 1 and 2 of D = %1")
-                                .arg(model.dModel);
-    switch (model.positions) {
-    case attn::PositionKind::Sinusoidal:
-        caption += QLatin1Char('\n') +
-                   tr("Sinusoidal: P_i = (sin i, cos i, …) lies on the unit circle in this plane");
-        break;
-    case attn::PositionKind::Learned:
-        caption += QLatin1Char('\n') + tr("Learned: P_i is row i of the position table");
-        break;
-    case attn::PositionKind::Rotary:
-        caption += QLatin1Char('\n') +
-                   tr("Rotary: nothing is added, x_i = E; q and k are turned instead (right)");
-        break;
-    case attn::PositionKind::None:
-        caption += QLatin1Char('\n') + tr("No positions: x_i = E");
-        break;
-    }
+    const QString caption = this->caption();
     p.setPen(ColorScheme::text());
-    p.drawText(QRect(0, 0, width(), fm.height() * 3), Qt::AlignCenter | Qt::TextWordWrap, caption);
+    p.drawText(QRect(4, 0, width() - 8, captionHeight()), Qt::AlignCenter | Qt::TextWordWrap,
+               caption);
     if (model.dModel < 2 || !m_session->hasResult())
         return;
 
@@ -224,16 +260,35 @@ void SequenceEmbeddingCanvas::paintEvent(QPaintEvent *)
                        QStringLiteral("P") + QString::number(m_session->shift() + i));
         }
     }
+    // Points on one pixel share one label, instead of printing over each other.
+    const auto addLabel = [](std::vector<std::pair<QPoint, QStringList>> &labels, QPoint pixel,
+                             const QString &text) {
+        auto same = std::find_if(labels.begin(), labels.end(), [&](const auto &l) {
+            return (l.first - pixel).manhattanLength() <= 1;
+        });
+        if (same == labels.end())
+            labels.push_back({pixel, {text}});
+        else
+            same->second << text;
+    };
     const QColor embedding = ColorScheme::key();
+    std::vector<std::pair<QPoint, QStringList>> names;
     for (int t = 0; t < int(e.rows()); ++t) {
         const QPointF at = toWidget(e(t, 0), e(t, 1));
         p.setPen(QPen(embedding, (t == m_dragged ? 3 : 2) * line));
         p.setBrush(Qt::NoBrush);
         p.drawEllipse(at, dot * 1.4, dot * 1.4);
-        p.drawText(at + QPointF(-dot - 2 - fm.horizontalAdvance(m_session->tokenName(t)), -dot),
-                   m_session->tokenName(t));
+        addLabel(names, at.toPoint(), m_session->tokenName(t));
+    }
+    p.setPen(embedding);
+    for (const auto &[pixel, parts] : names) {
+        const QString text = parts.join(QStringLiteral(", "));
+        p.drawText(QPointF(pixel) + QPointF(-dot - 2 - fm.horizontalAdvance(text), -dot), text);
     }
     const QColor inputColour = ColorScheme::query();
+    // Inputs on the same pixel (the same token without added positions): "x1, x4 A".
+    std::vector<std::pair<QPoint, QStringList>> inputs;
+    std::vector<std::pair<QPoint, QStringList>> inputNames;
     for (int i = 0; i < int(tokens.size()); ++i) {
         const int t = tokens[std::size_t(i)];
         const QPointF from = toWidget(e(t, 0), e(t, 1));
@@ -245,8 +300,19 @@ void SequenceEmbeddingCanvas::paintEvent(QPaintEvent *)
         p.setPen(QPen(inputColour, line));
         p.setBrush(inputColour);
         p.drawEllipse(at, dot, dot);
-        p.drawText(at + QPointF(dot + 2, -2), QStringLiteral("x") +
-                                                   QString::number(m_session->shift() + i) +
-                                                   QLatin1Char(' ') + m_session->tokenName(t));
+        addLabel(inputs, at.toPoint(), QString::number(m_session->shift() + i));
+        addLabel(inputNames, at.toPoint(), m_session->tokenName(t));
+    }
+    p.setPen(inputColour);
+    for (std::size_t g = 0; g < inputs.size(); ++g) {
+        QStringList tokenNames = inputNames[g].second;
+        tokenNames.removeDuplicates();
+        const QString text = QStringLiteral("x") + inputs[g].second.join(QStringLiteral(", x")) +
+                             QLatin1Char(' ') + tokenNames.join(QStringLiteral(", "));
+        // Right of the point, or below it, kept inside the widget, when that has no room.
+        QPointF at = QPointF(inputs[g].first) + QPointF(dot + 2, -2);
+        if (at.x() + fm.horizontalAdvance(text) > width() - 2)
+            at = QPointF(width() - 2 - fm.horizontalAdvance(text), at.y() + dot + fm.height());
+        p.drawText(at, text);
     }
 }

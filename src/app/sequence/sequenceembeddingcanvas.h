@@ -37,8 +37,14 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    void resizeEvent(QResizeEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    /// What the plane shows, and how positions enter it.
+    QString caption() const;
+    /// The height the caption takes at the current width.
+    int captionHeight() const;
     /// P_i (components 1 and 2) of sentence token i, from the core; (0, 0) without added
     /// positions.
     QPointF position(int i) const;
@@ -49,6 +55,7 @@ private:
 
     SequenceSession *m_session;
     double m_extent = 1.5;
+    mutable int m_captionHeight = -1; ///< −1: to be measured
     int m_dragged = -1;
     bool m_moved = false; ///< the drag has changed the embedding at least once
 };

@@ -73,7 +73,13 @@ void SequenceOffsetPlot::recompute()
 
 QColor SequenceOffsetPlot::colorFor(int kind)
 {
-    return ColorScheme::keyColor(kind, 4);
+    // The text colour for "none" (readable on either theme), then Okabe–Ito blue, green and
+    // vermilion, told apart with colour-vision deficiencies (and by the dash besides).
+    if (kind == 0)
+        return ColorScheme::text();
+    static const QColor colours[] = {QColor(0x00, 0x72, 0xB2), QColor(0x00, 0x9E, 0x73),
+                                     QColor(0xD5, 0x5E, 0x00)};
+    return colours[kind - 1];
 }
 
 Qt::PenStyle SequenceOffsetPlot::styleFor(int kind)
@@ -81,6 +87,33 @@ Qt::PenStyle SequenceOffsetPlot::styleFor(int kind)
     // Told apart by the dash as well as the colour.
     constexpr Qt::PenStyle styles[] = {Qt::DotLine, Qt::DashLine, Qt::DashDotLine, Qt::SolidLine};
     return styles[kind];
+}
+
+QString SequenceOffsetPlot::legendText(int kind) const
+{
+    QString text = kindName(kind);
+    if (!m_unavailable[std::size_t(kind)].isEmpty())
+        text = tr("%1: not drawn, %2").arg(text, m_unavailable[std::size_t(kind)]);
+    return text;
+}
+
+std::vector<QPointF> SequenceOffsetPlot::legendPlaces(int width) const
+{
+    // Left to right, a new line when the next entry would not fit; the last entry is the end.
+    const QFontMetrics fm(font());
+    std::vector<QPointF> places;
+    double x = 0, y = 0;
+    for (int k = 0; k < 4; ++k) {
+        const double w = 3 * fm.height() + 6 + fm.horizontalAdvance(legendText(k)) + 2 * fm.height();
+        if (x > 0 && x + w > width) {
+            x = 0;
+            y += fm.height();
+        }
+        places.emplace_back(x, y);
+        x += w;
+    }
+    places.emplace_back(0, y);
+    return places;
 }
 
 QString SequenceOffsetPlot::kindName(int kind) const
@@ -103,9 +136,9 @@ QRect SequenceOffsetPlot::plotRect() const
     const QFontMetrics fm(font());
     const int left = fm.horizontalAdvance(QStringLiteral("−00.00")) + fm.height();
     const int top = fm.height() * 3, bottom = fm.height() * 3;
-    const int legend = fm.height() * 5;
-    return QRect(left, top, std::max(40, width() - left - fm.height()),
-                 std::max(40, height() - top - bottom - legend));
+    const int w = std::max(40, width() - left - fm.height());
+    const int legend = int(legendPlaces(w).back().y()) + fm.height() * 2;
+    return QRect(left, top, w, std::max(40, height() - top - bottom - legend));
 }
 
 QPointF SequenceOffsetPlot::pointAt(int kind, int offset) const
@@ -206,18 +239,17 @@ void SequenceOffsetPlot::paintEvent(QPaintEvent *)
             p.drawEllipse(pointAt(k, d), dot, dot);
     }
 
-    // Legend: one line per kind, with why a kind is missing.
-    int y = r.bottom() + fm.height() * 2 + 6;
+    // Legend: one entry per kind, with why a kind is missing.
+    const std::vector<QPointF> places = legendPlaces(r.width());
+    const int legendTop = r.bottom() + fm.height() * 2 + 6;
     for (int k = 0; k < 4; ++k) {
+        const QPointF at(r.left() + places[std::size_t(k)].x(),
+                         legendTop + places[std::size_t(k)].y());
         p.setPen(QPen(colorFor(k), 2 * line, styleFor(k)));
-        p.drawLine(QPointF(r.left(), y + fm.height() / 2.0),
-                   QPointF(r.left() + 3 * fm.height(), y + fm.height() / 2.0));
+        p.drawLine(at + QPointF(0, fm.height() / 2.0),
+                   at + QPointF(3 * fm.height(), fm.height() / 2.0));
         p.setPen(ColorScheme::text());
-        QString text = kindName(k);
-        if (!m_unavailable[std::size_t(k)].isEmpty())
-            text = tr("%1: not drawn, %2").arg(text, m_unavailable[std::size_t(k)]);
-        p.drawText(QRect(r.left() + 3 * fm.height() + 6, y, r.width(), fm.height()),
-                   Qt::AlignLeft | Qt::AlignVCenter, text);
-        y += fm.height();
+        p.drawText(QRectF(at.x() + 3 * fm.height() + 6, at.y(), r.width(), fm.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter, legendText(k));
     }
 }

@@ -53,6 +53,11 @@ protected:
 private:
     void recompute();
     QString kindName(int kind) const;
+    /// The kind's name, and why it is not drawn when it is not.
+    QString legendText(int kind) const;
+    /// The top-left corner of each legend entry relative to the legend's, for a plot `width`
+    /// wide; a fifth point gives the last line's top.
+    std::vector<QPointF> legendPlaces(int width) const;
 
     SequenceSession *m_session;
     int m_head = 0, m_query = 0, m_key = 0;

@@ -563,7 +563,7 @@ void SequenceWindow::retranslateEditing()
     m_paramAngle->setPrefix(tr("θ = "));
     m_paramAngle->setSuffix(tr("°"));
     m_paramAngle->setToolTip(tr("The angle of the rotation preset"));
-    m_applyPreset->setText(tr("A&pply"));
+    m_applyPreset->setText(tr("App&ly"));
     m_applyPreset->setToolTip(tr("Replace the chosen matrix with the preset"));
     m_undo->setText(tr("&Undo"));
     m_undo->setToolTip(tr("Take back the last change to the model"));
