@@ -1,7 +1,7 @@
 #include "offsetscores.h"
 
-#include "sequenceforward.h"
 #include "sequencefile.h"
+#include "sequenceforward.h"
 
 #include <cmath>
 
@@ -47,8 +47,11 @@ Result<std::vector<double>> offsetScores(const SequenceModel &model, PositionKin
                     : sequenceDefaultMatrix("positions.table", kMaxExampleTokens, dModel);
         const int needed = request.keyPosition + request.maxOffset + 1;
         if (table.rows() < needed)
-            return Error{ErrorCode::DimensionMismatch, "positions.table", needed,
-                         static_cast<long long>(table.rows()), {}};
+            return Error{ErrorCode::DimensionMismatch,
+                         "positions.table",
+                         needed,
+                         static_cast<long long>(table.rows()),
+                         {}};
     }
     auto position = [&](int pos) -> Vector {
         switch (kind) {

@@ -111,8 +111,7 @@ private slots:
         QFETCH(bool, ownKind);
         const auto positionKind = attn::PositionKind(kind);
         // The curve of a kind is the same whether the model holds that kind or another one.
-        const attn::SequenceModel m =
-            model(ownKind ? positionKind : attn::PositionKind::None);
+        const attn::SequenceModel m = model(ownKind ? positionKind : attn::PositionKind::None);
         for (int keyPosition : {6, 11}) {
             const attn::OffsetScoreRequest request{0, 2, 1, keyPosition, 6};
             const auto got = attn::offsetScores(m, positionKind, request);
@@ -169,17 +168,15 @@ private slots:
             h.wq = h.wq.leftCols(3).eval();
             h.wk = h.wk.leftCols(3).eval();
         }
-        QCOMPARE(attn::offsetScores(m, attn::PositionKind::Sinusoidal, {0, 0, 0, 5, 5})
-                     .error()
-                     .subject,
-                 std::string("d_model"));
+        QCOMPARE(
+            attn::offsetScores(m, attn::PositionKind::Sinusoidal, {0, 0, 0, 5, 5}).error().subject,
+            std::string("d_model"));
         for (auto &h : m.weights.layers[0].heads) {
             h.wq = h.wq.topRows(1).eval();
             h.wk = h.wk.topRows(1).eval();
         }
-        QCOMPARE(
-            attn::offsetScores(m, attn::PositionKind::Rotary, {0, 0, 0, 5, 5}).error().subject,
-            std::string("d_k"));
+        QCOMPARE(attn::offsetScores(m, attn::PositionKind::Rotary, {0, 0, 0, 5, 5}).error().subject,
+                 std::string("d_k"));
     }
 };
 

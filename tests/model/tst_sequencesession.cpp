@@ -189,7 +189,8 @@ private slots:
         attn::Matrix nan = attn::Matrix::Identity(2, 2);
         nan(0, 0) = std::nan("");
         QVERIFY(!session.setWeight(0, 0, SequenceSession::Part::Value, nan));
-        QVERIFY(!session.setWeight(0, 3, SequenceSession::Part::Value, attn::Matrix::Identity(2, 2)));
+        QVERIFY(
+            !session.setWeight(0, 3, SequenceSession::Part::Value, attn::Matrix::Identity(2, 2)));
         QCOMPARE(session.model().weights.layers[0].heads[0].wq(0, 0), 2.0);
 
         QVERIFY(session.canUndo());
@@ -258,8 +259,8 @@ private slots:
             QVERIFY(curve.ok());
             QCOMPARE(int(curve->size()), 7);
             for (int d = -3; d <= 3; ++d)
-                QVERIFY(std::abs((*curve)[std::size_t(d + 3)] + std::sin(double(d)) / std::sqrt(2.0)) <
-                        1e-12);
+                QVERIFY(std::abs((*curve)[std::size_t(d + 3)] +
+                                 std::sin(double(d)) / std::sqrt(2.0)) < 1e-12);
         }
     }
 };

@@ -121,7 +121,8 @@ QPointF SequenceEmbeddingCanvas::position(int i) const
     }
     case attn::PositionKind::Learned:
         if (pos < model.weights.positionTable.rows())
-            return QPointF(model.weights.positionTable(pos, 0), model.weights.positionTable(pos, 1));
+            return QPointF(model.weights.positionTable(pos, 0),
+                           model.weights.positionTable(pos, 1));
         break;
     case attn::PositionKind::None:
     case attn::PositionKind::Rotary:
@@ -137,7 +138,8 @@ double SequenceEmbeddingCanvas::computeExtent() const
     if (model.dModel >= 2) {
         largest = std::max(largest, model.weights.embedding.leftCols(2).cwiseAbs().maxCoeff());
         if (m_session->hasResult())
-            largest = std::max(largest, m_session->forward().input.leftCols(2).cwiseAbs().maxCoeff());
+            largest =
+                std::max(largest, m_session->forward().input.leftCols(2).cwiseAbs().maxCoeff());
         for (int i = 0; i < int(m_session->tokens().size()); ++i) {
             const QPointF p = position(i);
             largest = std::max({largest, std::abs(p.x()), std::abs(p.y())});

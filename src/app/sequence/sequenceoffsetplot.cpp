@@ -42,8 +42,8 @@ void SequenceOffsetPlot::recompute()
     m_low = 0;
     m_high = 0;
     for (int k = 0; k < 4; ++k) {
-        const auto curve = m_session->offsetScores(kKinds[std::size_t(k)], m_head, m_query, m_key,
-                                                   kMaxOffset);
+        const auto curve =
+            m_session->offsetScores(kKinds[std::size_t(k)], m_head, m_query, m_key, kMaxOffset);
         m_curves[std::size_t(k)].clear();
         m_unavailable[std::size_t(k)].clear();
         if (!curve) {
@@ -104,7 +104,8 @@ std::vector<QPointF> SequenceOffsetPlot::legendPlaces(int width) const
     std::vector<QPointF> places;
     double x = 0, y = 0;
     for (int k = 0; k < 4; ++k) {
-        const double w = 3 * fm.height() + 6 + fm.horizontalAdvance(legendText(k)) + 2 * fm.height();
+        const double w =
+            3 * fm.height() + 6 + fm.horizontalAdvance(legendText(k)) + 2 * fm.height();
         if (x > 0 && x + w > width) {
             x = 0;
             y += fm.height();
@@ -204,7 +205,9 @@ void SequenceOffsetPlot::paintEvent(QPaintEvent *)
     p.setPen(ColorScheme::text());
     p.drawText(QRect(r.left(), r.bottom() + fm.height() + 2, r.width(), fm.height()),
                Qt::AlignCenter, tr("offset δ = i − j"));
-    const auto yOf = [&](double s) { return r.bottom() - (s - m_low) / (m_high - m_low) * r.height(); };
+    const auto yOf = [&](double s) {
+        return r.bottom() - (s - m_low) / (m_high - m_low) * r.height();
+    };
     if (m_low < 0 && m_high > 0) {
         p.setPen(QPen(ColorScheme::gridMajor(), line));
         p.drawLine(QPointF(r.left(), yOf(0)), QPointF(r.right(), yOf(0)));

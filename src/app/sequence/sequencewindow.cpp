@@ -1,7 +1,7 @@
 #include "sequence/sequencewindow.h"
 
-#include "model/sequencesession.h"
 #include "core/matrixpresets.h"
+#include "model/sequencesession.h"
 #include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequenceheadview.h"
 #include "sequence/sequenceheatmapgrid.h"
@@ -376,9 +376,9 @@ void SequenceWindow::changeEvent(QEvent *event)
 
 namespace {
 
-constexpr SequenceSession::Part kParts[] = {SequenceSession::Part::Query, SequenceSession::Part::Key,
-                                            SequenceSession::Part::Value,
-                                            SequenceSession::Part::Output};
+constexpr SequenceSession::Part kParts[] = {
+    SequenceSession::Part::Query, SequenceSession::Part::Key, SequenceSession::Part::Value,
+    SequenceSession::Part::Output};
 constexpr attn::presets::Kind kPresetKinds[] = {
     attn::presets::Kind::Identity, attn::presets::Kind::Rotation, attn::presets::Kind::ProjectX,
     attn::presets::Kind::ProjectY, attn::presets::Kind::Random};
@@ -522,8 +522,7 @@ QWidget *SequenceWindow::buildEditingTabs()
             [this](int row, int column, double value) {
                 // The keystrokes of one number are one undo step: the same entry again, with
                 // no other edit in between, joins the step of its first keystroke.
-                const QList<int> entry = {m_paramLayer->currentIndex(),
-                                          m_paramHead->currentIndex(),
+                const QList<int> entry = {m_paramLayer->currentIndex(), m_paramHead->currentIndex(),
                                           m_paramMatrix->currentIndex(), row, column};
                 const bool continuing =
                     entry == m_lastEntry && m_session->undoDepth() == m_lastEntryDepth;
@@ -582,8 +581,9 @@ void SequenceWindow::syncEditing()
     const auto tokenName = [&vocabulary](int t) { return vocabulary.value(t); };
 
     // The offset plot's pair: a new vocabulary starts from the sentence's second and first token.
-    const bool newVocabulary = m_offsetQuery->count() != vocabulary.size() ||
-                               (m_offsetQuery->count() > 0 && m_offsetQuery->itemText(0) != vocabulary.value(0));
+    const bool newVocabulary =
+        m_offsetQuery->count() != vocabulary.size() ||
+        (m_offsetQuery->count() > 0 && m_offsetQuery->itemText(0) != vocabulary.value(0));
     refill(m_offsetHead, model.headCount(0), [](int h) { return tr("Head %1").arg(h + 1); });
     refill(m_offsetQuery, int(vocabulary.size()), tokenName);
     refill(m_offsetKey, int(vocabulary.size()), tokenName);
@@ -623,10 +623,9 @@ void SequenceWindow::applyParameterPreset()
     const int layer = m_paramLayer->currentIndex(), head = m_paramHead->currentIndex();
     const auto part = kParts[m_paramMatrix->currentIndex()];
     const attn::Matrix current = m_session->weight(layer, head, part);
-    const attn::Matrix value =
-        attn::presets::sized(kPresetKinds[m_paramPreset->currentIndex()], int(current.rows()),
-                             int(current.cols()), m_paramAngle->value(),
-                             std::uint64_t(m_presetSeed++));
+    const attn::Matrix value = attn::presets::sized(
+        kPresetKinds[m_paramPreset->currentIndex()], int(current.rows()), int(current.cols()),
+        m_paramAngle->value(), std::uint64_t(m_presetSeed++));
     m_session->setWeight(layer, head, part, value);
 }
 

@@ -121,14 +121,14 @@ private:
     SequenceOffsetPlot *m_offsetPlot = nullptr;
     QLabel *m_offsetHeadLabel = nullptr, *m_offsetQueryLabel = nullptr, *m_offsetKeyLabel = nullptr;
     QComboBox *m_offsetHead = nullptr, *m_offsetQuery = nullptr, *m_offsetKey = nullptr;
-    QLabel *m_paramLayerLabel = nullptr, *m_paramHeadLabel = nullptr,
-           *m_paramMatrixLabel = nullptr, *m_paramPresetLabel = nullptr, *m_paramNote = nullptr;
+    QLabel *m_paramLayerLabel = nullptr, *m_paramHeadLabel = nullptr, *m_paramMatrixLabel = nullptr,
+           *m_paramPresetLabel = nullptr, *m_paramNote = nullptr;
     QComboBox *m_paramLayer = nullptr, *m_paramHead = nullptr, *m_paramMatrix = nullptr,
               *m_paramPreset = nullptr;
     QDoubleSpinBox *m_paramAngle = nullptr;
     QPushButton *m_applyPreset = nullptr, *m_undo = nullptr;
     MatrixEditor *m_matrixEditor = nullptr;
-    int m_presetSeed = 1; ///< each "random" draws a new matrix
-    QList<int> m_lastEntry; ///< layer, head, matrix, row, column of the last entry typed in
+    int m_presetSeed = 1;      ///< each "random" draws a new matrix
+    QList<int> m_lastEntry;    ///< layer, head, matrix, row, column of the last entry typed in
     int m_lastEntryDepth = -1; ///< the session's undo depth right after that edit
 };

@@ -300,7 +300,8 @@ private slots:
         QCOMPARE(canvas->draggedToken(), -1);
         const auto &e = window.session()->model().weights.embedding;
         // Within two pixels of the aimed point (the tolerance only, from the canvas's scale).
-        const double pixel = canvas->toModel(QPointF(1, 0)).x() - canvas->toModel(QPointF(0, 0)).x();
+        const double pixel =
+            canvas->toModel(QPointF(1, 0)).x() - canvas->toModel(QPointF(0, 0)).x();
         QVERIFY2(std::abs(e(1, 0) - 0.5) < 2 * pixel && std::abs(e(1, 1) - 1) < 2 * pixel,
                  qPrintable(QStringLiteral("(%1, %2)").arg(e(1, 0)).arg(e(1, 1))));
         // Every map, line and score follows the moved embedding.
@@ -376,18 +377,18 @@ private slots:
                 QCOMPARE(int(plot->curve(kind).size()), 2 * SequenceOffsetPlot::kMaxOffset + 1);
                 for (int d = -SequenceOffsetPlot::kMaxOffset; d <= SequenceOffsetPlot::kMaxOffset;
                      ++d)
-                    QVERIFY(std::abs(plot->curve(kind)[std::size_t(
-                                         d + SequenceOffsetPlot::kMaxOffset)] -
-                                     naive(kind, m, d)) < 1e-12);
+                    QVERIFY(std::abs(
+                                plot->curve(kind)[std::size_t(d + SequenceOffsetPlot::kMaxOffset)] -
+                                naive(kind, m, d)) < 1e-12);
             }
         };
         check(0);
         // Each rotary point is painted where the plot says, in the rotary colour (drawn last).
         const QImage image = plot->grab().toImage();
         for (int d = -SequenceOffsetPlot::kMaxOffset; d <= SequenceOffsetPlot::kMaxOffset; ++d)
-            QCOMPARE(image.pixelColor((plot->pointAt(3, d) * image.devicePixelRatio()).toPoint())
-                         .rgb(),
-                     SequenceOffsetPlot::colorFor(3).rgb());
+            QCOMPARE(
+                image.pixelColor((plot->pointAt(3, d) * image.devicePixelRatio()).toPoint()).rgb(),
+                SequenceOffsetPlot::colorFor(3).rgb());
 
         const std::vector<double> rotary = plot->curve(3), sinusoidal = plot->curve(1);
         window.shiftBox()->setFocus();
