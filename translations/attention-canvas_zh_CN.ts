@@ -3799,10 +3799,6 @@ score %7, weight %8</source>
         <translation>撤销对模型的最后一次修改</translation>
     </message>
     <message>
-        <source>Only W_qᵀW_k counts for a head&apos;s scores: the same rotation in W_q and W_k turns q and k alike and leaves every score unchanged (d_k ≥ 2), so rotate one of them.</source>
-        <translation>一个头的分数只取决于 W_qᵀW_k：在 W_q 和 W_k 中使用同一个旋转，会把 q 和 k 一起转动，每个分数都不变（d_k ≥ 2），所以只旋转其中一个。</translation>
-    </message>
-    <message>
         <source>Head %1</source>
         <translation>头 %1</translation>
     </message>
@@ -3833,6 +3829,10 @@ score %7, weight %8</source>
     <message>
         <source>App&amp;ly</source>
         <translation>应用(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The same rotation in W_q and W_k turns q and k alike and leaves every score unchanged (d_k ≥ 2; under rotary positions too, as turns in one plane commute): rotate only one of them to change what a head attends to.</source>
+        <translation>在 W_q 和 W_k 中使用同一个旋转，会把 q 和 k 一起转动，每个分数都不变（d_k ≥ 2；在旋转位置编码下也是如此，因为同一平面内的旋转可以交换次序）：只旋转其中一个，才能改变头关注的对象。</translation>
     </message>
 </context>
 <context>

@@ -567,8 +567,9 @@ void SequenceWindow::retranslateEditing()
     m_undo->setText(tr("&Undo"));
     m_undo->setToolTip(tr("Take back the last change to the model"));
     m_paramNote->setText(
-        tr("Only W_qᵀW_k counts for a head's scores: the same rotation in W_q and W_k turns q and "
-           "k alike and leaves every score unchanged (d_k ≥ 2), so rotate one of them."));
+        tr("The same rotation in W_q and W_k turns q and k alike and leaves every score unchanged "
+           "(d_k ≥ 2; under rotary positions too, as turns in one plane commute): rotate only one "
+           "of them to change what a head attends to."));
     syncEditing();
 }
 
