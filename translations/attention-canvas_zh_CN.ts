@@ -3795,10 +3795,6 @@ score %7, weight %8</source>
         <translation>撤销(&amp;U)</translation>
     </message>
     <message>
-        <source>Take back the last change to the model</source>
-        <translation>撤销对模型的最后一次修改</translation>
-    </message>
-    <message>
         <source>Head %1</source>
         <translation>头 %1</translation>
     </message>
@@ -3833,6 +3829,10 @@ score %7, weight %8</source>
     <message>
         <source>The same rotation in W_q and W_k turns q and k alike and leaves every score unchanged (d_k ≥ 2; under rotary positions too, as turns in one plane commute): rotate only one of them to change what a head attends to.</source>
         <translation>在 W_q 和 W_k 中使用同一个旋转，会把 q 和 k 一起转动，每个分数都不变（d_k ≥ 2；在旋转位置编码下也是如此，因为同一平面内的旋转可以交换次序）：只旋转其中一个，才能改变头关注的对象。</translation>
+    </message>
+    <message>
+        <source>Take back the last change to the model, or the last file opened (%1)</source>
+        <translation>撤销对模型的最后一次修改，或最后一次打开的文件（%1）</translation>
     </message>
 </context>
 <context>

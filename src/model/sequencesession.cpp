@@ -150,13 +150,16 @@ bool SequenceSession::loadText(const QByteArray &json)
     for (const auto &name : document.model.vocabulary)
         if (QString::fromStdString(name).size() != 1)
             split = Split::Space;
-    const Split before = m_split;
+    const bool hadModel = hasResult();
+    UndoStep previous{m_document, true, m_tokens, m_shift, m_split};
     m_split = split;
     if (!commit(std::move(document), std::move(tokens), 0)) {
-        m_split = before;
+        m_split = previous.split;
         return false;
     }
-    m_undo.clear(); // another model: the old one's edits no longer apply
+    // Loading another file loses nothing: undo brings the previous model and sentence back.
+    if (hadModel)
+        pushUndo(std::move(previous));
     return true;
 }
 
@@ -280,24 +283,36 @@ bool SequenceSession::setEmbeddingRow(int token, const attn::Vector &row, bool c
 
 bool SequenceSession::commitUndoable(attn::SequenceDocument document, bool continuing, int shift)
 {
-    attn::SequenceDocument before = m_document;
+    UndoStep before{m_document};
     if (!commit(std::move(document), m_tokens, shift < 0 ? m_shift : shift))
         return false;
-    if (!continuing || m_undo.empty()) {
-        m_undo.push_back(std::move(before));
-        if (m_undo.size() > kMaxUndo)
-            m_undo.erase(m_undo.begin());
-    }
+    if (!continuing || m_undo.empty())
+        pushUndo(std::move(before));
     return true;
+}
+
+void SequenceSession::pushUndo(UndoStep step)
+{
+    m_undo.push_back(std::move(step));
+    if (m_undo.size() > kMaxUndo)
+        m_undo.erase(m_undo.begin());
 }
 
 bool SequenceSession::undo()
 {
     if (m_undo.empty())
         return false;
-    attn::SequenceDocument document = std::move(m_undo.back());
+    UndoStep step = std::move(m_undo.back());
     m_undo.pop_back();
-    return commit(std::move(document), m_tokens, m_shift);
+    if (!step.wholeState)
+        return commit(std::move(step.document), m_tokens, m_shift);
+    const Split split = m_split;
+    m_split = step.split;
+    if (!commit(std::move(step.document), std::move(step.tokens), step.shift)) {
+        m_split = split;
+        return false;
+    }
+    return true;
 }
 
 attn::Matrix SequenceSession::weight(int layer, int head, Part part) const

@@ -96,8 +96,9 @@ public:
     /// on failure the file on disk is left as it was.
     bool saveFile(const QString &path);
 
-    /// Edits of the model (parameters, embeddings, positions, causal mask, temperature) can be
-    /// taken back, the last first, until another file is loaded.
+    /// Edits of the model (parameters, embeddings, positions, causal mask, temperature) and the
+    /// loading of another file can be taken back, the last first: undoing a load brings back the
+    /// model and the sentence that were there before it.
     bool canUndo() const { return !m_undo.empty(); }
     /// How many steps undo() can take back (changes with every undoable edit, until the limit).
     int undoDepth() const { return int(m_undo.size()); }
@@ -131,5 +132,16 @@ private:
     std::optional<attn::SequenceForward> m_forward, m_unshifted;
     double m_shiftChange = 0;
     QString m_message;
-    std::vector<attn::SequenceDocument> m_undo; ///< models before each undoable edit
+    /// The state before an undoable edit. An edit of the model keeps the sentence (undo leaves
+    /// today's); a load replaces it, so its step keeps the sentence, split and shift too.
+    struct UndoStep
+    {
+        attn::SequenceDocument document;
+        bool wholeState = false;
+        std::vector<int> tokens;
+        int shift = 0;
+        Split split = Split::Space;
+    };
+    void pushUndo(UndoStep step);
+    std::vector<UndoStep> m_undo;
 };

@@ -25,6 +25,7 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QScrollArea>
+#include <QShortcut>
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
@@ -518,6 +519,9 @@ QWidget *SequenceWindow::buildEditingTabs()
     connect(m_paramPreset, &QComboBox::activated, this, showMatrix);
     connect(m_applyPreset, &QPushButton::clicked, this, &SequenceWindow::applyParameterPreset);
     connect(m_undo, &QPushButton::clicked, m_session, &SequenceSession::undo);
+    // Ctrl+Z anywhere in the window but in a text or number box, which keep their own undo.
+    auto *undoKey = new QShortcut(QKeySequence::Undo, this);
+    connect(undoKey, &QShortcut::activated, m_session, &SequenceSession::undo);
     connect(m_matrixEditor, &MatrixEditor::entryEdited, this,
             [this](int row, int column, double value) {
                 // The keystrokes of one number are one undo step: the same entry again, with
@@ -565,7 +569,10 @@ void SequenceWindow::retranslateEditing()
     m_applyPreset->setText(tr("App&ly"));
     m_applyPreset->setToolTip(tr("Replace the chosen matrix with the preset"));
     m_undo->setText(tr("&Undo"));
-    m_undo->setToolTip(tr("Take back the last change to the model"));
+    m_undo->setToolTip(tr("Take back the last change to the model, or the last file opened "
+                          "(%1)")
+                           .arg(QKeySequence(QKeySequence::Undo)
+                                    .toString(QKeySequence::NativeText)));
     m_paramNote->setText(
         tr("The same rotation in W_q and W_k turns q and k alike and leaves every score unchanged "
            "(d_k ≥ 2; under rotary positions too, as turns in one plane commute): rotate only one "

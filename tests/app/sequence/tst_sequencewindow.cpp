@@ -513,6 +513,14 @@ private slots:
         QCOMPARE(window.session()->model().weights.embedding(4, 1), -0.75);
         checkTwoDimensionalScores(window);
         checkHeatmaps(window);
+
+        // Opening lost nothing: Ctrl+Z brings back the English sentence and its model.
+        window.embeddingCanvas()->setFocus();
+        QTest::keyClick(window.embeddingCanvas(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(window.session()->model().dModel, 8);
+        QCOMPARE(window.session()->model().positions, attn::PositionKind::Sinusoidal);
+        QCOMPARE(window.sentenceEdit()->text(), QStringLiteral("the cat sat on the mat"));
+        checkHeatmaps(window);
     }
 };
 
