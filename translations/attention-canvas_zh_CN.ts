@@ -3306,6 +3306,37 @@ Weight: %5</source>
     </message>
 </context>
 <context>
+    <name>SequenceEmbeddingCanvas</name>
+    <message>
+        <source>Embeddings, positions and inputs in the plane</source>
+        <translation>平面上的嵌入、位置和输入</translation>
+    </message>
+    <message>
+        <source>Embeddings E (hollow), positions P_i (diamonds) and inputs x_i = E + P_i (filled); D = 2, drag an embedding</source>
+        <translation>嵌入 E（空心）、位置 P_i（菱形）和输入 x_i = E + P_i（实心）；D = 2，可拖动嵌入</translation>
+    </message>
+    <message>
+        <source>Embeddings E (hollow), positions P_i (diamonds) and inputs x_i = E + P_i (filled): components 1 and 2 of D = %1</source>
+        <translation>嵌入 E（空心）、位置 P_i（菱形）和输入 x_i = E + P_i（实心）：D = %1 中的第 1、2 个分量</translation>
+    </message>
+    <message>
+        <source>Sinusoidal: P_i = (sin i, cos i, …) lies on the unit circle in this plane</source>
+        <translation>正弦：P_i = (sin i, cos i, …) 在这个平面上落在单位圆上</translation>
+    </message>
+    <message>
+        <source>Learned: P_i is row i of the position table</source>
+        <translation>学习的：P_i 是位置表的第 i 行</translation>
+    </message>
+    <message>
+        <source>Rotary: nothing is added, x_i = E; q and k are turned instead (right)</source>
+        <translation>旋转：不加任何东西，x_i = E；改为旋转 q 和 k（右侧）</translation>
+    </message>
+    <message>
+        <source>No positions: x_i = E</source>
+        <translation>无位置：x_i = E</translation>
+    </message>
+</context>
+<context>
     <name>SequenceHeadView</name>
     <message>
         <source>Attention as lines from each query token to the key tokens</source>
@@ -3347,6 +3378,57 @@ Weight: %5</source>
 score %7, weight %8</source>
         <translation>第 %1 层，头 %2：%3（位置 %4）→ %5（位置 %6）
 分数 %7，权重 %8</translation>
+    </message>
+</context>
+<context>
+    <name>SequenceOffsetPlot</name>
+    <message>
+        <source>Score of one pair against the offset, for each kind of position</source>
+        <translation>一对词元的分数随偏移的变化，每种位置编码各一条</translation>
+    </message>
+    <message>
+        <source>needs an even D</source>
+        <translation>需要偶数 D</translation>
+    </message>
+    <message>
+        <source>needs an even d_k</source>
+        <translation>需要偶数 d_k</translation>
+    </message>
+    <message>
+        <source>the table has no row for position %1</source>
+        <translation>位置表没有位置 %1 的行</translation>
+    </message>
+    <message>
+        <source>not available</source>
+        <translation>不可用</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>sinusoidal (added)</source>
+        <translation>正弦（相加）</translation>
+    </message>
+    <message>
+        <source>learned (added)</source>
+        <translation>学习的（相加）</translation>
+    </message>
+    <message>
+        <source>rotary position embedding</source>
+        <translation>旋转位置编码</translation>
+    </message>
+    <message>
+        <source>Score s = q·k/√d_k of query &quot;%1&quot; at position j + δ and key &quot;%2&quot; at position j = %3, layer 1, head %4</source>
+        <translation>位置 j + δ 上的查询“%1”与位置 j = %3 上的键“%2”的分数 s = q·k/√d_k，第 1 层，头 %4</translation>
+    </message>
+    <message>
+        <source>offset δ = i − j</source>
+        <translation>偏移 δ = i − j</translation>
+    </message>
+    <message>
+        <source>%1: not drawn, %2</source>
+        <translation>%1：未画出，%2</translation>
     </message>
 </context>
 <context>
@@ -3425,6 +3507,26 @@ score %7, weight %8</source>
     <message>
         <source>The embedding accepts only finite numbers.</source>
         <translation>嵌入只接受有限的数。</translation>
+    </message>
+    <message>
+        <source>There is no such layer or head; nothing changed.</source>
+        <translation>没有这个层或头；没有任何改变。</translation>
+    </message>
+    <message>
+        <source>This matrix needs %1 × %2 numbers; nothing changed.</source>
+        <translation>这个矩阵需要 %1 × %2 个数；没有任何改变。</translation>
+    </message>
+    <message>
+        <source>The matrix accepts only finite numbers.</source>
+        <translation>矩阵只接受有限的数。</translation>
+    </message>
+    <message>
+        <source>There is no such entry; nothing changed.</source>
+        <translation>没有这个元素；没有任何改变。</translation>
+    </message>
+    <message>
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
     </message>
 </context>
 <context>
@@ -3579,6 +3681,158 @@ score %7, weight %8</source>
     <message>
         <source>Rotary position embedding: every pair of components of q_i is turned by the angle i·θ, and of k_j by j·θ. Rotations keep lengths and R(iθ)ᵀR(jθ) = R((j − i)θ), so q_i·k_j = qᵀR((j − i)θ)k depends only on the offset j − i.</source>
         <translation>旋转位置编码：q_i 的每一对分量转过角度 i·θ，k_j 的转过 j·θ。旋转保持长度，且 R(iθ)ᵀR(jθ) = R((j − i)θ)，所以 q_i·k_j = qᵀR((j − i)θ)k 只取决于偏移 j − i。</translation>
+    </message>
+    <message>
+        <source>Two dimensions: drag the embeddings (sinusoidal positions)</source>
+        <translation>二维：拖动嵌入（正弦位置编码）</translation>
+    </message>
+    <message>
+        <source>&amp;Open…</source>
+        <translation>打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Read a sequence file (model and sentences)</source>
+        <translation>读取序列文件（模型和句子）</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>另存为(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Write the model, with the sentence as its first example</source>
+        <translation>写出模型，并把当前句子作为第一个示例</translation>
+    </message>
+    <message>
+        <source>Score against offset</source>
+        <translation>分数与偏移</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数</translation>
+    </message>
+    <message>
+        <source>Head of layer 1:</source>
+        <translation>第 1 层的头：</translation>
+    </message>
+    <message>
+        <source>Query token:</source>
+        <translation>查询词元：</translation>
+    </message>
+    <message>
+        <source>Key token:</source>
+        <translation>键词元：</translation>
+    </message>
+    <message>
+        <source>La&amp;yer:</source>
+        <translation>层(&amp;Y)：</translation>
+    </message>
+    <message>
+        <source>H&amp;ead:</source>
+        <translation>头(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>&amp;Matrix:</source>
+        <translation>矩阵(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>W_q (query)</source>
+        <translation>W_q（查询）</translation>
+    </message>
+    <message>
+        <source>W_k (key)</source>
+        <translation>W_k（键）</translation>
+    </message>
+    <message>
+        <source>W_v (value)</source>
+        <translation>W_v（值）</translation>
+    </message>
+    <message>
+        <source>W_O (output of the layer)</source>
+        <translation>W_O（层的输出）</translation>
+    </message>
+    <message>
+        <source>P&amp;reset:</source>
+        <translation>预设(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>identity</source>
+        <translation>单位矩阵</translation>
+    </message>
+    <message>
+        <source>rotate by θ</source>
+        <translation>旋转 θ</translation>
+    </message>
+    <message>
+        <source>project onto component 1</source>
+        <translation>投影到第 1 个分量</translation>
+    </message>
+    <message>
+        <source>project onto component 2</source>
+        <translation>投影到第 2 个分量</translation>
+    </message>
+    <message>
+        <source>random</source>
+        <translation>随机</translation>
+    </message>
+    <message>
+        <source>θ = </source>
+        <translation>θ = </translation>
+    </message>
+    <message>
+        <source>°</source>
+        <translation>°</translation>
+    </message>
+    <message>
+        <source>The angle of the rotation preset</source>
+        <translation>旋转预设的角度</translation>
+    </message>
+    <message>
+        <source>Replace the chosen matrix with the preset</source>
+        <translation>用预设替换所选矩阵</translation>
+    </message>
+    <message>
+        <source>&amp;Undo</source>
+        <translation>撤销(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>Layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>One entry of %1; the maps follow as soon as it changes</source>
+        <translation>%1 的一个元素；一旦改变，各热力图立即跟着更新</translation>
+    </message>
+    <message>
+        <source>Open a sequence file</source>
+        <translation>打开序列文件</translation>
+    </message>
+    <message>
+        <source>Sequence files (*.json);;All files (*)</source>
+        <translation>序列文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save the sequence as</source>
+        <translation>把序列另存为</translation>
+    </message>
+    <message>
+        <source>Sequence files (*.json)</source>
+        <translation>序列文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>App&amp;ly</source>
+        <translation>应用(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The same rotation in W_q and W_k turns q and k alike and leaves every score unchanged (d_k ≥ 2; under rotary positions too, as turns in one plane commute): rotate only one of them to change what a head attends to.</source>
+        <translation>在 W_q 和 W_k 中使用同一个旋转，会把 q 和 k 一起转动，每个分数都不变（d_k ≥ 2；在旋转位置编码下也是如此，因为同一平面内的旋转可以交换次序）：只旋转其中一个，才能改变头关注的对象。</translation>
+    </message>
+    <message>
+        <source>Take back the last change to the model, or the last file opened (%1)</source>
+        <translation>撤销对模型的最后一次修改，或最后一次打开的文件（%1）</translation>
     </message>
 </context>
 <context>

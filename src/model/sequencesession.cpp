@@ -1,11 +1,13 @@
 #include "sequencesession.h"
 
+#include "core/offsetscores.h"
 #include "core/sequencefile.h"
 #include "errortext.h"
 
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
+#include <QSaveFile>
 
 #include <algorithm>
 #include <cmath>
@@ -23,6 +25,7 @@ constexpr const char *kFallback = R"({
 })";
 
 constexpr int kMaxShift = 100000;
+constexpr std::size_t kMaxUndo = 200;
 
 } // namespace
 
@@ -147,12 +150,16 @@ bool SequenceSession::loadText(const QByteArray &json)
     for (const auto &name : document.model.vocabulary)
         if (QString::fromStdString(name).size() != 1)
             split = Split::Space;
-    const Split before = m_split;
+    const bool hadModel = hasResult();
+    UndoStep previous{m_document, true, m_tokens, m_shift, m_split};
     m_split = split;
     if (!commit(std::move(document), std::move(tokens), 0)) {
-        m_split = before;
+        m_split = previous.split;
         return false;
     }
+    // Loading another file loses nothing: undo brings the previous model and sentence back.
+    if (hadModel)
+        pushUndo(std::move(previous));
     return true;
 }
 
@@ -234,14 +241,14 @@ bool SequenceSession::setPositionKind(attn::PositionKind kind)
         model.weights.positionTable = attn::Matrix(0, model.dModel);
     // A shift the new table cannot reach goes back to 0 rather than refusing the switch.
     const int shift = model.positionCapacity() < m_shift + int(m_tokens.size()) ? 0 : m_shift;
-    return commit(std::move(document), m_tokens, shift);
+    return commitUndoable(std::move(document), false, shift);
 }
 
 bool SequenceSession::setCausal(bool on)
 {
     attn::SequenceDocument document = m_document;
     document.model.causal = on;
-    return commit(std::move(document), m_tokens, m_shift);
+    return commitUndoable(std::move(document));
 }
 
 bool SequenceSession::setTemperature(double temperature)
@@ -250,7 +257,7 @@ bool SequenceSession::setTemperature(double temperature)
         return refuse(tr("The temperature must be a number greater than 0."));
     attn::SequenceDocument document = m_document;
     document.model.temperature = temperature;
-    return commit(std::move(document), m_tokens, m_shift);
+    return commitUndoable(std::move(document));
 }
 
 bool SequenceSession::setShift(int m)
@@ -260,7 +267,7 @@ bool SequenceSession::setShift(int m)
     return commit(m_document, m_tokens, m);
 }
 
-bool SequenceSession::setEmbeddingRow(int token, const attn::Vector &row)
+bool SequenceSession::setEmbeddingRow(int token, const attn::Vector &row, bool continuing)
 {
     const attn::SequenceModel &model = m_document.model;
     if (token < 0 || token >= int(model.vocabulary.size()))
@@ -271,5 +278,113 @@ bool SequenceSession::setEmbeddingRow(int token, const attn::Vector &row)
         return refuse(tr("The embedding accepts only finite numbers."));
     attn::SequenceDocument document = m_document;
     document.model.weights.embedding.row(token) = row.transpose();
-    return commit(std::move(document), m_tokens, m_shift);
+    return commitUndoable(std::move(document), continuing);
+}
+
+bool SequenceSession::commitUndoable(attn::SequenceDocument document, bool continuing, int shift)
+{
+    UndoStep before{m_document};
+    if (!commit(std::move(document), m_tokens, shift < 0 ? m_shift : shift))
+        return false;
+    if (!continuing || m_undo.empty())
+        pushUndo(std::move(before));
+    return true;
+}
+
+void SequenceSession::pushUndo(UndoStep step)
+{
+    m_undo.push_back(std::move(step));
+    if (m_undo.size() > kMaxUndo)
+        m_undo.erase(m_undo.begin());
+}
+
+bool SequenceSession::undo()
+{
+    if (m_undo.empty())
+        return false;
+    UndoStep step = std::move(m_undo.back());
+    m_undo.pop_back();
+    if (!step.wholeState)
+        return commit(std::move(step.document), m_tokens, m_shift);
+    const Split split = m_split;
+    m_split = step.split;
+    if (!commit(std::move(step.document), std::move(step.tokens), step.shift)) {
+        m_split = split;
+        return false;
+    }
+    return true;
+}
+
+attn::Matrix SequenceSession::weight(int layer, int head, Part part) const
+{
+    const attn::SequenceModel &model = m_document.model;
+    if (layer < 0 || layer >= model.layerCount())
+        return {};
+    const auto &l = model.weights.layers[std::size_t(layer)];
+    if (part == Part::Output)
+        return l.wo;
+    if (head < 0 || head >= int(l.heads.size()))
+        return {};
+    const auto &h = l.heads[std::size_t(head)];
+    return part == Part::Query ? h.wq : part == Part::Key ? h.wk : h.wv;
+}
+
+bool SequenceSession::setWeight(int layer, int head, Part part, const attn::Matrix &value,
+                                bool continuing)
+{
+    const attn::Matrix current = weight(layer, head, part);
+    if (current.size() == 0)
+        return refuse(tr("There is no such layer or head; nothing changed."));
+    if (value.rows() != current.rows() || value.cols() != current.cols())
+        return refuse(tr("This matrix needs %1 × %2 numbers; nothing changed.")
+                          .arg(current.rows())
+                          .arg(current.cols()));
+    if (!value.allFinite())
+        return refuse(tr("The matrix accepts only finite numbers."));
+    attn::SequenceDocument document = m_document;
+    auto &l = document.model.weights.layers[std::size_t(layer)];
+    if (part == Part::Output) {
+        l.wo = value;
+    } else {
+        auto &h = l.heads[std::size_t(head)];
+        (part == Part::Query ? h.wq : part == Part::Key ? h.wk : h.wv) = value;
+    }
+    return commitUndoable(std::move(document), continuing);
+}
+
+bool SequenceSession::setWeightEntry(int layer, int head, Part part, int row, int column,
+                                     double value, bool continuing)
+{
+    attn::Matrix m = weight(layer, head, part);
+    if (row < 0 || column < 0 || row >= m.rows() || column >= m.cols())
+        return refuse(tr("There is no such entry; nothing changed."));
+    m(row, column) = value;
+    return setWeight(layer, head, part, m, continuing);
+}
+
+bool SequenceSession::saveFile(const QString &path)
+{
+    attn::SequenceDocument document = m_document;
+    // The sentence on screen becomes example 0 unless it already is; the others stay.
+    if (document.examples.empty() || document.examples.front().tokens != m_tokens) {
+        if (int(document.examples.size()) >= attn::kMaxExamples)
+            document.examples.pop_back();
+        document.examples.insert(document.examples.begin(), attn::SequenceExample{m_tokens, {}});
+    }
+    const std::string text = attn::writeSequence(document);
+    QSaveFile file(path);
+    if (!file.open(QIODevice::WriteOnly) ||
+        file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit())
+        return refuse(
+            tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+    m_message.clear();
+    return true;
+}
+
+attn::Result<std::vector<double>> SequenceSession::offsetScores(attn::PositionKind kind, int head,
+                                                                int queryToken, int keyToken,
+                                                                int maxOffset) const
+{
+    return attn::offsetScores(m_document.model, kind,
+                              {head, queryToken, keyToken, m_shift + maxOffset, maxOffset});
 }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/error.h"
 #include "core/sequencedocument.h"
 #include "core/sequenceforward.h"
 
@@ -25,6 +26,15 @@ public:
     {
         Character, ///< every character a token (Chinese text, single letters)
         Space      ///< tokens separated by white space (English words)
+    };
+
+    /// One of a layer's projections: a head's W_q, W_k, W_v, or the layer's W_O.
+    enum class Part
+    {
+        Query,
+        Key,
+        Value,
+        Output
     };
 
     /// Starts with the English sentence preset when the resources hold it, else a tiny model.
@@ -69,8 +79,38 @@ public:
     bool setCausal(bool on);
     bool setTemperature(double temperature);
     bool setShift(int m);
-    /// Row `token` of the embedding E (length D).
-    bool setEmbeddingRow(int token, const attn::Vector &row);
+    /// Row `token` of the embedding E (length D). `continuing` marks the later steps of one
+    /// gesture (a drag): they join the undo step of the first.
+    bool setEmbeddingRow(int token, const attn::Vector &row, bool continuing = false);
+    /// The matrix `part` of head `head` of layer `layer` (Output: the layer's W_O, `head` unused);
+    /// an empty matrix outside the model.
+    attn::Matrix weight(int layer, int head, Part part) const;
+    /// Replaces that matrix; refused unless its shape and the numbers are right. `continuing`
+    /// joins the previous undo step (the keystrokes of one number).
+    bool setWeight(int layer, int head, Part part, const attn::Matrix &value,
+                   bool continuing = false);
+    /// One entry of that matrix.
+    bool setWeightEntry(int layer, int head, Part part, int row, int column, double value,
+                        bool continuing = false);
+    /// Writes the model with the sentence as its first example (the file's other examples kept);
+    /// on failure the file on disk is left as it was.
+    bool saveFile(const QString &path);
+
+    /// Edits of the model (parameters, embeddings, positions, causal mask, temperature) and the
+    /// loading of another file can be taken back, the last first: undoing a load brings back the
+    /// model and the sentence that were there before it.
+    bool canUndo() const { return !m_undo.empty(); }
+    /// How many steps undo() can take back (changes with every undoable edit, until the limit).
+    int undoDepth() const { return int(m_undo.size()); }
+    bool undo();
+
+    /// The score of head `head` of layer 1 for the query made from vocabulary token `queryToken`
+    /// and the key from `keyToken`, against their offset δ = i − j = −maxOffset … maxOffset, under
+    /// position kind `kind` (attn::offsetScores()); the key stands at position shift() +
+    /// maxOffset, so that a shift moves every position of the curve.
+    attn::Result<std::vector<double>> offsetScores(attn::PositionKind kind, int head,
+                                                   int queryToken, int keyToken,
+                                                   int maxOffset) const;
 
 signals:
     void changed();
@@ -81,6 +121,9 @@ private:
     bool refuse(const QString &why);
     /// Runs `document` on `tokens` at `shift`; on success keeps all three and notifies.
     bool commit(attn::SequenceDocument document, std::vector<int> tokens, int shift);
+    /// commit() of an edited model (at `shift`, or the current one when < 0) that undo() can
+    /// take back; `continuing` joins the previous undo step.
+    bool commitUndoable(attn::SequenceDocument document, bool continuing = false, int shift = -1);
 
     attn::SequenceDocument m_document;
     std::vector<int> m_tokens;
@@ -89,4 +132,16 @@ private:
     std::optional<attn::SequenceForward> m_forward, m_unshifted;
     double m_shiftChange = 0;
     QString m_message;
+    /// The state before an undoable edit. An edit of the model keeps the sentence (undo leaves
+    /// today's); a load replaces it, so its step keeps the sentence, split and shift too.
+    struct UndoStep
+    {
+        attn::SequenceDocument document;
+        bool wholeState = false;
+        std::vector<int> tokens;
+        int shift = 0;
+        Split split = Split::Space;
+    };
+    void pushUndo(UndoStep step);
+    std::vector<UndoStep> m_undo;
 };

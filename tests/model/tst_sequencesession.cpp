@@ -1,6 +1,7 @@
 #include "model/sequencesession.h"
 
 #include <QSignalSpy>
+#include <QTemporaryDir>
 #include <QTest>
 
 #include <cmath>
@@ -164,6 +165,108 @@ private slots:
         // Token 0 at position 0: no rotation, q = W_q x = (2, 0).
         QCOMPARE(session.forward().layers[0].heads[0].q(0, 0), 2.0);
         QCOMPARE(session.forward().layers[0].heads[0].q(0, 1), 0.0);
+    }
+
+    void editsAProjectionAndUndoesIt()
+    {
+        SequenceSession session;
+        QVERIFY(session.loadText(kModel));
+        // W_q = 2·I doubles every score: compare with the naive scores of the file's model.
+        attn::Matrix wq(2, 2);
+        wq << 2, 0, 0, 2;
+        QVERIFY(session.setWeight(0, 0, SequenceSession::Part::Query, wq));
+        const double e[][2] = {{1, 0}, {0, 1}, {-1, 0.5}};
+        const auto &scores = session.forward().layers[0].heads[0].scores;
+        for (int i = 0; i < 3; ++i)
+            for (int j = 0; j < 3; ++j)
+                QVERIFY(std::abs(scores(i, j) - 2 * naiveScore(e, i, j, 0, true)) < 1e-12);
+        QVERIFY(session.setWeightEntry(0, 0, SequenceSession::Part::Output, 1, 0, 0.25));
+        QCOMPARE(session.model().weights.layers[0].wo(1, 0), 0.25);
+
+        // Wrong shape, non-finite entries, no such head: refused, nothing changed.
+        QVERIFY(!session.setWeight(0, 0, SequenceSession::Part::Key, attn::Matrix::Identity(3, 2)));
+        QVERIFY(session.message().contains(QStringLiteral("2 × 2")));
+        attn::Matrix nan = attn::Matrix::Identity(2, 2);
+        nan(0, 0) = std::nan("");
+        QVERIFY(!session.setWeight(0, 0, SequenceSession::Part::Value, nan));
+        QVERIFY(
+            !session.setWeight(0, 3, SequenceSession::Part::Value, attn::Matrix::Identity(2, 2)));
+        QCOMPARE(session.model().weights.layers[0].heads[0].wq(0, 0), 2.0);
+
+        QVERIFY(session.canUndo());
+        QVERIFY(session.undo()); // W_O back
+        QCOMPARE(session.model().weights.layers[0].wo(1, 0), 0.0);
+        QVERIFY(session.undo()); // W_q back
+        QCOMPARE(session.model().weights.layers[0].heads[0].wq(0, 0), 1.0);
+        for (int i = 0; i < 3; ++i)
+            for (int j = 0; j < 3; ++j)
+                QVERIFY(std::abs(session.forward().layers[0].heads[0].scores(i, j) -
+                                 naiveScore(e, i, j, 0, true)) < 1e-12);
+        QCOMPARE(session.undoDepth(), 1); // what is left: the load of kModel
+    }
+
+    void aDragIsOneUndoStep()
+    {
+        SequenceSession session;
+        QVERIFY(session.loadText(kModel));
+        attn::Vector row(2);
+        for (int step = 0; step < 5; ++step) {
+            row << 1 + step, 0;
+            QVERIFY(session.setEmbeddingRow(1, row, step > 0));
+        }
+        QCOMPARE(session.model().weights.embedding(1, 0), 5.0);
+        QVERIFY(session.undo());
+        QCOMPARE(session.model().weights.embedding(1, 0), 0.0);
+        QCOMPARE(session.model().weights.embedding(1, 1), 1.0);
+        QCOMPARE(session.undoDepth(), 1); // what is left: the load of kModel
+    }
+
+    void savesAndReadsBackTheSentence()
+    {
+        QTemporaryDir dir;
+        SequenceSession session;
+        QVERIFY(session.loadText(kModel));
+        QVERIFY(session.setText(QStringLiteral("猫 sat the"), SequenceSession::Split::Space));
+        attn::Vector row(2);
+        row << 0.125, -3;
+        QVERIFY(session.setEmbeddingRow(2, row));
+        const QString path = dir.filePath(QStringLiteral("saved.json"));
+        QVERIFY(session.saveFile(path));
+
+        SequenceSession other;
+        QVERIFY(other.loadFile(path));
+        QCOMPARE(other.tokens(), (std::vector<int>{3, 2, 0}));
+        QCOMPARE(other.model().weights.embedding(2, 1), -3.0);
+        QCOMPARE(other.document().examples.size(), std::size_t(2)); // the file's own example kept
+        // Loading lost nothing: undo brings back the model and sentence the session had.
+        QVERIFY(other.canUndo());
+        const std::vector<int> start = SequenceSession().tokens();
+        QVERIFY(other.undo());
+        QCOMPARE(other.tokens(), start);
+        QCOMPARE(other.model().dModel, SequenceSession().model().dModel);
+
+        // A path that cannot be written: refused with the path named, the session unchanged.
+        const QString bad = dir.filePath(QStringLiteral("no/such/dir/x.json"));
+        QVERIFY(!session.saveFile(bad));
+        QVERIFY(session.message().contains(QStringLiteral("x.json")));
+        QCOMPARE(session.tokens(), (std::vector<int>{3, 2, 0}));
+    }
+
+    void offsetCurveFollowsTheShift()
+    {
+        SequenceSession session;
+        QVERIFY(session.loadText(kModel));
+        // Key "the" = (1, 0) at position m + 3, query "cat" = (0, 1) at m + 3 + δ; under rotary
+        // q·k = cos((δ + m + 3)·1 + π/2 − (m + 3)) = −sin δ, over √2: independent of m.
+        for (int m : {0, 7}) {
+            QVERIFY(session.setShift(m));
+            const auto curve = session.offsetScores(attn::PositionKind::Rotary, 0, 1, 0, 3);
+            QVERIFY(curve.ok());
+            QCOMPARE(int(curve->size()), 7);
+            for (int d = -3; d <= 3; ++d)
+                QVERIFY(std::abs((*curve)[std::size_t(d + 3)] +
+                                 std::sin(double(d)) / std::sqrt(2.0)) < 1e-12);
+        }
     }
 };
 

@@ -1,27 +1,37 @@
 #include "sequence/sequencewindow.h"
 
+#include "core/matrixpresets.h"
 #include "model/sequencesession.h"
+#include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequenceheadview.h"
 #include "sequence/sequenceheatmapgrid.h"
+#include "sequence/sequenceoffsetplot.h"
 #include "sequence/sequenceqkcanvas.h"
 #include "sequence/sequencetokenstrip.h"
 #include "theme/colorscheme.h"
+#include "widgets/matrixeditor.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QEvent>
+#include <QFileDialog>
 #include <QFileInfo>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLocale>
 #include <QMenu>
+#include <QPushButton>
 #include <QScrollArea>
+#include <QShortcut>
 #include <QScrollBar>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStandardPaths>
+#include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -94,9 +104,16 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     splitter->setStretchFactor(0, 4);
     splitter->setStretchFactor(1, 3);
     splitter->setStretchFactor(2, 4);
+    auto *vertical = new QSplitter(Qt::Vertical, this);
+    vertical->addWidget(splitter);
+    vertical->addWidget(buildEditingTabs());
+    vertical->setStretchFactor(0, 3);
+    vertical->setStretchFactor(1, 2);
 
     auto *sentenceRow = new QHBoxLayout;
     sentenceRow->addWidget(m_presets);
+    sentenceRow->addWidget(m_open);
+    sentenceRow->addWidget(m_save);
     sentenceRow->addWidget(m_sentenceLabel);
     sentenceRow->addWidget(m_sentence, 1);
     sentenceRow->addWidget(m_addToken);
@@ -121,7 +138,7 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     layout->addWidget(m_explanation);
     layout->addWidget(m_statement);
     layout->addWidget(m_message);
-    layout->addWidget(splitter, 1);
+    layout->addWidget(vertical, 1);
 
     // Typing: every edit is tried at once; one the vocabulary cannot read leaves the last good
     // sentence on screen and says which piece is unknown.
@@ -171,6 +188,8 @@ SequenceWindow::~SequenceWindow()
     delete m_headView;
     delete m_qk;
     delete m_strip;
+    delete m_embeddings;
+    delete m_tabs;
 }
 
 void SequenceWindow::showWindow()
@@ -200,6 +219,8 @@ QString SequenceWindow::presetTitle(const QString &path)
         return tr("A sentence in English");
     if (name == QLatin1String("sentence-chinese"))
         return tr("A sentence in Chinese");
+    if (name == QLatin1String("two-dimensions-sinusoidal"))
+        return tr("Two dimensions: drag the embeddings (sinusoidal positions)");
     return name;
 }
 
@@ -249,6 +270,7 @@ void SequenceWindow::retranslate()
     m_shiftLabel->setText(tr("S&hift every position by m ="));
     m_shift->setToolTip(tr("Token i moves from position i to position m + i"));
     rebuildPresetMenu();
+    retranslateEditing();
     syncFromSession();
 }
 
@@ -278,6 +300,7 @@ void SequenceWindow::syncFromSession()
         rebuildVocabularyMenu();
     }
     updateStatement();
+    syncEditing();
 }
 
 void SequenceWindow::showMessage(const QString &text)
@@ -348,4 +371,298 @@ void SequenceWindow::changeEvent(QEvent *event)
     if (event->type() == QEvent::LanguageChange)
         retranslate();
     QWidget::changeEvent(event);
+}
+
+// ---- Editing: files, embeddings and positions, the offset plot, parameters ----------------------
+
+namespace {
+
+constexpr SequenceSession::Part kParts[] = {
+    SequenceSession::Part::Query, SequenceSession::Part::Key, SequenceSession::Part::Value,
+    SequenceSession::Part::Output};
+constexpr attn::presets::Kind kPresetKinds[] = {
+    attn::presets::Kind::Identity, attn::presets::Kind::Rotation, attn::presets::Kind::ProjectX,
+    attn::presets::Kind::ProjectY, attn::presets::Kind::Random};
+
+// Fills `box` with `count` entries made by `name`, keeping the chosen index when it still exists.
+template <typename Name> void refill(QComboBox *box, int count, Name name)
+{
+    QStringList items;
+    for (int i = 0; i < count; ++i)
+        items << name(i);
+    QStringList current;
+    for (int i = 0; i < box->count(); ++i)
+        current << box->itemText(i);
+    if (items == current)
+        return;
+    const QSignalBlocker block(box);
+    const int index = box->currentIndex();
+    box->clear();
+    box->addItems(items);
+    box->setCurrentIndex(std::clamp(index, 0, std::max(0, count - 1)));
+}
+
+} // namespace
+
+QWidget *SequenceWindow::buildEditingTabs()
+{
+    m_open = new QPushButton(this);
+    m_save = new QPushButton(this);
+    connect(m_open, &QPushButton::clicked, this, &SequenceWindow::chooseOpenFile);
+    connect(m_save, &QPushButton::clicked, this, &SequenceWindow::chooseSaveFile);
+
+    // Below the maps: the plane of embeddings and positions, beside a tab each for the offset
+    // plot and the parameters.
+    auto *bottom = new QSplitter(Qt::Horizontal, this);
+    m_embeddings = new SequenceEmbeddingCanvas(m_session, bottom);
+    m_tabs = new QTabWidget(bottom);
+    bottom->addWidget(m_embeddings);
+    bottom->addWidget(m_tabs);
+    bottom->setStretchFactor(0, 2);
+    bottom->setStretchFactor(1, 3);
+
+    // The score of one pair against the offset.
+    auto *offsetPage = new QWidget(m_tabs);
+    m_offsetHeadLabel = new QLabel(offsetPage);
+    m_offsetHead = new QComboBox(offsetPage);
+    m_offsetHeadLabel->setBuddy(m_offsetHead);
+    m_offsetQueryLabel = new QLabel(offsetPage);
+    m_offsetQuery = new QComboBox(offsetPage);
+    m_offsetQueryLabel->setBuddy(m_offsetQuery);
+    m_offsetKeyLabel = new QLabel(offsetPage);
+    m_offsetKey = new QComboBox(offsetPage);
+    m_offsetKeyLabel->setBuddy(m_offsetKey);
+    m_offsetPlot = new SequenceOffsetPlot(m_session, offsetPage);
+    auto *offsetRow = new QHBoxLayout;
+    offsetRow->addWidget(m_offsetHeadLabel);
+    offsetRow->addWidget(m_offsetHead);
+    offsetRow->addSpacing(12);
+    offsetRow->addWidget(m_offsetQueryLabel);
+    offsetRow->addWidget(m_offsetQuery);
+    offsetRow->addSpacing(12);
+    offsetRow->addWidget(m_offsetKeyLabel);
+    offsetRow->addWidget(m_offsetKey);
+    offsetRow->addStretch(1);
+    auto *offsetLayout = new QVBoxLayout(offsetPage);
+    offsetLayout->setContentsMargins(4, 4, 4, 4);
+    offsetLayout->addLayout(offsetRow);
+    offsetLayout->addWidget(m_offsetPlot, 1);
+    m_tabs->addTab(offsetPage, QString());
+    const auto choosePair = [this] {
+        m_offsetPlot->setPair(m_offsetHead->currentIndex(), m_offsetQuery->currentIndex(),
+                              m_offsetKey->currentIndex());
+    };
+    connect(m_offsetHead, &QComboBox::activated, this, choosePair);
+    connect(m_offsetQuery, &QComboBox::activated, this, choosePair);
+    connect(m_offsetKey, &QComboBox::activated, this, choosePair);
+
+    // Parameters of one head or one layer.
+    auto *paramPage = new QWidget(m_tabs);
+    m_paramLayerLabel = new QLabel(paramPage);
+    m_paramLayer = new QComboBox(paramPage);
+    m_paramLayerLabel->setBuddy(m_paramLayer);
+    m_paramHeadLabel = new QLabel(paramPage);
+    m_paramHead = new QComboBox(paramPage);
+    m_paramHeadLabel->setBuddy(m_paramHead);
+    m_paramMatrixLabel = new QLabel(paramPage);
+    m_paramMatrix = new QComboBox(paramPage);
+    m_paramMatrix->addItems({QString(), QString(), QString(), QString()});
+    m_paramMatrixLabel->setBuddy(m_paramMatrix);
+    m_paramPresetLabel = new QLabel(paramPage);
+    m_paramPreset = new QComboBox(paramPage);
+    m_paramPreset->addItems({QString(), QString(), QString(), QString(), QString()});
+    m_paramPresetLabel->setBuddy(m_paramPreset);
+    m_paramAngle = new QDoubleSpinBox(paramPage);
+    m_paramAngle->setRange(-180, 180);
+    m_paramAngle->setDecimals(1);
+    m_paramAngle->setSingleStep(15);
+    m_paramAngle->setValue(45);
+    m_applyPreset = new QPushButton(paramPage);
+    m_undo = new QPushButton(paramPage);
+    m_paramNote = new QLabel(paramPage);
+    m_paramNote->setWordWrap(true);
+    m_matrixEditor = new MatrixEditor(paramPage);
+    auto *editorScroll = new QScrollArea(paramPage);
+    editorScroll->setWidget(m_matrixEditor);
+    editorScroll->setWidgetResizable(true);
+    editorScroll->setFrameShape(QFrame::NoFrame);
+    auto *chooseRow = new QHBoxLayout;
+    chooseRow->addWidget(m_paramLayerLabel);
+    chooseRow->addWidget(m_paramLayer);
+    chooseRow->addSpacing(12);
+    chooseRow->addWidget(m_paramHeadLabel);
+    chooseRow->addWidget(m_paramHead);
+    chooseRow->addSpacing(12);
+    chooseRow->addWidget(m_paramMatrixLabel);
+    chooseRow->addWidget(m_paramMatrix);
+    chooseRow->addStretch(1);
+    auto *presetRow = new QHBoxLayout;
+    presetRow->addWidget(m_paramPresetLabel);
+    presetRow->addWidget(m_paramPreset);
+    presetRow->addWidget(m_paramAngle);
+    presetRow->addWidget(m_applyPreset);
+    presetRow->addSpacing(12);
+    presetRow->addWidget(m_undo);
+    presetRow->addStretch(1);
+    auto *paramLayout = new QVBoxLayout(paramPage);
+    paramLayout->setContentsMargins(4, 4, 4, 4);
+    paramLayout->addLayout(chooseRow);
+    paramLayout->addLayout(presetRow);
+    paramLayout->addWidget(m_paramNote);
+    paramLayout->addWidget(editorScroll, 1);
+    m_tabs->addTab(paramPage, QString());
+
+    const auto showMatrix = [this] { syncEditing(); };
+    connect(m_paramLayer, &QComboBox::activated, this, showMatrix);
+    connect(m_paramHead, &QComboBox::activated, this, showMatrix);
+    connect(m_paramMatrix, &QComboBox::activated, this, showMatrix);
+    connect(m_paramPreset, &QComboBox::activated, this, showMatrix);
+    connect(m_applyPreset, &QPushButton::clicked, this, &SequenceWindow::applyParameterPreset);
+    connect(m_undo, &QPushButton::clicked, m_session, &SequenceSession::undo);
+    // Ctrl+Z anywhere in the window but in a text or number box, which keep their own undo.
+    auto *undoKey = new QShortcut(QKeySequence::Undo, this);
+    connect(undoKey, &QShortcut::activated, m_session, &SequenceSession::undo);
+    connect(m_matrixEditor, &MatrixEditor::entryEdited, this,
+            [this](int row, int column, double value) {
+                // The keystrokes of one number are one undo step: the same entry again, with
+                // no other edit in between, joins the step of its first keystroke.
+                const QList<int> entry = {m_paramLayer->currentIndex(), m_paramHead->currentIndex(),
+                                          m_paramMatrix->currentIndex(), row, column};
+                const bool continuing =
+                    entry == m_lastEntry && m_session->undoDepth() == m_lastEntryDepth;
+                if (m_session->setWeightEntry(entry[0], entry[1], kParts[entry[2]], row, column,
+                                              value, continuing)) {
+                    m_lastEntry = entry;
+                    m_lastEntryDepth = m_session->undoDepth();
+                }
+            });
+    return bottom;
+}
+
+void SequenceWindow::retranslateEditing()
+{
+    m_open->setText(tr("&Open…"));
+    m_open->setToolTip(tr("Read a sequence file (model and sentences)"));
+    m_save->setText(tr("Save &as…"));
+    m_save->setToolTip(tr("Write the model, with the sentence as its first example"));
+    m_tabs->setTabText(0, tr("Score against offset"));
+    m_tabs->setTabText(1, tr("Parameters"));
+    m_offsetHeadLabel->setText(tr("Head of layer 1:"));
+    m_offsetQueryLabel->setText(tr("Query token:"));
+    m_offsetKeyLabel->setText(tr("Key token:"));
+    m_paramLayerLabel->setText(tr("La&yer:"));
+    m_paramHeadLabel->setText(tr("H&ead:"));
+    m_paramMatrixLabel->setText(tr("&Matrix:"));
+    m_paramMatrix->setItemText(0, tr("W_q (query)"));
+    m_paramMatrix->setItemText(1, tr("W_k (key)"));
+    m_paramMatrix->setItemText(2, tr("W_v (value)"));
+    m_paramMatrix->setItemText(3, tr("W_O (output of the layer)"));
+    m_paramPresetLabel->setText(tr("P&reset:"));
+    m_paramPreset->setItemText(0, tr("identity"));
+    m_paramPreset->setItemText(1, tr("rotate by θ"));
+    m_paramPreset->setItemText(2, tr("project onto component 1"));
+    m_paramPreset->setItemText(3, tr("project onto component 2"));
+    m_paramPreset->setItemText(4, tr("random"));
+    m_paramAngle->setPrefix(tr("θ = "));
+    m_paramAngle->setSuffix(tr("°"));
+    m_paramAngle->setToolTip(tr("The angle of the rotation preset"));
+    m_applyPreset->setText(tr("App&ly"));
+    m_applyPreset->setToolTip(tr("Replace the chosen matrix with the preset"));
+    m_undo->setText(tr("&Undo"));
+    m_undo->setToolTip(tr("Take back the last change to the model, or the last file opened "
+                          "(%1)")
+                           .arg(QKeySequence(QKeySequence::Undo)
+                                    .toString(QKeySequence::NativeText)));
+    m_paramNote->setText(
+        tr("The same rotation in W_q and W_k turns q and k alike and leaves every score unchanged "
+           "(d_k ≥ 2; under rotary positions too, as turns in one plane commute): rotate only one "
+           "of them to change what a head attends to."));
+    syncEditing();
+}
+
+void SequenceWindow::syncEditing()
+{
+    if (!m_tabs || !m_session->hasResult())
+        return;
+    const auto &model = m_session->model();
+    const QStringList vocabulary = m_menuVocabulary;
+    const auto tokenName = [&vocabulary](int t) { return vocabulary.value(t); };
+
+    // The offset plot's pair: a new vocabulary starts from the sentence's second and first token.
+    const bool newVocabulary =
+        m_offsetQuery->count() != vocabulary.size() ||
+        (m_offsetQuery->count() > 0 && m_offsetQuery->itemText(0) != vocabulary.value(0));
+    refill(m_offsetHead, model.headCount(0), [](int h) { return tr("Head %1").arg(h + 1); });
+    refill(m_offsetQuery, int(vocabulary.size()), tokenName);
+    refill(m_offsetKey, int(vocabulary.size()), tokenName);
+    if (newVocabulary) {
+        const auto &tokens = m_session->tokens();
+        const QSignalBlocker b1(m_offsetQuery), b2(m_offsetKey);
+        m_offsetQuery->setCurrentIndex(tokens.size() > 1 ? tokens[1] : tokens.front());
+        m_offsetKey->setCurrentIndex(tokens.front());
+    }
+    if (m_offsetPlot->head() != m_offsetHead->currentIndex() ||
+        m_offsetPlot->queryToken() != m_offsetQuery->currentIndex() ||
+        m_offsetPlot->keyToken() != m_offsetKey->currentIndex())
+        m_offsetPlot->setPair(m_offsetHead->currentIndex(), m_offsetQuery->currentIndex(),
+                              m_offsetKey->currentIndex());
+
+    refill(m_paramLayer, model.layerCount(), [](int l) { return tr("Layer %1").arg(l + 1); });
+    refill(m_paramHead, model.headCount(m_paramLayer->currentIndex()),
+           [](int h) { return tr("Head %1").arg(h + 1); });
+    const auto part = kParts[m_paramMatrix->currentIndex()];
+    m_paramHead->setEnabled(part != SequenceSession::Part::Output);
+    m_paramAngle->setEnabled(kPresetKinds[m_paramPreset->currentIndex()] ==
+                             attn::presets::Kind::Rotation);
+    const attn::Matrix matrix =
+        m_session->weight(m_paramLayer->currentIndex(), m_paramHead->currentIndex(), part);
+    m_matrixEditor->setMatrix(matrix);
+    static const char *const titles[] = {"W<sub>q</sub>", "W<sub>k</sub>", "W<sub>v</sub>",
+                                         "W<sub>O</sub>"};
+    m_matrixEditor->setTitle(QLatin1String(titles[m_paramMatrix->currentIndex()]));
+    m_matrixEditor->setDescription(m_paramMatrix->currentText(),
+                                   tr("One entry of %1; the maps follow as soon as it changes")
+                                       .arg(m_paramMatrix->currentText()));
+    m_undo->setEnabled(m_session->canUndo());
+}
+
+void SequenceWindow::applyParameterPreset()
+{
+    const int layer = m_paramLayer->currentIndex(), head = m_paramHead->currentIndex();
+    const auto part = kParts[m_paramMatrix->currentIndex()];
+    const attn::Matrix current = m_session->weight(layer, head, part);
+    const attn::Matrix value = attn::presets::sized(
+        kPresetKinds[m_paramPreset->currentIndex()], int(current.rows()), int(current.cols()),
+        m_paramAngle->value(), std::uint64_t(m_presetSeed++));
+    m_session->setWeight(layer, head, part, value);
+}
+
+bool SequenceWindow::openFile(const QString &path)
+{
+    return m_session->loadFile(path);
+}
+
+bool SequenceWindow::saveFile(const QString &path)
+{
+    return m_session->saveFile(path);
+}
+
+void SequenceWindow::chooseOpenFile()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open a sequence file"),
+        QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation),
+        tr("Sequence files (*.json);;All files (*)"));
+    if (!path.isEmpty())
+        openFile(path);
+}
+
+void SequenceWindow::chooseSaveFile()
+{
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save the sequence as"),
+        QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation),
+        tr("Sequence files (*.json)"));
+    if (!path.isEmpty())
+        saveFile(path);
 }

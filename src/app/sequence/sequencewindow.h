@@ -1,5 +1,6 @@
 #pragma once
 
+#include <QList>
 #include <QStringList>
 #include <QWidget>
 
@@ -8,8 +9,13 @@ class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
+class QPushButton;
 class QSpinBox;
+class QTabWidget;
 class QToolButton;
+class MatrixEditor;
+class SequenceEmbeddingCanvas;
+class SequenceOffsetPlot;
 class SequenceHeadView;
 class SequenceHeatmapGrid;
 class SequenceQkCanvas;
@@ -52,6 +58,28 @@ public:
     /// Loads the preset at `path` (one of SequenceSession::presetPaths()).
     bool loadPreset(const QString &path);
 
+    // Editing: files, embeddings and positions, the offset plot, parameters (for tests too).
+    /// Reads a sequence file; a refused one leaves everything as it was and says why.
+    bool openFile(const QString &path);
+    /// Writes the model and sentence; a failure says why and keeps the file on disk as it was.
+    bool saveFile(const QString &path);
+    QPushButton *openButton() const { return m_open; }
+    QPushButton *saveButton() const { return m_save; }
+    QTabWidget *editingTabs() const { return m_tabs; }
+    SequenceEmbeddingCanvas *embeddingCanvas() const { return m_embeddings; }
+    SequenceOffsetPlot *offsetPlot() const { return m_offsetPlot; }
+    QComboBox *offsetHeadBox() const { return m_offsetHead; }
+    QComboBox *offsetQueryBox() const { return m_offsetQuery; }
+    QComboBox *offsetKeyBox() const { return m_offsetKey; }
+    QComboBox *parameterLayerBox() const { return m_paramLayer; }
+    QComboBox *parameterHeadBox() const { return m_paramHead; }
+    QComboBox *parameterMatrixBox() const { return m_paramMatrix; }
+    QComboBox *parameterPresetBox() const { return m_paramPreset; }
+    QDoubleSpinBox *parameterAngleBox() const { return m_paramAngle; }
+    QPushButton *applyPresetButton() const { return m_applyPreset; }
+    QPushButton *undoButton() const { return m_undo; }
+    MatrixEditor *matrixEditor() const { return m_matrixEditor; }
+
 protected:
     void changeEvent(QEvent *event) override;
 
@@ -79,4 +107,28 @@ private:
     SequenceQkCanvas *m_qk;
     bool m_typing = false;
     QStringList m_menuVocabulary; ///< what the Add a token menu lists
+
+    // Editing: files, embeddings and positions, the offset plot, parameters.
+    QWidget *buildEditingTabs();
+    void retranslateEditing();
+    void syncEditing();
+    void chooseOpenFile();
+    void chooseSaveFile();
+    void applyParameterPreset();
+    QPushButton *m_open = nullptr, *m_save = nullptr;
+    QTabWidget *m_tabs = nullptr;
+    SequenceEmbeddingCanvas *m_embeddings = nullptr;
+    SequenceOffsetPlot *m_offsetPlot = nullptr;
+    QLabel *m_offsetHeadLabel = nullptr, *m_offsetQueryLabel = nullptr, *m_offsetKeyLabel = nullptr;
+    QComboBox *m_offsetHead = nullptr, *m_offsetQuery = nullptr, *m_offsetKey = nullptr;
+    QLabel *m_paramLayerLabel = nullptr, *m_paramHeadLabel = nullptr, *m_paramMatrixLabel = nullptr,
+           *m_paramPresetLabel = nullptr, *m_paramNote = nullptr;
+    QComboBox *m_paramLayer = nullptr, *m_paramHead = nullptr, *m_paramMatrix = nullptr,
+              *m_paramPreset = nullptr;
+    QDoubleSpinBox *m_paramAngle = nullptr;
+    QPushButton *m_applyPreset = nullptr, *m_undo = nullptr;
+    MatrixEditor *m_matrixEditor = nullptr;
+    int m_presetSeed = 1;      ///< each "random" draws a new matrix
+    QList<int> m_lastEntry;    ///< layer, head, matrix, row, column of the last entry typed in
+    int m_lastEntryDepth = -1; ///< the session's undo depth right after that edit
 };

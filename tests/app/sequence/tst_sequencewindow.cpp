@@ -1,15 +1,26 @@
+#include "core/sequencefile.h"
 #include "model/sequencesession.h"
 #include "panels/headheatmap.h"
+#include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequenceheadview.h"
 #include "sequence/sequenceheatmapgrid.h"
+#include "sequence/sequenceoffsetplot.h"
 #include "sequence/sequencewindow.h"
+#include "theme/colorscheme.h"
+#include "widgets/matrixeditor.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QFile>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
+#include <QPushButton>
 #include <QSpinBox>
+#include <QTabBar>
+#include <QTabWidget>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
 #include <QToolButton>
@@ -214,6 +225,302 @@ private slots:
         QTRY_COMPARE(view->hoveredRow(), 2);
         checkLines(window);
         QVERIFY(!view->lastLines().empty());
+    }
+
+    // The D = 2 preset: W_q = W_k = I, sinusoidal positions, so x_i = E[t_i] + (sin p, cos p)
+    // with p = m + i (the first pair's frequency is base^0 = 1) and s_ij = x_i·x_j / √2.
+    static void checkTwoDimensionalScores(SequenceWindow &window)
+    {
+        const auto &e = window.session()->model().weights.embedding;
+        const auto &tokens = window.session()->tokens();
+        const int m = window.session()->shift();
+        const auto &scores = window.session()->forward().layers[0].heads[0].scores;
+        const int n = int(tokens.size());
+        auto x = [&](int i, int c) {
+            const double p = m + i;
+            return e(tokens[std::size_t(i)], c) + (c == 0 ? std::sin(p) : std::cos(p));
+        };
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j <= i; ++j)
+                QVERIFY(std::abs(scores(i, j) -
+                                 (x(i, 0) * x(j, 0) + x(i, 1) * x(j, 1)) / std::sqrt(2.0)) < 1e-12);
+    }
+
+    static void openWindow(SequenceWindow &window, const QString &name,
+                           QSize size = QSize(1280, 800))
+    {
+        window.resize(size);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.loadPreset(preset(name)));
+    }
+
+    static void clickTab(SequenceWindow &window, int index)
+    {
+        QTabBar *bar = window.editingTabs()->tabBar();
+        QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(index).center());
+        QCOMPARE(window.editingTabs()->currentIndex(), index);
+    }
+
+    // Chooses entry `index` of a combo box with the keyboard.
+    static void choose(QComboBox *box, int index)
+    {
+        box->setFocus();
+        while (box->currentIndex() > 0)
+            QTest::keyClick(box, Qt::Key_Up);
+        for (int k = 0; k < index; ++k)
+            QTest::keyClick(box, Qt::Key_Down);
+        QCOMPARE(box->currentIndex(), index);
+    }
+
+    void dragsAnEmbeddingAndEverythingFollows()
+    {
+        SequenceWindow window;
+        openWindow(window, QStringLiteral("two-dimensions-sinusoidal"));
+        SequenceEmbeddingCanvas *canvas = window.embeddingCanvas();
+        QVERIFY(canvas->draggable());
+        checkTwoDimensionalScores(window);
+
+        // The positions are drawn on the unit circle: P_i = (sin i, cos i) in the value colour.
+        const QImage plane = canvas->grab().toImage();
+        for (int i = 0; i < int(window.session()->tokens().size()); ++i) {
+            const QPointF at = canvas->toWidget(std::sin(double(i)), std::cos(double(i)));
+            QCOMPARE(plane.pixelColor((at * plane.devicePixelRatio()).toPoint()).rgb(),
+                     ColorScheme::value().rgb());
+        }
+
+        // Drag "cat" (token 1, E = (1.5, 0)) to about (0.5, 1) in small steps.
+        const QPoint from = canvas->toWidget(1.5, 0).toPoint();
+        const QPoint to = canvas->toWidget(0.5, 1).toPoint();
+        QTest::mousePress(canvas, Qt::LeftButton, {}, from);
+        QCOMPARE(canvas->draggedToken(), 1);
+        for (int step = 1; step <= 8; ++step)
+            QTest::mouseMove(canvas, from + (to - from) * step / 8);
+        QTest::mouseRelease(canvas, Qt::LeftButton, {}, to);
+        QCOMPARE(canvas->draggedToken(), -1);
+        const auto &e = window.session()->model().weights.embedding;
+        // Within two pixels of the aimed point (the tolerance only, from the canvas's scale).
+        const double pixel =
+            canvas->toModel(QPointF(1, 0)).x() - canvas->toModel(QPointF(0, 0)).x();
+        QVERIFY2(std::abs(e(1, 0) - 0.5) < 2 * pixel && std::abs(e(1, 1) - 1) < 2 * pixel,
+                 qPrintable(QStringLiteral("(%1, %2)").arg(e(1, 0)).arg(e(1, 1))));
+        // Every map, line and score follows the moved embedding.
+        checkTwoDimensionalScores(window);
+        checkHeatmaps(window);
+        checkLines(window);
+
+        // The whole drag is one step of Undo.
+        QVERIFY(window.undoButton()->isEnabled());
+        clickTab(window, 1);
+        QTest::mouseClick(window.undoButton(), Qt::LeftButton);
+        QCOMPARE(e(1, 0), 1.5);
+        QCOMPARE(e(1, 1), 0.0);
+        checkTwoDimensionalScores(window);
+        checkHeatmaps(window);
+    }
+
+    void noDragWhereItHasNoMeaning()
+    {
+        SequenceWindow window;
+        openWindow(window, QStringLiteral("sentence-english")); // D = 8
+        SequenceEmbeddingCanvas *canvas = window.embeddingCanvas();
+        QVERIFY(!canvas->draggable());
+        const attn::Matrix before = window.session()->model().weights.embedding;
+        const QPoint from = canvas->toWidget(before(1, 0), before(1, 1)).toPoint();
+        QTest::mousePress(canvas, Qt::LeftButton, {}, from);
+        QTest::mouseMove(canvas, from + QPoint(30, 30));
+        QTest::mouseRelease(canvas, Qt::LeftButton, {}, from + QPoint(30, 30));
+        QVERIFY(window.session()->model().weights.embedding == before);
+    }
+
+    void offsetPlotMatchesANaiveLoopAndRotaryIgnoresTheShift()
+    {
+        SequenceWindow window;
+        openWindow(window, QStringLiteral("two-dimensions-sinusoidal"));
+        clickTab(window, 0);
+        choose(window.offsetQueryBox(), 2); // "sat" = (0, 1.5)
+        choose(window.offsetKeyBox(), 1);   // "cat" = (1.5, 0)
+        SequenceOffsetPlot *plot = window.offsetPlot();
+        QCOMPARE(plot->queryToken(), 2);
+        QCOMPARE(plot->keyToken(), 1);
+
+        // Naive: key at position j = m + 8, query at j + δ; W_q = W_k = I, d_k = 2.
+        const attn::Matrix table =
+            attn::sequenceDefaultMatrix("positions.table", attn::kMaxExampleTokens, 2);
+        auto naive = [&](int kind, int m, int d) {
+            const int j = m + SequenceOffsetPlot::kMaxOffset, i = j + d;
+            double q[2] = {0, 1.5}, k[2] = {1.5, 0};
+            if (kind == 1) {
+                q[0] += std::sin(double(i));
+                q[1] += std::cos(double(i));
+                k[0] += std::sin(double(j));
+                k[1] += std::cos(double(j));
+            } else if (kind == 2) {
+                q[0] += table(i, 0);
+                q[1] += table(i, 1);
+                k[0] += table(j, 0);
+                k[1] += table(j, 1);
+            }
+            double a = 0, b = 0; // rotary: turn q by i, k by j
+            if (kind == 3) {
+                a = i;
+                b = j;
+            }
+            const double qx = q[0] * std::cos(a) - q[1] * std::sin(a);
+            const double qy = q[0] * std::sin(a) + q[1] * std::cos(a);
+            const double kx = k[0] * std::cos(b) - k[1] * std::sin(b);
+            const double ky = k[0] * std::sin(b) + k[1] * std::cos(b);
+            return (qx * kx + qy * ky) / std::sqrt(2.0);
+        };
+        auto check = [&](int m) {
+            for (int kind = 0; kind < 4; ++kind) {
+                QCOMPARE(int(plot->curve(kind).size()), 2 * SequenceOffsetPlot::kMaxOffset + 1);
+                for (int d = -SequenceOffsetPlot::kMaxOffset; d <= SequenceOffsetPlot::kMaxOffset;
+                     ++d)
+                    QVERIFY(std::abs(
+                                plot->curve(kind)[std::size_t(d + SequenceOffsetPlot::kMaxOffset)] -
+                                naive(kind, m, d)) < 1e-12);
+            }
+        };
+        check(0);
+        // Each rotary point is painted where the plot says, in the rotary colour (drawn last).
+        const QImage image = plot->grab().toImage();
+        for (int d = -SequenceOffsetPlot::kMaxOffset; d <= SequenceOffsetPlot::kMaxOffset; ++d)
+            QCOMPARE(
+                image.pixelColor((plot->pointAt(3, d) * image.devicePixelRatio()).toPoint()).rgb(),
+                SequenceOffsetPlot::colorFor(3).rgb());
+
+        const std::vector<double> rotary = plot->curve(3), sinusoidal = plot->curve(1);
+        window.shiftBox()->setFocus();
+        for (int k = 0; k < 5; ++k)
+            QTest::keyClick(window.shiftBox(), Qt::Key_Up);
+        QCOMPARE(window.session()->shift(), 5);
+        check(5);
+        double rotaryChange = 0, sinusoidalChange = 0;
+        for (std::size_t i = 0; i < rotary.size(); ++i) {
+            rotaryChange = std::max(rotaryChange, std::abs(plot->curve(3)[i] - rotary[i]));
+            sinusoidalChange =
+                std::max(sinusoidalChange, std::abs(plot->curve(1)[i] - sinusoidal[i]));
+        }
+        QVERIFY(rotaryChange < 1e-12);
+        QVERIFY(sinusoidalChange > 0.1);
+    }
+
+    void appliesAPresetToAHeadAndEditsAnEntry()
+    {
+        SequenceWindow window;
+        openWindow(window, QStringLiteral("sentence-english")); // D = 8, two heads, d_k = 4
+        clickTab(window, 1);
+        choose(window.parameterHeadBox(), 1);
+        choose(window.parameterMatrixBox(), 1); // W_k
+        choose(window.parameterPresetBox(), 0); // identity
+        const attn::Matrix original = window.session()->model().weights.layers[0].heads[1].wk;
+        QTest::mouseClick(window.applyPresetButton(), Qt::LeftButton);
+
+        const auto &model = window.session()->model();
+        const attn::Matrix &wk = model.weights.layers[0].heads[1].wk;
+        const int dk = int(wk.rows());
+        for (int r = 0; r < dk; ++r)
+            for (int c = 0; c < model.dModel; ++c)
+                QCOMPARE(wk(r, c), r == c ? 1.0 : 0.0);
+        // Head 2's scores, by hand: k_j = the first d_k components of x_j = E + P_j.
+        const auto &tokens = window.session()->tokens();
+        const attn::Matrix &wq = model.weights.layers[0].heads[1].wq;
+        auto x = [&](int i, int c) {
+            const double freq = std::pow(model.base, -double(2 * (c / 2)) / model.dModel);
+            return model.weights.embedding(tokens[std::size_t(i)], c) +
+                   (c % 2 == 0 ? std::sin(i * freq) : std::cos(i * freq));
+        };
+        const auto &scores = window.session()->forward().layers[0].heads[1].scores;
+        for (int i = 0; i < int(tokens.size()); ++i)
+            for (int j = 0; j <= i; ++j) {
+                double s = 0;
+                for (int a = 0; a < dk; ++a) {
+                    double q = 0;
+                    for (int c = 0; c < model.dModel; ++c)
+                        q += wq(a, c) * x(i, c);
+                    s += q * x(j, a);
+                }
+                QVERIFY(std::abs(scores(i, j) - s / std::sqrt(double(dk))) < 1e-12);
+            }
+        checkHeatmaps(window);
+        checkLines(window);
+
+        // The editor shows the new matrix; typing into one entry changes just that entry.
+        MatrixEditor *editor = window.matrixEditor();
+        QCOMPARE(editor->rows(), dk);
+        QCOMPARE(editor->columns(), model.dModel);
+        QDoubleSpinBox *box = editor->entry(0, 1);
+        box->setFocus();
+        box->selectAll();
+        QTest::keyClicks(box, QStringLiteral("0.5"));
+        QTest::keyClick(box, Qt::Key_Return);
+        // (the session replaces its model on every edit: read the matrices afresh)
+        QCOMPARE(model.weights.layers[0].heads[1].wk(0, 1), 0.5);
+        QCOMPARE(model.weights.layers[0].heads[1].wk(0, 0), 1.0);
+        checkHeatmaps(window);
+
+        // Rotate W_q of head 1 by 90°: its first pair turns, the rest passed on.
+        choose(window.parameterHeadBox(), 0);
+        choose(window.parameterMatrixBox(), 0);
+        choose(window.parameterPresetBox(), 1);
+        QVERIFY(window.parameterAngleBox()->isEnabled());
+        window.parameterAngleBox()->setValue(90);
+        QTest::mouseClick(window.applyPresetButton(), Qt::LeftButton);
+        const attn::Matrix &wq1 = model.weights.layers[0].heads[0].wq;
+        QVERIFY(std::abs(wq1(0, 1) + 1) < 1e-15 && std::abs(wq1(1, 0) - 1) < 1e-15);
+        QVERIFY(std::abs(wq1(0, 0)) < 1e-15 && wq1(2, 2) == 1.0);
+
+        // Undo three times: the rotation, the entry, the preset.
+        for (int k = 0; k < 3; ++k)
+            QTest::mouseClick(window.undoButton(), Qt::LeftButton);
+        QVERIFY(model.weights.layers[0].heads[1].wk == original);
+        checkHeatmaps(window);
+    }
+
+    void opensAndSavesFilesAndLosesNothingOnError()
+    {
+        QTemporaryDir dir;
+        SequenceWindow window;
+        openWindow(window, QStringLiteral("two-dimensions-sinusoidal"));
+        attn::Vector row(2);
+        row << 0.25, -0.75;
+        QVERIFY(window.session()->setEmbeddingRow(4, row));
+        const QString path = dir.filePath(QStringLiteral("mine.json"));
+        QVERIFY(window.saveFile(path));
+
+        // A bad file: refused with the field named, the model on screen kept.
+        const QString bad = dir.filePath(QStringLiteral("bad.json"));
+        QFile f(bad);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(R"({"format": "attention-canvas-sequence", "version": 1, "d_model": "two"})");
+        f.close();
+        const std::vector<int> tokens = window.session()->tokens();
+        QVERIFY(!window.openFile(bad));
+        QVERIFY(window.messageLabel()->isVisible());
+        QVERIFY(!window.messageLabel()->text().isEmpty());
+        QCOMPARE(window.session()->tokens(), tokens);
+        QCOMPARE(window.session()->model().weights.embedding(4, 1), -0.75);
+        // Saving where nothing can be written: said, nothing lost.
+        QVERIFY(!window.saveFile(dir.filePath(QStringLiteral("no/such/dir/x.json"))));
+        QVERIFY(window.messageLabel()->text().contains(QStringLiteral("x.json")));
+
+        QVERIFY(window.loadPreset(preset(QStringLiteral("sentence-english"))));
+        QVERIFY(window.openFile(path));
+        QVERIFY(window.messageLabel()->isHidden());
+        QCOMPARE(window.session()->tokens(), tokens);
+        QCOMPARE(window.session()->model().weights.embedding(4, 0), 0.25);
+        QCOMPARE(window.session()->model().weights.embedding(4, 1), -0.75);
+        checkTwoDimensionalScores(window);
+        checkHeatmaps(window);
+
+        // Opening lost nothing: Ctrl+Z brings back the English sentence and its model.
+        window.embeddingCanvas()->setFocus();
+        QTest::keyClick(window.embeddingCanvas(), Qt::Key_Z, Qt::ControlModifier);
+        QCOMPARE(window.session()->model().dModel, 8);
+        QCOMPARE(window.session()->model().positions, attn::PositionKind::Sinusoidal);
+        QCOMPARE(window.sentenceEdit()->text(), QStringLiteral("the cat sat on the mat"));
+        checkHeatmaps(window);
     }
 };
 
