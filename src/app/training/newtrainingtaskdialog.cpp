@@ -282,8 +282,8 @@ void NewTrainingTaskDialog::retranslate()
     case TrainingTaskKind::FirstToken:
         m_description->setText(
             tr("Predict the first token of the example: the head must find the start. Rotary "
-               "scores depend only on the distance between two tokens, so this task uses "
-               "learned positions."));
+               "positions tell a head only how far apart two tokens are, not where the start "
+               "is, so this task uses learned positions."));
         break;
     case TrainingTaskKind::AssociativeRecall:
         m_description->setText(
