@@ -11,6 +11,7 @@
 #include "core/trainingtask.h"
 
 #include <QElapsedTimer>
+#include <QFile>
 #include <QTest>
 
 #include <set>
@@ -134,6 +135,26 @@ private slots:
                 }
             }
         QVERIFY(scored > 0);
+    }
+
+    // resources/sequences/task-<id>.json is the task's default document, so that the preset
+    // and the dialog's default give the same training. AC_WRITE_TASK_PRESETS=1 rewrites them.
+    void presetsAreTheDefaults_data() { addTasks(); }
+    void presetsAreTheDefaults()
+    {
+        QFETCH(TrainingTaskKind, kind);
+        const std::string expected =
+            attn::writeSequence(TrainingTask::make(TrainingTask::defaults(kind)));
+        QFile f(QStringLiteral(AC_SOURCE_DIR "/resources/sequences/task-%1.json")
+                    .arg(QLatin1String(attn::trainingTaskId(kind))));
+        if (qEnvironmentVariableIntValue("AC_WRITE_TASK_PRESETS") == 1) {
+            QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            f.write(expected.data(), qint64(expected.size()));
+            f.close();
+        }
+        QVERIFY2(f.open(QIODevice::ReadOnly), qPrintable(f.fileName()));
+        const QByteArray text = f.readAll();
+        QVERIFY(std::string(text.constData(), std::size_t(text.size())) == expected);
     }
 
     void reachesItsAccuracy_data() { addTasks(); }
