@@ -8,9 +8,12 @@
 //   bench_training                 every task, then the large model
 //   bench_training TASK [STEPS]    one task ("induction", "two-heads", …), optionally other steps
 //   bench_training TASK STEPS HEADS   … with another number of heads per layer
+//   bench_training --file FILE STEPS  a sequence file: steps/s and the losses, for
+//                                     bench/torch_compare.py
 
 #include "benchclock.h"
 #include "core/random.h"
+#include "core/sequencefile.h"
 #include "core/sequenceevaluation.h"
 #include "core/sequencetrainer.h"
 #include "core/trainingtask.h"
@@ -18,6 +21,8 @@
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <fstream>
+#include <sstream>
 #include <string>
 
 namespace {
@@ -174,10 +179,45 @@ void measureTask(attn::TrainingTaskKind kind, int steps, int heads)
     std::fflush(stdout);
 }
 
+// One line a result, easy to parse: "steps/s X", then "loss STEP VALUE" at 17 digits for the
+// loss after 0, 1, 2 and the last number of updates.
+int measureFile(const char *path, int steps)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto d = attn::parseSequence(text.str());
+    if (!d) {
+        std::fprintf(stderr, "%s: %s\n", path, attn::describe(d.error()).c_str());
+        return 1;
+    }
+    attn::SequenceTrainer trainer(d->model, d->examples, d->trainingSettings);
+    std::vector<double> losses;
+    double training = 0;
+    for (int i = 0; i < steps; ++i) {
+        const auto start = bench::Clock::now();
+        auto r = trainer.step();
+        training += seconds(start);
+        if (!r) {
+            std::fprintf(stderr, "stopped at step %d\n", i + 1);
+            return 1;
+        }
+        losses.push_back(*r->loss());
+    }
+    losses.push_back(*trainer.evaluate()->loss());
+    std::printf("steps/s %.6g\n", steps / training);
+    for (int i : {0, 1, 2, steps})
+        if (i <= steps)
+            std::printf("loss %d %.17g\n", i, losses[std::size_t(i)]);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
 {
+    if (argc > 3 && std::string(argv[1]) == "--file")
+        return measureFile(argv[2], std::atoi(argv[3]));
     if (argc > 1) {
         attn::TrainingTaskKind kind;
         if (!attn::trainingTaskFromId(argv[1], kind)) {

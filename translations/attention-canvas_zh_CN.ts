@@ -2851,24 +2851,8 @@ Weight %4</source>
         <translation>词表大小(&amp;V)：</translation>
     </message>
     <message>
-        <source>Tokens per &amp;example:</source>
-        <translation>每个示例的词元数(&amp;E)：</translation>
-    </message>
-    <message>
-        <source>T&amp;raining examples:</source>
-        <translation>训练示例(&amp;R)：</translation>
-    </message>
-    <message>
-        <source>&amp;Held-out examples:</source>
-        <translation>留出示例(&amp;H)：</translation>
-    </message>
-    <message>
         <source>Model width &amp;D:</source>
         <translation>模型宽度 D(&amp;D)：</translation>
-    </message>
-    <message>
-        <source>d_&amp;k per head:</source>
-        <translation>每个头的 d_k(&amp;K)：</translation>
     </message>
     <message>
         <source>&amp;Layers:</source>
@@ -2881,14 +2865,6 @@ Weight %4</source>
     <message>
         <source>&amp;Positional encoding:</source>
         <translation>位置编码(&amp;P)：</translation>
-    </message>
-    <message>
-        <source>Learning &amp;rate (Adam):</source>
-        <translation>学习率（Adam）(&amp;R)：</translation>
-    </message>
-    <message>
-        <source>S&amp;teps:</source>
-        <translation>步数(&amp;T)：</translation>
     </message>
     <message>
         <source>&amp;Create</source>
@@ -2921,6 +2897,30 @@ Weight %4</source>
     <message>
         <source>Predict the first token of the example: the head must find the start. Rotary positions tell a head only how far apart two tokens are, not where the start is, so this task uses learned positions.</source>
         <translation>预测示例的第一个词元：头必须找到开头。旋转位置编码只告诉头两个词元相距多远，而不告诉它开头在哪里，所以这个任务使用可学习的位置编码。</translation>
+    </message>
+    <message>
+        <source>Tokens per e&amp;xample:</source>
+        <translation>每个示例的词元数(&amp;X)：</translation>
+    </message>
+    <message>
+        <source>Tra&amp;ining examples:</source>
+        <translation>训练示例(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Held-&amp;out examples:</source>
+        <translation>留出示例(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>d_k per &amp;head:</source>
+        <translation>每个头的 d_k(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Learning r&amp;ate (Adam):</source>
+        <translation>学习率（Adam）(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Trainin&amp;g steps:</source>
+        <translation>训练步数(&amp;G)：</translation>
     </message>
 </context>
 <context>

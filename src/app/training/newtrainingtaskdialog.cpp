@@ -74,19 +74,16 @@ NewTrainingTaskDialog::NewTrainingTaskDialog(QWidget *parent) : QDialog(parent)
         widget->setObjectName(name);
 
     m_form = new QFormLayout;
-    m_form->addRow(QString(), m_task);
-    m_form->addRow(QString(), m_seed);
-    m_form->addRow(QString(), m_vocabulary);
-    m_form->addRow(QString(), m_length);
-    m_form->addRow(QString(), m_examples);
-    m_form->addRow(QString(), m_heldOut);
-    m_form->addRow(QString(), m_dModel);
-    m_form->addRow(QString(), m_keyDim);
-    m_form->addRow(QString(), m_layers);
-    m_form->addRow(QString(), m_heads);
-    m_form->addRow(QString(), m_positions);
-    m_form->addRow(QString(), m_learningRate);
-    m_form->addRow(QString(), m_steps);
+    for (QWidget *field : std::initializer_list<QWidget *>{
+             m_task, m_seed, m_vocabulary, m_length, m_examples, m_heldOut, m_dModel, m_keyDim,
+             m_layers, m_heads, m_positions, m_learningRate, m_steps}) {
+        // The label is the field's buddy, so that its mnemonic moves the focus there.
+        auto *label = new QLabel;
+        label->setBuddy(field);
+        m_form->addRow(label, field);
+    }
+    // Wide enough for the longest description in either language to wrap into a few lines.
+    m_description->setMinimumWidth(m_description->fontMetrics().averageCharWidth() * 60);
 
     m_problem = new QLabel;
     m_problem->setObjectName("problem");
@@ -252,16 +249,16 @@ void NewTrainingTaskDialog::retranslate()
     label(m_vocabulary, kind == TrainingTaskKind::AssociativeRecall
                             ? tr("&Keys (and as many values):")
                             : tr("&Vocabulary size:"));
-    label(m_length, tr("Tokens per &example:"));
-    label(m_examples, tr("T&raining examples:"));
-    label(m_heldOut, tr("&Held-out examples:"));
+    label(m_length, tr("Tokens per e&xample:"));
+    label(m_examples, tr("Tra&ining examples:"));
+    label(m_heldOut, tr("Held-&out examples:"));
     label(m_dModel, tr("Model width &D:"));
-    label(m_keyDim, tr("d_&k per head:"));
+    label(m_keyDim, tr("d_k per &head:"));
     label(m_layers, tr("&Layers:"));
     label(m_heads, tr("H&eads per layer:"));
     label(m_positions, tr("&Positional encoding:"));
-    label(m_learningRate, tr("Learning &rate (Adam):"));
-    label(m_steps, tr("S&teps:"));
+    label(m_learningRate, tr("Learning r&ate (Adam):"));
+    label(m_steps, tr("Trainin&g steps:"));
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Create"));
     m_buttons->button(QDialogButtonBox::Cancel)->setText(tr("Cancel"));
 
