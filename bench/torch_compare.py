@@ -1,4 +1,4 @@
-#!/usr/bin/env python3
+#!/usr/bin/python3
 """Trains the same sequence model in PyTorch and in Attention Canvas and prints both speeds.
 
     python3 bench/torch_compare.py BUILD_DIR [FILE STEPS] ...
