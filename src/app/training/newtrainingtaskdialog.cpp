@@ -110,6 +110,25 @@ NewTrainingTaskDialog::NewTrainingTaskDialog(QWidget *parent) : QDialog(parent)
     taskChosen();
 }
 
+QString NewTrainingTaskDialog::taskTitle(TrainingTaskKind kind)
+{
+    switch (kind) {
+    case TrainingTaskKind::Copy:
+        return tr("Copy");
+    case TrainingTaskKind::PreviousToken:
+        return tr("Previous token");
+    case TrainingTaskKind::FirstToken:
+        return tr("First token");
+    case TrainingTaskKind::AssociativeRecall:
+        return tr("Associative recall");
+    case TrainingTaskKind::TwoHeads:
+        return tr("Two heads, two jobs");
+    case TrainingTaskKind::Induction:
+        return tr("Induction");
+    }
+    return {};
+}
+
 std::optional<attn::SequenceDocument> NewTrainingTaskDialog::ask(QWidget *parent)
 {
     NewTrainingTaskDialog dialog(parent);
@@ -225,16 +244,8 @@ void NewTrainingTaskDialog::refresh()
 void NewTrainingTaskDialog::retranslate()
 {
     setWindowTitle(tr("New Training Task"));
-    const QString taskNames[attn::kTrainingTaskCount] = {
-        tr("Copy"),
-        tr("Previous token"),
-        tr("First token"),
-        tr("Associative recall"),
-        tr("Two heads, two jobs"),
-        tr("Induction"),
-    };
     for (int k = 0; k < attn::kTrainingTaskCount; ++k)
-        m_task->setItemText(m_task->findData(k), taskNames[k]);
+        m_task->setItemText(m_task->findData(k), taskTitle(TrainingTaskKind(k)));
     const QString positionNames[] = {tr("None"), tr("Sinusoidal"), tr("Learned"), tr("Rotary")};
     for (int i = 0; i < 4; ++i)
         m_positions->setItemText(i, positionNames[i]);

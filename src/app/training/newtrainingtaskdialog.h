@@ -27,6 +27,10 @@ class NewTrainingTaskDialog : public QDialog
 public:
     explicit NewTrainingTaskDialog(QWidget *parent = nullptr);
 
+    /// The task's name in the interface language ("Previous token", …), e.g. for the preset
+    /// resources/sequences/task-<id>.json.
+    static QString taskTitle(attn::TrainingTaskKind kind);
+
     /// Shows the dialog modally; the generated document when the learner presses Create.
     static std::optional<attn::SequenceDocument> ask(QWidget *parent);
 
