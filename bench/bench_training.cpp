@@ -1,17 +1,36 @@
-// Training steps per second (full-batch forward, exact backward and Adam update), single thread:
-// the built-in previous-token task at its default size, and a model of the forward benchmark's
-// size (2 layers, 4 heads, D = 32, d_k = d_v = 8, rotary, causal) on 256 examples of 32 tokens
-// whose targets repeat an earlier token, the scale of an induction task.
+// Training steps per second (full-batch forward, exact backward and Adam update), single thread,
+// for every built-in task at its default size and seed: the steps it trains (its training
+// block), the step at which it first reaches 95% accuracy, its final training and held-out
+// accuracy; for the induction task also the second layer's induction score over training and
+// the seconds until it passes 0.5. Then a model of the forward benchmark's size (2 layers,
+// 4 heads, D = 32, d_k = d_v = 8, rotary, causal) on 256 examples of 32 tokens.
+//
+//   bench_training                 every task, then the large model
+//   bench_training TASK [STEPS]    one task ("induction", "two-heads", …), optionally other steps
+//   bench_training TASK STEPS HEADS   … with another number of heads per layer
+//   bench_training --file FILE STEPS  a sequence file: steps/s and the losses, for
+//                                     bench/torch_compare.py
 
 #include "benchclock.h"
 #include "core/random.h"
+#include "core/sequencefile.h"
+#include "core/sequenceevaluation.h"
 #include "core/sequencetrainer.h"
 #include "core/trainingtask.h"
 
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+#include <string>
 
 namespace {
+
+double seconds(bench::Clock::time_point since)
+{
+    return std::chrono::duration<double>(bench::Clock::now() - since).count();
+}
 
 attn::Matrix randomMatrix(attn::Random &rng, int rows, int cols, double a)
 {
@@ -76,25 +95,140 @@ void measure(const char *name, const attn::SequenceDocument &d, int steps)
         }
         (i == 0 ? first : last) = *r->loss();
     }
-    const double seconds = std::chrono::duration<double>(bench::Clock::now() - start).count();
-    // The forward pass alone over the same examples, for scale: a step is one forward and one
-    // backward pass.
-    const auto forwardStart = bench::Clock::now();
-    for (int i = 0; i < 3; ++i)
-        (void)trainer.evaluate();
-    const double forward =
-        std::chrono::duration<double>(bench::Clock::now() - forwardStart).count() / 3;
-    std::printf("%-44s forward pass alone %8.3f ms\n", name, 1e3 * forward);
+    const double s = seconds(start);
     std::printf("%-44s %5d steps in %7.3f s: %9.1f steps/s (%8.3f ms a step), loss %.4f -> %.4f\n",
-                name, steps, seconds, steps / seconds, 1e3 * seconds / steps, first, last);
+                name, steps, s, steps / s, 1e3 * s / steps, first, last);
+}
+
+// Trains a task with its own settings; the timing excludes the scoring done along the way.
+void measureTask(attn::TrainingTaskKind kind, int steps, int heads)
+{
+    attn::TrainingTask::Options o = attn::TrainingTask::defaults(kind);
+    if (heads > 0)
+        o.heads = heads;
+    if (const char *x = std::getenv("TASK_LR"))
+        o.learningRate = std::atof(x);
+    if (const char *x = std::getenv("TASK_EXAMPLES"))
+        o.examples = std::atoi(x);
+    if (const char *x = std::getenv("TASK_DK"))
+        o.keyDim = std::atoi(x);
+    if (const char *x = std::getenv("TASK_D"))
+        o.dModel = std::atoi(x);
+    if (const char *x = std::getenv("TASK_V"))
+        o.vocabulary = std::atoi(x);
+    if (const char *x = std::getenv("TASK_LEN"))
+        o.length = std::atoi(x);
+    if (const char *x = std::getenv("TASK_SEED"))
+        o.seed = std::strtoull(x, nullptr, 10);
+    const attn::SequenceDocument d = attn::TrainingTask::make(o);
+    if (steps <= 0)
+        steps = d.trainingSettings.steps;
+    const bool induction = kind == attn::TrainingTaskKind::Induction;
+    attn::SequenceTrainer trainer(d.model, d.examples, d.trainingSettings);
+    double training = 0, formedAt = -1, firstLoss = 0;
+    int reached = -1;
+    for (int i = 0; i < steps; ++i) {
+        const auto start = bench::Clock::now();
+        auto r = trainer.step();
+        training += seconds(start);
+        if (!r) {
+            std::printf("%s: stopped at step %d\n", attn::trainingTaskId(kind), i + 1);
+            return;
+        }
+        if (i == 0)
+            firstLoss = *r->loss();
+        if (reached < 0 && *r->accuracy() >= 0.95)
+            reached = i; // the accuracy before update i, i.e. after i updates
+        if (induction && i % 10 == 9) {
+            const auto score =
+                attn::TrainingTask::inductionScore(trainer.model(), d.examples, 1, 0);
+            if (i % 50 == 49)
+                std::printf("  step %5d loss %.4f accuracy %.3f held-out %.3f induction score "
+                            "%.3f previous-token score (layer 1) %.3f\n",
+                            i + 1, *r->loss(), *r->accuracy(),
+                            attn::SequenceEvaluation::evaluate(trainer.model(), d.heldOut)
+                                ->accuracy()
+                                .value_or(-1),
+                            score.value_or(0),
+                            attn::TrainingTask::previousTokenScore(trainer.model(), d.examples,
+                                                                   0, 0)
+                                .value_or(-1));
+            if (score && *score > 0.5 && formedAt < 0)
+                formedAt = training;
+        }
+    }
+    const auto end = trainer.evaluate();
+    const auto held = attn::SequenceEvaluation::evaluate(trainer.model(), d.heldOut);
+    std::printf("%-20s %5d steps %7.3f s %8.1f steps/s  loss %.4f -> %.4f  accuracy %.3f "
+                "(95%% at step %d)  held-out %.3f",
+                attn::trainingTaskId(kind), steps, training, steps / training, firstLoss,
+                *end->loss(), *end->accuracy(), reached, held->accuracy().value_or(-1));
+    if (induction)
+        std::printf("  induction score > 0.5 after %.2f s", formedAt);
+    for (int l = 0; l < d.model.layerCount(); ++l)
+        for (int h = 0; h < d.model.headCount(l); ++h)
+            std::printf("\n    layer %d head %d: previous %.2f first %.2f induction %.2f", l + 1,
+                        h + 1,
+                        attn::TrainingTask::previousTokenScore(trainer.model(), d.examples, l, h)
+                            .value_or(-1),
+                        attn::TrainingTask::firstTokenScore(trainer.model(), d.examples, l, h)
+                            .value_or(-1),
+                        attn::TrainingTask::inductionScore(trainer.model(), d.examples, l, h)
+                            .value_or(-1));
+    std::printf("\n");
+    std::fflush(stdout);
+}
+
+// One line a result, easy to parse: "steps/s X", then "loss STEP VALUE" at 17 digits for the
+// loss after 0, 1, 2 and the last number of updates.
+int measureFile(const char *path, int steps)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    auto d = attn::parseSequence(text.str());
+    if (!d) {
+        std::fprintf(stderr, "%s: %s\n", path, attn::describe(d.error()).c_str());
+        return 1;
+    }
+    attn::SequenceTrainer trainer(d->model, d->examples, d->trainingSettings);
+    std::vector<double> losses;
+    double training = 0;
+    for (int i = 0; i < steps; ++i) {
+        const auto start = bench::Clock::now();
+        auto r = trainer.step();
+        training += seconds(start);
+        if (!r) {
+            std::fprintf(stderr, "stopped at step %d\n", i + 1);
+            return 1;
+        }
+        losses.push_back(*r->loss());
+    }
+    losses.push_back(*trainer.evaluate()->loss());
+    std::printf("steps/s %.6g\n", steps / training);
+    for (int i : {0, 1, 2, steps})
+        if (i <= steps)
+            std::printf("loss %d %.17g\n", i, losses[std::size_t(i)]);
+    return 0;
 }
 
 } // namespace
 
-int main()
+int main(int argc, char **argv)
 {
-    const attn::SequenceDocument previous = attn::TrainingTask::previousToken({});
-    measure("previous token (48 x 8 tokens, D 8, 1 head)", previous, 300);
+    if (argc > 3 && std::string(argv[1]) == "--file")
+        return measureFile(argv[2], std::atoi(argv[3]));
+    if (argc > 1) {
+        attn::TrainingTaskKind kind;
+        if (!attn::trainingTaskFromId(argv[1], kind)) {
+            std::fprintf(stderr, "unknown task %s\n", argv[1]);
+            return 2;
+        }
+        measureTask(kind, argc > 2 ? std::atoi(argv[2]) : 0, argc > 3 ? std::atoi(argv[3]) : 0);
+        return 0;
+    }
+    for (int k = 0; k < attn::kTrainingTaskCount; ++k)
+        measureTask(attn::TrainingTaskKind(k), 0, 0);
     measure("2 layers x 4 heads, D 32, 256 x 32 tokens", largeDocument(), 20);
     return 0;
 }

@@ -2757,6 +2757,173 @@ Weight %4</source>
     </message>
 </context>
 <context>
+    <name>NewTrainingTaskDialog</name>
+    <message>
+        <source>Rotary positions turn q and k pair by pair, so d_k must be even.</source>
+        <translation>旋转位置编码按分量成对旋转 q 和 k，所以 d_k 必须是偶数。</translation>
+    </message>
+    <message>
+        <source>Sinusoidal positions come in sine and cosine pairs, so D must be even.</source>
+        <translation>正弦位置编码由正弦和余弦成对组成，所以 D 必须是偶数。</translation>
+    </message>
+    <message>
+        <source>The repeated part has up to %1 different tokens: the vocabulary needs at least %1.</source>
+        <translation>重复的部分最多有 %1 个不同的词元：词表至少需要 %1 个词元。</translation>
+    </message>
+    <message>
+        <source>Each example asks %1 different keys: there must be at least %1 keys.</source>
+        <translation>每个示例要问 %1 个不同的键：键至少要有 %1 个。</translation>
+    </message>
+    <message>
+        <source>Every pair of tokens is an output token: at most %1 tokens (%2 pairs).</source>
+        <translation>每一对词元都是一个输出词元：最多 %1 个词元（%2 对）。</translation>
+    </message>
+    <message>
+        <source>This task needs at least %1 tokens per example.</source>
+        <translation>这个任务每个示例至少需要 %1 个词元。</translation>
+    </message>
+    <message>
+        <source>At most %1 tokens per example.</source>
+        <translation>每个示例最多 %1 个词元。</translation>
+    </message>
+    <message>
+        <source>These settings are outside the limits of a sequence file.</source>
+        <translation>这些设置超出了序列文件的限制。</translation>
+    </message>
+    <message>
+        <source>New Training Task</source>
+        <translation>新建训练任务</translation>
+    </message>
+    <message>
+        <source>Copy</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>Previous token</source>
+        <translation>前一个词元</translation>
+    </message>
+    <message>
+        <source>First token</source>
+        <translation>第一个词元</translation>
+    </message>
+    <message>
+        <source>Associative recall</source>
+        <translation>联想回忆</translation>
+    </message>
+    <message>
+        <source>Two heads, two jobs</source>
+        <translation>两个头，两项工作</translation>
+    </message>
+    <message>
+        <source>Induction</source>
+        <translation>归纳</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Sinusoidal</source>
+        <translation>正弦</translation>
+    </message>
+    <message>
+        <source>Learned</source>
+        <translation>可学习</translation>
+    </message>
+    <message>
+        <source>Rotary</source>
+        <translation>旋转（RoPE）</translation>
+    </message>
+    <message>
+        <source>&amp;Task:</source>
+        <translation>任务(&amp;T)：</translation>
+    </message>
+    <message>
+        <source>&amp;Seed:</source>
+        <translation>种子(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>&amp;Keys (and as many values):</source>
+        <translation>键的个数（值的个数相同）(&amp;K)：</translation>
+    </message>
+    <message>
+        <source>&amp;Vocabulary size:</source>
+        <translation>词表大小(&amp;V)：</translation>
+    </message>
+    <message>
+        <source>Model width &amp;D:</source>
+        <translation>模型宽度 D(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>&amp;Layers:</source>
+        <translation>层数(&amp;L)：</translation>
+    </message>
+    <message>
+        <source>H&amp;eads per layer:</source>
+        <translation>每层的头数(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>&amp;Positional encoding:</source>
+        <translation>位置编码(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Create</source>
+        <translation>创建(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Predict the current token. No attention is needed: each token&apos;s own embedding reaches the unembedding through the residual stream. With D = 2 the embeddings spread out on the plane as they learn.</source>
+        <translation>预测当前词元。这不需要注意力：每个词元自己的嵌入经由残差流直接到达反嵌入。D = 2 时，可以看到嵌入在学习中于平面上散开。</translation>
+    </message>
+    <message>
+        <source>Predict the token before. Without positions attention cannot tell which token came just before: choose None as the positional encoding and watch the loss stall. With rotary positions one head with d_k = 2 learns to look one step back.</source>
+        <translation>预测前一个词元。没有位置信息时，注意力分辨不出哪个词元紧挨在前面：把位置编码选为“无”，看损失停滞不前。有了旋转位置编码，一个 d_k = 2 的头就能学会往回看一步。</translation>
+    </message>
+    <message>
+        <source>Key–value pairs (A 3 C 1 …), then the same keys in a new order: answer each key with its value. This needs two layers: a head in layer 1 can copy each key into the position of its value, and a head in layer 2 then matches the asked key against it.</source>
+        <translation>先给出键值对（A 3 C 1 …），再以新的顺序给出同样的键：对每个键回答它的值。这需要两层：第 1 层的一个头可以把每个键复制到它的值所在的位置，第 2 层的一个头再用被问的键去匹配它。</translation>
+    </message>
+    <message>
+        <source>Predict the pair (previous token, first token) as one output token, e.g. BA. Each head&apos;s output has only 2 dimensions: with one head the accuracy stays well below; with two, one head looks one step back and the other at the start.</source>
+        <translation>把（前一个词元，第一个词元）这一对作为一个输出词元来预测，例如 BA。每个头的输出只有 2 维：只用一个头时，准确率远远达不到；用两个头时，一个头往回看一步，另一个头看开头。</translation>
+    </message>
+    <message>
+        <source>A run of random tokens, then the same run again: in the repeat, each token&apos;s successor can be read off the first run. A previous-token head in layer 1 and an induction head in layer 2 do this together (Olsson et al. 2022); the loss falls steeply when they form.</source>
+        <translation>先是一串随机词元，然后同一串再出现一次：在重复的部分里，每个词元的下一个词元都可以从第一遍中读出来。第 1 层的前一个词元头和第 2 层的归纳头一起完成这件事（Olsson 等人，2022）；它们形成时，损失会急剧下降。</translation>
+    </message>
+    <message>
+        <source>Predict the first token of the example: the head must find the start. Rotary positions tell a head only how far apart two tokens are, not where the start is, so this task uses learned positions.</source>
+        <translation>预测示例的第一个词元：头必须找到开头。旋转位置编码只告诉头两个词元相距多远，而不告诉它开头在哪里，所以这个任务使用可学习的位置编码。</translation>
+    </message>
+    <message>
+        <source>Tokens per e&amp;xample:</source>
+        <translation>每个示例的词元数(&amp;X)：</translation>
+    </message>
+    <message>
+        <source>Tra&amp;ining examples:</source>
+        <translation>训练示例(&amp;I)：</translation>
+    </message>
+    <message>
+        <source>Held-&amp;out examples:</source>
+        <translation>留出示例(&amp;O)：</translation>
+    </message>
+    <message>
+        <source>d_k per &amp;head:</source>
+        <translation>每个头的 d_k(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>Learning r&amp;ate (Adam):</source>
+        <translation>学习率（Adam）(&amp;A)：</translation>
+    </message>
+    <message>
+        <source>Trainin&amp;g steps:</source>
+        <translation>训练步数(&amp;G)：</translation>
+    </message>
+</context>
+<context>
     <name>RecoveryPrompt</name>
     <message>
         <source>Recover Scene</source>

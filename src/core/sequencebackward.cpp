@@ -99,6 +99,7 @@ Result<SequenceGradient> SequenceGradient::compute(const SequenceModel &model,
         return out;
     const double perPosition = 1.0 / double(scored);
     Matrix dLogits;
+    Eigen::ArrayXd e;
     for (const SequenceExample &example : examples) {
         if (example.targets.empty())
             continue;
@@ -106,15 +107,27 @@ Result<SequenceGradient> SequenceGradient::compute(const SequenceModel &model,
         if (!forward)
             return forward.error();
         const SequenceForward &f = *forward;
-        out.evaluation.add(f, example.targets);
-        // ∂(−log softmax(l)[t])/∂l = softmax(l) − onehot(t); unscored rows contribute nothing.
-        dLogits.setZero(f.logits.rows(), f.logits.cols());
+        // The loss and ∂(−log softmax(l)[t])/∂l = softmax(l) − onehot(t) share one exp pass
+        // over the logits; unscored rows contribute nothing. The loss is summed as
+        // SequenceEvaluation::add() sums it (max + log Σ exp(l − max) − l_t, the sum left to
+        // right), so that a step reports bit for bit the loss evaluate() gives.
+        const Eigen::Index outputs = f.logits.cols();
+        dLogits.setZero(f.logits.rows(), outputs);
+        e.resize(outputs);
         for (Eigen::Index i = 0; i < f.logits.rows(); ++i) {
             const int target = example.targets[std::size_t(i)];
             if (target < 0)
                 continue;
             const auto row = f.logits.row(i);
-            const Eigen::ArrayXd e = (row.array() - row.maxCoeff()).exp().transpose();
+            const double max = row.maxCoeff();
+            e = (row.array() - max).exp().transpose();
+            double sum = e(0);
+            for (Eigen::Index o = 1; o < outputs; ++o)
+                sum += e(o);
+            ++out.evaluation.scored;
+            out.evaluation.lossSum += max + std::log(sum) - row(target);
+            if (f.predictions[std::size_t(i)] == target)
+                ++out.evaluation.correct;
             dLogits.row(i) = (e / e.sum()).matrix().transpose() * perPosition;
             dLogits(i, target) -= perPosition;
         }

@@ -9,6 +9,8 @@ int SequenceDocument::longestExample() const
     std::size_t longest = 0;
     for (const SequenceExample &e : examples)
         longest = std::max(longest, e.tokens.size());
+    for (const SequenceExample &e : heldOut)
+        longest = std::max(longest, e.tokens.size());
     return int(longest);
 }
 

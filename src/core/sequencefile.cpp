@@ -162,9 +162,11 @@ Check checkLayers(const SequenceModel &m)
     return {};
 }
 
-Check checkExample(const SequenceModel &m, const SequenceExample &ex, std::size_t i)
+// `list` is "examples" or "held_out".
+Check checkExample(const SequenceModel &m, const SequenceExample &ex, const char *list,
+                   std::size_t i)
 {
-    const std::string path = at("examples", i);
+    const std::string path = at(list, i);
     const auto n = static_cast<long long>(ex.tokens.size());
     if (auto e = checkCount(n, path + ".tokens", kMaxExampleTokens, "tokens"))
         return e;
@@ -381,24 +383,29 @@ Check readLayers(const JsonValue &v, SequenceModel &m)
     return {};
 }
 
-Check readExamples(const JsonValue &v, SequenceDocument &d)
+// Reads "examples" or "held_out" (`list`, the same shape) into `out`.
+Check readExamples(const JsonValue &v, const SequenceDocument &d, const char *list,
+                   std::vector<SequenceExample> &out)
 {
-    if (auto e = expectArray(v, "examples"))
+    if (auto e = expectArray(v, list))
         return e;
     const auto &items = v.asArray();
-    if (auto e =
-            checkCount(static_cast<long long>(items.size()), "examples", kMaxExamples, "examples"))
-        return e;
+    // An empty "held_out" is the same as none; "examples" needs at least one.
+    const bool optional = std::string_view(list) == "held_out";
+    if (!(optional && items.empty()))
+        if (auto e =
+                checkCount(static_cast<long long>(items.size()), list, kMaxExamples, "examples"))
+            return e;
     std::unordered_map<std::string_view, int> vocabulary, outputs;
     for (std::size_t i = 0; i < d.model.vocabulary.size(); ++i)
         vocabulary.emplace(d.model.vocabulary[i], int(i));
     for (std::size_t i = 0; i < d.model.outputs.size(); ++i)
         outputs.emplace(d.model.outputs[i], int(i));
 
-    d.examples.assign(items.size(), {});
+    out.assign(items.size(), {});
     for (std::size_t i = 0; i < items.size(); ++i) {
-        const std::string path = at("examples", i);
-        SequenceExample &ex = d.examples[i];
+        const std::string path = at(list, i);
+        SequenceExample &ex = out[i];
         if (auto e = expectObject(items[i], path))
             return e;
         if (auto e = rejectUnknownFields(items[i], path, {"tokens", "targets"}))
@@ -532,7 +539,7 @@ Check readDocument(const JsonValue &root, SequenceDocument &d)
     if (auto e = rejectUnknownFields(root, "",
                                      {"format", "version", "vocabulary", "outputs", "d_model",
                                       "embedding", "positions", "layers", "unembedding", "causal",
-                                      "temperature", "examples", "training"}))
+                                      "temperature", "examples", "held_out", "training"}))
         return e;
     SequenceModel &m = d.model;
 
@@ -585,8 +592,11 @@ Check readDocument(const JsonValue &root, SequenceDocument &d)
 
     if (auto e = require(root, "", "examples", field))
         return e;
-    if (auto e = readExamples(*field, d))
+    if (auto e = readExamples(*field, d, "examples", d.examples))
         return e;
+    if (const JsonValue *heldOut = root.find("held_out"))
+        if (auto e = readExamples(*heldOut, d, "held_out", d.heldOut))
+            return e;
     if (auto e = checkTableCoverage(m, d.longestExample()))
         return e;
 
@@ -629,6 +639,26 @@ JsonValue nameOf(const std::vector<std::string> &names, int index)
     if (index >= 0 && index < int(names.size()))
         return JsonValue(names[std::size_t(index)]);
     return JsonValue("");
+}
+
+JsonValue toJson(const SequenceModel &m, const std::vector<SequenceExample> &examples)
+{
+    JsonValue items = JsonValue::array();
+    for (const SequenceExample &ex : examples) {
+        JsonValue e = JsonValue::object();
+        JsonValue tokens = JsonValue::array();
+        for (int t : ex.tokens)
+            tokens.append(nameOf(m.vocabulary, t));
+        e.set("tokens", std::move(tokens));
+        if (!ex.targets.empty()) {
+            JsonValue targets = JsonValue::array();
+            for (int t : ex.targets)
+                targets.append(t < 0 ? JsonValue() : nameOf(m.outputs, t));
+            e.set("targets", std::move(targets));
+        }
+        items.append(std::move(e));
+    }
+    return items;
 }
 
 } // namespace
@@ -732,7 +762,13 @@ Result<bool> validateSequence(const SequenceDocument &d)
         check = checkCount(static_cast<long long>(d.examples.size()), "examples", kMaxExamples,
                            "examples");
     for (std::size_t i = 0; !check && i < d.examples.size(); ++i)
-        check = checkExample(m, d.examples[i], i);
+        check = checkExample(m, d.examples[i], "examples", i);
+    // Held-out examples: empty is the same as absent; otherwise 1 … kMaxExamples like examples.
+    if (!check && !d.heldOut.empty())
+        check = checkCount(static_cast<long long>(d.heldOut.size()), "held_out", kMaxExamples,
+                           "examples");
+    for (std::size_t i = 0; !check && i < d.heldOut.size(); ++i)
+        check = checkExample(m, d.heldOut[i], "held_out", i);
     if (!check)
         check = checkTableCoverage(m, d.longestExample());
     if (!check && d.training) {
@@ -784,22 +820,9 @@ std::string writeSequence(const SequenceDocument &d)
     root.set("causal", m.causal);
     root.set("temperature", m.temperature);
 
-    JsonValue examples = JsonValue::array();
-    for (const SequenceExample &ex : d.examples) {
-        JsonValue e = JsonValue::object();
-        JsonValue tokens = JsonValue::array();
-        for (int t : ex.tokens)
-            tokens.append(nameOf(m.vocabulary, t));
-        e.set("tokens", std::move(tokens));
-        if (!ex.targets.empty()) {
-            JsonValue targets = JsonValue::array();
-            for (int t : ex.targets)
-                targets.append(t < 0 ? JsonValue() : nameOf(m.outputs, t));
-            e.set("targets", std::move(targets));
-        }
-        examples.append(std::move(e));
-    }
-    root.set("examples", std::move(examples));
+    root.set("examples", toJson(m, d.examples));
+    if (!d.heldOut.empty())
+        root.set("held_out", toJson(m, d.heldOut));
     if (d.training)
         root.set("training", *d.training);
     return writeJson(root);

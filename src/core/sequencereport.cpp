@@ -172,6 +172,17 @@ Result<std::string> writeSequenceReport(const SequenceDocument &d, const Trainin
     o.optional(evaluation.loss());
     o.key("accuracy", in);
     o.optional(evaluation.accuracy());
+    if (!d.heldOut.empty()) {
+        // The held-out examples are scored, not printed: they show whether what was learned
+        // carries over to examples the training never saw.
+        auto heldOut = SequenceEvaluation::evaluate(m, d.heldOut);
+        if (!heldOut)
+            return heldOut.error();
+        o.key("held_out_loss", in);
+        o.optional(heldOut->loss());
+        o.key("held_out_accuracy", in);
+        o.optional(heldOut->accuracy());
+    }
     o.key("examples", in);
     o.text.reserve(o.text.size() + body.text.size() + 8);
     o.text += '[';

@@ -20,7 +20,9 @@ long long sequenceReportNumbers(const SequenceDocument &document);
 /// "input" (x with positions), its "layers" (each head's q, k after rotation, v, scores with null
 /// where masked, weights and output, and the residual stream after the layer as "output"), its
 /// "logits" and its "predictions" (output names). loss and accuracy are null when no position
-/// has a target. Every number at 17 significant digits. The document must be valid
+/// has a target. With held-out examples, "held_out_loss" and "held_out_accuracy" follow
+/// "accuracy" (null likewise; the held-out examples are not listed). Every number at 17
+/// significant digits. The document must be valid
 /// (validateSequence()). Error: OutOfRange (subject "examples", detail "report-numbers",
 /// expected = kMaxSequenceReportNumbers) when the report would be larger.
 /// With `training` (--train), a last member "training" holds TrainingRun::toJson() of the

@@ -1,5 +1,6 @@
 #include "trainingrun.h"
 
+#include "sequenceevaluation.h"
 #include "sequencetrainer.h"
 
 namespace attn {
@@ -26,11 +27,26 @@ JsonValue toJson(const std::vector<std::optional<double>> &xs)
 }
 } // namespace
 
-Result<TrainingRun> TrainingRun::run(SequenceTrainer &trainer, int steps)
+Result<TrainingRun> TrainingRun::run(SequenceTrainer &trainer, int steps,
+                                     std::span<const SequenceExample> heldOut)
 {
     TrainingRun out;
     out.steps = steps;
+    // Held-out figures at the same parameters as the training ones: before each update, then
+    // after the last.
+    auto scoreHeldOut = [&]() -> std::optional<Error> {
+        if (heldOut.empty())
+            return std::nullopt;
+        auto e = SequenceEvaluation::evaluate(trainer.model(), heldOut);
+        if (!e)
+            return e.error();
+        out.heldOutLosses.push_back(e->loss());
+        out.heldOutAccuracies.push_back(e->accuracy());
+        return std::nullopt;
+    };
     for (int i = 0; i < steps; ++i) {
+        if (auto e = scoreHeldOut())
+            return *e;
         // Each step reports the loss at the parameters before its update.
         auto before = trainer.step();
         if (!before)
@@ -41,6 +57,8 @@ Result<TrainingRun> TrainingRun::run(SequenceTrainer &trainer, int steps)
     auto last = trainer.evaluate();
     if (!last)
         return last.error();
+    if (auto e = scoreHeldOut())
+        return *e;
     out.losses.push_back(last->loss());
     out.accuracies.push_back(last->accuracy());
     return out;
@@ -78,6 +96,10 @@ JsonValue TrainingRun::toJson(const SequenceModel &model) const
     o.set("steps", steps);
     o.set("losses", attn::toJson(losses));
     o.set("accuracies", attn::toJson(accuracies));
+    if (!heldOutLosses.empty()) {
+        o.set("held_out_losses", attn::toJson(heldOutLosses));
+        o.set("held_out_accuracies", attn::toJson(heldOutAccuracies));
+    }
     o.set("parameters", std::move(parameters));
     return o;
 }

@@ -2,7 +2,10 @@
 
 #include "error.h"
 #include "json.h"
+#include "sequencedocument.h"
 #include "sequencemodel.h"
+
+#include <span>
 
 #include <optional>
 #include <vector>
@@ -19,12 +22,17 @@ struct TrainingRun
     int steps = 0;
     std::vector<std::optional<double>> losses;     ///< steps + 1 entries; nullopt without targets
     std::vector<std::optional<double>> accuracies; ///< likewise
+    /// The same on the held-out examples (empty when there are none).
+    std::vector<std::optional<double>> heldOutLosses, heldOutAccuracies;
 
     /// Makes `steps` updates with `trainer`; the first error (a divergence) stops it, with the
-    /// trainer holding the last finite parameters.
-    static Result<TrainingRun> run(SequenceTrainer &trainer, int steps);
+    /// trainer holding the last finite parameters. `heldOut` examples are scored at every step
+    /// (never trained on).
+    static Result<TrainingRun> run(SequenceTrainer &trainer, int steps,
+                                   std::span<const SequenceExample> heldOut = {});
 
-    /// {"steps", "losses", "accuracies", "parameters": {"embedding", "positions": {"table"}
+    /// {"steps", "losses", "accuracies", "held_out_losses" and "held_out_accuracies" (only with
+    /// held-out examples), "parameters": {"embedding", "positions": {"table"}
     /// (learned positions only), "layers": [{"heads": [{"wq", "wk", "wv"}], "wo"}],
     /// "unembedding"}} for the trained `model`.
     JsonValue toJson(const SequenceModel &model) const;

@@ -123,7 +123,7 @@ int ReportCommand::runSequence(const CommandLineOptions &options, attn::Sequence
     std::optional<attn::TrainingRun> training;
     if (options.trainSteps) {
         attn::SequenceTrainer trainer(document.model, document.examples, document.trainingSettings);
-        auto run = attn::TrainingRun::run(trainer, *options.trainSteps);
+        auto run = attn::TrainingRun::run(trainer, *options.trainSteps, document.heldOut);
         if (!run) {
             // Nothing is written: a report or a model of a diverged run would mislead.
             *error = tr("%1: %2").arg(options.scenePath, ErrorText::describe(run.error()));

@@ -129,6 +129,44 @@ private slots:
         QCOMPARE(accuracies.at(4).toDouble(), correct / 2.0);
     }
 
+    void scoresHeldOutExamplesByHand()
+    {
+        // The paper model with one held-out example, a → b: never trained on, scored at every
+        // step with the parameters of that step.
+        QByteArray text(kPaper);
+        text.replace(R"("examples":)", R"("held_out": [{"tokens": ["a"], "targets": ["b"]}],
+  "examples":)");
+        QTemporaryDir dir;
+        const QString in = write(dir, QStringLiteral("held.json"), text);
+        const AppRun r = run({QStringLiteral("--scene"), in, QStringLiteral("--train"),
+                              QStringLiteral("3"), QStringLiteral("--report"),
+                              QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject t = o.value(QStringLiteral("training")).toObject();
+        const QJsonArray losses = t.value(QStringLiteral("held_out_losses")).toArray();
+        const QJsonArray accuracies = t.value(QStringLiteral("held_out_accuracies")).toArray();
+        QCOMPARE(losses.size(), 4);
+        QCOMPARE(accuracies.size(), 4);
+        // −log softmax(u e_a)[b], and whether u_b e_a is the larger logit.
+        auto heldOut = [](const Real e[2], const Real u[2]) {
+            return std::log(std::exp(u[0] * e[0]) + std::exp(u[1] * e[0])) - u[1] * e[0];
+        };
+        Real e[2] = {0.5L, -1.25L}, u[2] = {1.5L, 0.25L};
+        for (int step = 0; step <= 3; ++step) {
+            QVERIFY2(near(losses.at(step).toDouble(), heldOut(e, u)),
+                     qPrintable(QString::number(step)));
+            QCOMPARE(accuracies.at(step).toDouble(), u[1] * e[0] > u[0] * e[0] ? 1.0 : 0.0);
+            if (step < 3)
+                paperStep(e, u, 0.5L);
+        }
+        QVERIFY(near(o.value(QStringLiteral("held_out_loss")).toDouble(), heldOut(e, u)));
+        QVERIFY(o.contains(QStringLiteral("held_out_accuracy")));
+        // Training figures are those of the training example alone, as without held-out ones.
+        QCOMPARE(t.value(QStringLiteral("losses")).toArray().size(), 4);
+    }
+
     void savesTheTrainedModel()
     {
         QTemporaryDir dir;
