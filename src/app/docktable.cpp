@@ -18,6 +18,8 @@
 #include <QSplitter>
 #include <QVBoxLayout>
 
+#include <algorithm>
+
 const QList<DockSpec> &DockTable::specs()
 {
     static const QList<DockSpec> table{
@@ -180,5 +182,36 @@ void DockTable::retranslate()
             m_heldBack[i]->setText(tr("Held back until step %1, “%2”, is revealed: predict first.")
                                        .arg(spec.heldBackUntil + 1)
                                        .arg(Walkthrough::title(spec.heldBackUntil)));
+    }
+}
+
+DockTable::Sizes DockTable::defaultSizes() const
+{
+    return {std::clamp(int(m_window->width() * 0.3), 390, 580),
+            std::clamp(int(m_window->height() * 0.36), 270, 430)};
+}
+
+void DockTable::applyDefaultSizes()
+{
+    const auto [right, bottom] = defaultSizes();
+    const int column = std::max(400, m_window->height() - 80);
+    QDockWidget *method = dock("dockMethod");
+    m_window->resizeDocks({method}, {right}, Qt::Horizontal);
+    m_window->resizeDocks({method, dock("dockChart")}, {column * 45 / 100, column * 55 / 100},
+                          Qt::Vertical);
+    m_window->resizeDocks({dock("dockSteps")}, {bottom}, Qt::Vertical);
+}
+
+void DockTable::growSqueezed()
+{
+    const Sizes want = defaultSizes();
+    for (QDockWidget *dock : std::as_const(m_docks)) {
+        if (dock->isHidden() || dock->isFloating())
+            continue;
+        const Qt::DockWidgetArea area = m_window->dockWidgetArea(dock);
+        if (area == Qt::RightDockWidgetArea && dock->width() < want.right)
+            m_window->resizeDocks({dock}, {want.right}, Qt::Horizontal);
+        else if (area == Qt::BottomDockWidgetArea && dock->height() < want.bottom)
+            m_window->resizeDocks({dock}, {want.bottom}, Qt::Vertical);
     }
 }

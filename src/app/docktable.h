@@ -39,10 +39,27 @@ public:
     /// Titles and notes in the language now installed.
     void retranslate();
 
+    /// The starting sizes: proportional to the window, within limits that keep the panels
+    /// readable at 1280 × 800 and give the canvas most of a 1920 × 1080 projector.
+    void applyDefaultSizes();
+    /// A small window squeezes the docks, and growing it again gives all the new room to the
+    /// canvas: the table stays two lines high and the right column narrow. Docks below the
+    /// starting sizes of a window of this size get those back; larger ones keep the user's.
+    void growSqueezed();
+
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
+    /// The right column's width and the bottom docks' height a window of this size starts
+    /// with.
+    struct Sizes
+    {
+        int right;
+        int bottom;
+    };
+    Sizes defaultSizes() const;
+
     QMainWindow *m_window;
     QList<QDockWidget *> m_docks;
     // For each dock: its panel and, if a walkthrough holds it back, the note standing in for it.

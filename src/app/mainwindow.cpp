@@ -17,6 +17,7 @@
 #include "methods/methodnames.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
+#include "numberboxshortcuts.h"
 #include "sequence/sequencewindow.h"
 #include "shortcutsdialog.h"
 #include "text/numberformat.h"
@@ -26,7 +27,6 @@
 #include "walkthrough/walkthroughbar.h"
 #include "widgets/stablelabel.h"
 
-#include <QAbstractSpinBox>
 #include <QActionGroup>
 #include <QApplication>
 #include <QClipboard>
@@ -34,7 +34,6 @@
 #include <QDockWidget>
 #include <QEvent>
 #include <QFileInfo>
-#include <QKeyEvent>
 #include <QMenu>
 #include <QMimeData>
 #include <QRegularExpression>
@@ -44,8 +43,6 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QUndoStack>
-
-#include <algorithm>
 
 MainWindow::MainWindow(SceneModel *model, QWidget *parent)
     : QMainWindow(parent), m_ui(std::make_unique<Ui::MainWindow>()), m_model(model),
@@ -83,12 +80,12 @@ MainWindow::MainWindow(SceneModel *model, QWidget *parent)
     connect(m_autosave, &AutosaveSession::message, this,
             [this](const QString &text) { statusBar()->showMessage(text, 10000); });
 
-    // For the number boxes anywhere in the window (see eventFilter()).
-    qApp->installEventFilter(this);
+    // The window's commands win over the number boxes anywhere in it.
+    new NumberBoxShortcuts(this);
 
     resize(1280, 800);
     m_initialLayout = saveState();
-    applyDefaultDockSizes();
+    m_docks->applyDefaultSizes();
     retranslate();
     refreshSelectionActions();
 }
@@ -313,45 +310,6 @@ void MainWindow::clearSceneDescription(bool always)
     m_sceneDescription.clear();
 }
 
-bool MainWindow::isWindowShortcut(const QKeyEvent *event) const
-{
-    // Keys that edit text stay with the box: plain and shifted keys, and the window has no
-    // command on Ctrl+A, C, V, X or the word moves.
-    const Qt::KeyboardModifiers mods = event->modifiers() & ~Qt::KeypadModifier;
-    const bool functionKey = event->key() >= Qt::Key_F1 && event->key() <= Qt::Key_F35;
-    if (!(mods & (Qt::ControlModifier | Qt::AltModifier | Qt::MetaModifier)) && !functionKey)
-        return false;
-    const QKeySequence pressed(QKeyCombination(mods, Qt::Key(event->key())));
-    const auto actions = findChildren<QAction *>();
-    for (const QAction *a : actions) {
-        if (!a->isEnabled() || (a->shortcutContext() != Qt::WindowShortcut &&
-                                a->shortcutContext() != Qt::ApplicationShortcut))
-            continue;
-        const auto keys = a->shortcuts();
-        for (const QKeySequence &k : keys)
-            if (!k.isEmpty() && k[0] == pressed[0]) // a whole key, or a chord's first key
-                return true;
-    }
-    return false;
-}
-
-bool MainWindow::eventFilter(QObject *watched, QEvent *event)
-{
-    // A number box (its line edit) claims Ctrl+Z for its own text undo and Ctrl+E for "end of
-    // line", so the window's Undo and Export never saw those keys while a box had focus. The
-    // window's commands win: what is typed is committed first (the box's value becomes an undo
-    // step like any other edit), then the command runs.
-    if (event->type() == QEvent::ShortcutOverride) {
-        auto *box = qobject_cast<QAbstractSpinBox *>(watched);
-        if (box && box->window() == this && isWindowShortcut(static_cast<QKeyEvent *>(event))) {
-            box->interpretText();
-            event->ignore();
-            return true;
-        }
-    }
-    return QMainWindow::eventFilter(watched, event);
-}
-
 void MainWindow::switchLanguage(const QString &code)
 {
     if (!Language::install(code))
@@ -467,25 +425,7 @@ void MainWindow::resetLayout()
     for (QDockWidget *dock : m_docks->docks())
         dock->show();
     restoreState(m_initialLayout);
-    applyDefaultDockSizes();
-}
-
-MainWindow::DockSizes MainWindow::defaultDockSizes() const
-{
-    return {std::clamp(int(width() * 0.3), 390, 580), std::clamp(int(height() * 0.36), 270, 430)};
-}
-
-void MainWindow::applyDefaultDockSizes()
-{
-    // Proportional to the window, within limits that keep the panels readable at 1280 × 800 and
-    // give the canvas most of a 1920 × 1080 projector.
-    const auto [right, bottom] = defaultDockSizes();
-    const int column = std::max(400, height() - 80);
-    QDockWidget *method = m_docks->dock("dockMethod");
-    resizeDocks({method}, {right}, Qt::Horizontal);
-    resizeDocks({method, m_docks->dock("dockChart")}, {column * 45 / 100, column * 55 / 100},
-                Qt::Vertical);
-    resizeDocks({m_docks->dock("dockSteps")}, {bottom}, Qt::Vertical);
+    m_docks->applyDefaultSizes();
 }
 
 void MainWindow::showEvent(QShowEvent *event)
@@ -495,7 +435,7 @@ void MainWindow::showEvent(QShowEvent *event)
         m_shown = true;
         m_sinceShown.start();
         if (!m_layoutRestored)
-            applyDefaultDockSizes();
+            m_docks->applyDefaultSizes();
     }
 }
 
@@ -509,7 +449,7 @@ void MainWindow::resizeEvent(QResizeEvent *event)
     if (isPresenting())
         QTimer::singleShot(0, m_canvas, &CanvasWidget::fitAll);
     else if (m_shown && !m_layoutRestored && m_sinceShown.elapsed() < 2000)
-        QTimer::singleShot(0, this, &MainWindow::applyDefaultDockSizes);
+        QTimer::singleShot(0, m_docks, &DockTable::applyDefaultSizes);
     else if (m_shown && event->oldSize().isValid() &&
              (event->size().width() > event->oldSize().width() ||
               event->size().height() > event->oldSize().height()))
@@ -518,21 +458,8 @@ void MainWindow::resizeEvent(QResizeEvent *event)
 
 void MainWindow::growSqueezedDocks()
 {
-    // A small window squeezes the docks, and growing it again gives all the new room to the
-    // canvas: the table stays two lines high and the right column narrow. Docks below the sizes
-    // a window of this size starts with get those back; larger ones keep the user's size.
-    if (isPresenting() || isMinimized())
-        return;
-    const DockSizes want = defaultDockSizes();
-    for (QDockWidget *dock : m_docks->docks()) {
-        if (dock->isHidden() || dock->isFloating())
-            continue;
-        const Qt::DockWidgetArea area = dockWidgetArea(dock);
-        if (area == Qt::RightDockWidgetArea && dock->width() < want.right)
-            resizeDocks({dock}, {want.right}, Qt::Horizontal);
-        else if (area == Qt::BottomDockWidgetArea && dock->height() < want.bottom)
-            resizeDocks({dock}, {want.bottom}, Qt::Vertical);
-    }
+    if (!isPresenting() && !isMinimized())
+        m_docks->growSqueezed();
 }
 
 // --- Undo and Redo (the File and Presets menus are FileActions') ---------------------------------

@@ -26,7 +26,6 @@ class LabWindow;
 class SequenceWindow;
 class QActionGroup;
 class QCloseEvent;
-class QKeyEvent;
 class SceneDocument;
 class StableLabel;
 
@@ -90,11 +89,8 @@ protected:
     void closeEvent(QCloseEvent *event) override;
     void showEvent(QShowEvent *event) override;
     void resizeEvent(QResizeEvent *event) override;
-    bool eventFilter(QObject *watched, QEvent *event) override;
 
 private:
-    /// Whether a key press is one of the window's own commands (Ctrl+Z, Ctrl+E, F5, …).
-    bool isWindowShortcut(const QKeyEvent *event) const;
     void createViews();
     void createActions();
     void buildMethodMenu();
@@ -114,14 +110,7 @@ private:
     void clearSceneDescription(bool always);
     LabWindow *lab();
     void showSequenceWindow();
-    void applyDefaultDockSizes();
-    /// The right column's width and the bottom docks' height a window of this size starts with.
-    struct DockSizes
-    {
-        int right;
-        int bottom;
-    };
-    DockSizes defaultDockSizes() const;
+    /// Gives the docks that a smaller window squeezed their starting sizes back.
     void growSqueezedDocks();
     void onShortcuts();
     /// The geometry and dock layout to remember: the ones before presentation mode, if on.
