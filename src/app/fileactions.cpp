@@ -115,6 +115,12 @@ void FileActions::updateTitle()
     m_actions.revert->setEnabled(!m_document->filePath().isEmpty() && m_document->isModified());
 }
 
+bool FileActions::warn(const QString &title, const QString &path, const QString &why)
+{
+    QMessageBox::warning(m_window, title, tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), why));
+    return false;
+}
+
 void FileActions::showMessage(const QString &text)
 {
     m_window->statusBar()->showMessage(text, 5000);
@@ -148,11 +154,8 @@ bool FileActions::maybeSave()
 bool FileActions::openScene(const QString &path)
 {
     QString why;
-    if (!m_document->open(path, &why)) {
-        QMessageBox::warning(m_window, tr("Cannot open the scene"),
-                             tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), why));
-        return false;
-    }
+    if (!m_document->open(path, &why))
+        return warn(tr("Cannot open the scene"), path, why);
     emit documentReplaced();
     showMessage(tr("Opened %1").arg(QFileInfo(path).fileName()));
     return true;
@@ -174,11 +177,8 @@ bool FileActions::loadPreset(const QString &id)
 bool FileActions::saveSceneAs(const QString &path)
 {
     QString why;
-    if (!m_document->saveAs(path, &why)) {
-        QMessageBox::warning(m_window, tr("Cannot save the scene"),
-                             tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), why));
-        return false;
-    }
+    if (!m_document->saveAs(path, &why))
+        return warn(tr("Cannot save the scene"), path, why);
     showMessage(tr("Saved %1").arg(QFileInfo(path).fileName()));
     return true;
 }
@@ -251,9 +251,7 @@ void FileActions::onRevert()
         return;
     QString why;
     if (!m_document->revert(&why)) {
-        QMessageBox::warning(
-            m_window, tr("Cannot open the scene"),
-            tr("%1\n\n%2").arg(QDir::toNativeSeparators(m_document->filePath()), why));
+        warn(tr("Cannot open the scene"), m_document->filePath(), why);
         return;
     }
     showMessage(tr("Reverted to %1").arg(m_document->displayName()));

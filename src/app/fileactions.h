@@ -55,6 +55,8 @@ private:
     void rebuildRecentMenu();
     void updateTitle();
     void showMessage(const QString &text);
+    /// Says why the scene file `path` could not be read or written; returns false.
+    bool warn(const QString &title, const QString &path, const QString &why);
     void onNew();
     void onOpen();
     bool onSave();
