@@ -2,6 +2,21 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>AboutBox</name>
+    <message>
+        <source>About Attention Canvas</source>
+        <translation>关于注意力画布</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Attention Canvas %1&lt;/h3&gt;&lt;p&gt;Drag query, key and value vectors and watch attention scores, softmax weights and the weighted sum change.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;注意力画布 %1&lt;/h3&gt;&lt;p&gt;拖动查询、键和值向量，观察注意力分数、softmax 权重和加权和如何变化。&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;Licence: MIT. Copyright © 2026 the Attention Canvas authors.&lt;/p&gt;&lt;p&gt;Libraries:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Qt %1 (built with %2): Core, GUI, Widgets, SVG — LGPL-3.0; Charts — GPL-3.0&lt;/li&gt;&lt;li&gt;Eigen %3 — MPL-2.0&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Compiled with %4 as C++20.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;许可证：MIT。版权所有 © 2026 注意力画布作者。&lt;/p&gt;&lt;p&gt;使用的库：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Qt %1（构建时为 %2）：Core、GUI、Widgets、SVG — LGPL-3.0；Charts — GPL-3.0&lt;/li&gt;&lt;li&gt;Eigen %3 — MPL-2.0&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;以 C++20 编译，编译器 %4。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>AutosaveSession</name>
     <message>
         <source>Recovered the scene autosaved at %1. Save it to keep it.</source>
@@ -462,6 +477,13 @@
     <message>
         <source>Up to date</source>
         <translation>已是最新</translation>
+    </message>
+</context>
+<context>
+    <name>DockTable</name>
+    <message>
+        <source>Held back until step %1, “%2”, is revealed: predict first.</source>
+        <translation>在第 %1 步“%2”揭晓之前暂不显示：请先预测。</translation>
     </message>
 </context>
 <context>
@@ -1569,6 +1591,89 @@
     </message>
 </context>
 <context>
+    <name>FileActions</name>
+    <message>
+        <source>File › Open Recent, then %1</source>
+        <translation>文件 › 最近打开，然后按 %1</translation>
+    </message>
+    <message>
+        <source>%1[*] — Attention Canvas</source>
+        <translation>%1[*] — 注意力画布</translation>
+    </message>
+    <message>
+        <source>Unsaved Changes</source>
+        <translation>未保存的更改</translation>
+    </message>
+    <message>
+        <source>The scene &quot;%1&quot; has changes that are not saved.</source>
+        <translation>场景“%1”有尚未保存的更改。</translation>
+    </message>
+    <message>
+        <source>Save them before going on?</source>
+        <translation>要先保存吗？</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>丢弃(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Cannot open the scene</source>
+        <translation>无法打开场景</translation>
+    </message>
+    <message>
+        <source>%1
+
+%2</source>
+        <translation>%1
+
+%2</translation>
+    </message>
+    <message>
+        <source>Opened %1</source>
+        <translation>已打开 %1</translation>
+    </message>
+    <message>
+        <source>Cannot load the preset</source>
+        <translation>无法载入预设</translation>
+    </message>
+    <message>
+        <source>Cannot save the scene</source>
+        <translation>无法保存场景</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Open Scene</source>
+        <translation>打开场景</translation>
+    </message>
+    <message>
+        <source>Attention Canvas scenes (*.json);;All files (*)</source>
+        <translation>注意力画布场景 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save Scene</source>
+        <translation>保存场景</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>恢复</translation>
+    </message>
+    <message>
+        <source>Go back to the saved &quot;%1&quot;? The changes since it was saved are lost.</source>
+        <translation>恢复到已保存的“%1”吗？保存之后的更改将会丢失。</translation>
+    </message>
+    <message>
+        <source>Reverted to %1</source>
+        <translation>已恢复到 %1</translation>
+    </message>
+</context>
+<context>
     <name>HeadCanvases</name>
     <message>
         <source>Choose multi-head attention to see what each head projects</source>
@@ -1717,34 +1822,6 @@ Weight %4</source>
     <message>
         <source>&amp;About Attention Canvas</source>
         <translation>关于注意力画布(&amp;A)</translation>
-    </message>
-    <message>
-        <source>Cannot open the scene</source>
-        <translation>无法打开场景</translation>
-    </message>
-    <message>
-        <source>%1
-
-%2</source>
-        <translation>%1
-
-%2</translation>
-    </message>
-    <message>
-        <source>Opened %1</source>
-        <translation>已打开 %1</translation>
-    </message>
-    <message>
-        <source>Open Scene</source>
-        <translation>打开场景</translation>
-    </message>
-    <message>
-        <source>Attention Canvas scenes (*.json);;All files (*)</source>
-        <translation>注意力画布场景 (*.json);;所有文件 (*)</translation>
-    </message>
-    <message>
-        <source>About Attention Canvas</source>
-        <translation>关于注意力画布</translation>
     </message>
     <message>
         <source>&amp;Edit</source>
@@ -1963,10 +2040,6 @@ Weight %4</source>
         <translation>重做刚撤销的编辑</translation>
     </message>
     <message>
-        <source>%1[*] — Attention Canvas</source>
-        <translation>%1[*] — 注意力画布</translation>
-    </message>
-    <message>
         <source>&amp;Undo %1</source>
         <translation>撤销%1(&amp;U)</translation>
     </message>
@@ -1997,46 +2070,6 @@ Weight %4</source>
     <message>
         <source>Redo %1</source>
         <translation>重做%1</translation>
-    </message>
-    <message>
-        <source>Unsaved Changes</source>
-        <translation>未保存的更改</translation>
-    </message>
-    <message>
-        <source>The scene &quot;%1&quot; has changes that are not saved.</source>
-        <translation>场景“%1”有尚未保存的更改。</translation>
-    </message>
-    <message>
-        <source>Save them before going on?</source>
-        <translation>要先保存吗？</translation>
-    </message>
-    <message>
-        <source>Cannot load the preset</source>
-        <translation>无法载入预设</translation>
-    </message>
-    <message>
-        <source>Cannot save the scene</source>
-        <translation>无法保存场景</translation>
-    </message>
-    <message>
-        <source>Saved %1</source>
-        <translation>已保存 %1</translation>
-    </message>
-    <message>
-        <source>Save Scene</source>
-        <translation>保存场景</translation>
-    </message>
-    <message>
-        <source>Revert</source>
-        <translation>恢复</translation>
-    </message>
-    <message>
-        <source>Go back to the saved &quot;%1&quot;? The changes since it was saved are lost.</source>
-        <translation>恢复到已保存的“%1”吗？保存之后的更改将会丢失。</translation>
-    </message>
-    <message>
-        <source>Reverted to %1</source>
-        <translation>已恢复到 %1</translation>
     </message>
     <message>
         <source>&amp;Language</source>
@@ -2255,28 +2288,8 @@ Weight %4</source>
         <translation>Ctrl+F1</translation>
     </message>
     <message>
-        <source>File › Open Recent, then %1</source>
-        <translation>文件 › 最近打开，然后按 %1</translation>
-    </message>
-    <message>
-        <source>&lt;h3&gt;Attention Canvas %1&lt;/h3&gt;&lt;p&gt;Drag query, key and value vectors and watch attention scores, softmax weights and the weighted sum change.&lt;/p&gt;</source>
-        <translation>&lt;h3&gt;注意力画布 %1&lt;/h3&gt;&lt;p&gt;拖动查询、键和值向量，观察注意力分数、softmax 权重和加权和如何变化。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;p&gt;Licence: MIT. Copyright © 2026 the Attention Canvas authors.&lt;/p&gt;&lt;p&gt;Libraries:&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Qt %1 (built with %2): Core, GUI, Widgets, SVG — LGPL-3.0; Charts — GPL-3.0&lt;/li&gt;&lt;li&gt;Eigen %3 — MPL-2.0&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;Compiled with %4 as C++20.&lt;/p&gt;</source>
-        <translation>&lt;p&gt;许可证：MIT。版权所有 © 2026 注意力画布作者。&lt;/p&gt;&lt;p&gt;使用的库：&lt;/p&gt;&lt;ul&gt;&lt;li&gt;Qt %1（构建时为 %2）：Core、GUI、Widgets、SVG — LGPL-3.0；Charts — GPL-3.0&lt;/li&gt;&lt;li&gt;Eigen %3 — MPL-2.0&lt;/li&gt;&lt;/ul&gt;&lt;p&gt;以 C++20 编译，编译器 %4。&lt;/p&gt;</translation>
-    </message>
-    <message>
-        <source>Held back until step %1, “%2”, is revealed: predict first.</source>
-        <translation>在第 %1 步“%2”揭晓之前暂不显示：请先预测。</translation>
-    </message>
-    <message>
         <source>%1 · τ = %2</source>
         <translation>%1 · τ = %2</translation>
-    </message>
-    <message>
-        <source>&amp;Discard</source>
-        <translation>丢弃(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;Normalise Query and Keys</source>

@@ -2,6 +2,7 @@
 // and the libraries with the Qt version actually running — read here from the project's own
 // files, not from the code that writes the box.
 
+#include "common/windowrun.h"
 #include "mainwindow.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
@@ -43,19 +44,10 @@ class TestAbout : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_dir.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
-    }
+    void initTestCase() { QVERIFY(useSettingsIn(m_dir)); }
     void cleanupTestCase() { Language::install(QStringLiteral("en")); }
 
-    void showsVersionLicenceAndLibraries_data()
-    {
-        QTest::addColumn<QString>("language");
-        QTest::newRow("English") << "en";
-        QTest::newRow("Chinese") << "zh_CN";
-    }
+    void showsVersionLicenceAndLibraries_data() { addLanguageRows(); }
     void showsVersionLicenceAndLibraries()
     {
         QFETCH(QString, language);

@@ -2,6 +2,7 @@
 // keyboard has an accessible name, every input has a tooltip, and in Chinese the tooltips are
 // Chinese — for each method's panel, the docks and both pages of the lab.
 
+#include "common/windowrun.h"
 #include "mainwindow.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
@@ -91,19 +92,10 @@ class TestAccessibility : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_dir.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
-    }
+    void initTestCase() { QVERIFY(useSettingsIn(m_dir)); }
     void cleanupTestCase() { Language::install(QStringLiteral("en")); }
 
-    void everyControlIsNamedAndExplained_data()
-    {
-        QTest::addColumn<QString>("language");
-        QTest::newRow("English") << "en";
-        QTest::newRow("Chinese") << "zh_CN";
-    }
+    void everyControlIsNamedAndExplained_data() { addLanguageRows(); }
     void everyControlIsNamedAndExplained()
     {
         QFETCH(QString, language);
@@ -111,9 +103,7 @@ private slots:
         const bool chinese = language != QLatin1String("en");
         SceneModel model;
         MainWindow window(&model);
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window, QSize(1280, 800)));
         QStringList problems;
         // Each method shows a panel of its own.
         for (int m = 0; m < attn::kMethodCount; ++m) {

@@ -4,6 +4,7 @@
 
 #include "appsettings.h"
 #include "canvas/canvaswidget.h"
+#include "common/windowrun.h"
 #include "mainwindow.h"
 #include "model/scenemodel.h"
 #include "theme/appearance.h"
@@ -64,8 +65,7 @@ class TestAppSettings : public QObject
 private slots:
     void initTestCase()
     {
-        QVERIFY(m_dir.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_dir.path());
+        QVERIFY(useSettingsIn(m_dir));
         m_file = QSettings().fileName();
         QVERIFY(m_file.startsWith(m_dir.path()));
         QSettings().clear();

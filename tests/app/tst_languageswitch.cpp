@@ -1,6 +1,7 @@
 // Switching the language live: a sample of every kind of visible text follows at once, and
 // switching back restores the English exactly.
 
+#include "common/windowrun.h"
 #include "mainwindow.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
@@ -26,6 +27,16 @@ struct Sample
 {
     QString windowTitle, fileMenu, stepsDock, explanationDock, chartTitle, axisTitle, tableHeader,
         explanationHtml;
+    /// Every dock's title, in the order of the window's dock table.
+    QStringList dockTitles;
+
+    /// All of it, to compare two samples text by text.
+    QStringList all() const
+    {
+        return QStringList{windowTitle, fileMenu,    chartTitle,
+                           axisTitle,   tableHeader, explanationHtml}
+               << dockTitles;
+    }
 };
 
 Sample sample(MainWindow &w)
@@ -45,6 +56,8 @@ Sample sample(MainWindow &w)
                         ->headerData(StepTableModel::WeightColumn, Qt::Horizontal)
                         .toString();
     s.explanationHtml = w.explanationPanel()->html();
+    for (const DockSpec &spec : MainWindow::dockTable())
+        s.dockTitles << w.findChild<QDockWidget *>(QLatin1String(spec.objectName))->windowTitle();
     return s;
 }
 } // namespace
@@ -66,9 +79,7 @@ private slots:
     {
         SceneModel model;
         MainWindow window(&model);
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window, QSize(1280, 800)));
         const Sample en = sample(window);
         QVERIFY(en.fileMenu.contains(QStringLiteral("File")));
         QCOMPARE(en.stepsDock, QStringLiteral("Step by step"));
@@ -93,21 +104,19 @@ private slots:
         QCOMPARE(zh.axisTitle, QStringLiteral("权重"));
         QVERIFY(zh.explanationHtml != en.explanationHtml);
         QVERIFY(zh.explanationHtml.contains(QStringLiteral("点积")));
+        // Every dock of the table has its title in Chinese, as its toggle in the View menu.
+        for (qsizetype i = 0; i < zh.dockTitles.size(); ++i) {
+            QVERIFY2(!zh.dockTitles[i].isEmpty() && zh.dockTitles[i] != en.dockTitles[i],
+                     qPrintable(en.dockTitles[i]));
+            QVERIFY2(zh.dockTitles[i].front().unicode() >= 0x4e00, qPrintable(zh.dockTitles[i]));
+        }
         QVERIFY(chinese->isChecked());
         // The choice is remembered for the next start.
         QCOMPARE(QSettings().value(QStringLiteral("language")).toString(), QStringLiteral("zh_CN"));
 
         window.findChild<QAction *>(QStringLiteral("actionLanguageEnglish"))->trigger();
         QCoreApplication::processEvents();
-        const Sample back = sample(window);
-        QCOMPARE(back.windowTitle, en.windowTitle);
-        QCOMPARE(back.fileMenu, en.fileMenu);
-        QCOMPARE(back.stepsDock, en.stepsDock);
-        QCOMPARE(back.explanationDock, en.explanationDock);
-        QCOMPARE(back.chartTitle, en.chartTitle);
-        QCOMPARE(back.axisTitle, en.axisTitle);
-        QCOMPARE(back.tableHeader, en.tableHeader);
-        QCOMPARE(back.explanationHtml, en.explanationHtml);
+        QCOMPARE(sample(window).all(), en.all());
     }
 
     void qtsOwnStringsAreChineseToo()

@@ -3,6 +3,7 @@
 
 #include "canvas/canvaswidget.h"
 #include "canvas/selection.h"
+#include "common/windowrun.h"
 #include "core/attention.h"
 #include "document/sceneeditor.h"
 #include "mainwindow.h"
@@ -21,6 +22,7 @@
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSet>
 #include <QTableView>
 #include <QTest>
 #include <QTimer>
@@ -48,22 +50,65 @@ class TestMainWindow : public QObject
     Q_OBJECT
 
 private slots:
-    void headsDockHoldsTheHeads()
+    void eachDockHoldsItsOwnPanel()
     {
-        // Each dock holds its own panel: the form once nested the explanation dock inside the
-        // heads dock, which then showed nothing at all.
+        // Each dock of the table holds its own panel, directly in the window: the form once
+        // nested the explanation dock inside the heads dock, which then showed nothing at all.
         SceneModel model;
         model.setMethod(attn::Method::MultiHead);
         MainWindow window(&model);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        auto *heads = window.findChild<QDockWidget *>(QStringLiteral("dockHeads"));
-        auto *explanation = window.findChild<QDockWidget *>(QStringLiteral("dockExplanation"));
-        QCOMPARE(heads->widget()->objectName(), QStringLiteral("headsHost"));
-        QCOMPARE(explanation->widget()->objectName(), QStringLiteral("explanationHost"));
-        QCOMPARE(explanation->parentWidget(), &window);
+        QVERIFY(showAndWait(window));
+        QCOMPARE(window.findChildren<QDockWidget *>().size(), MainWindow::dockTable().size());
+        QSet<QWidget *> hosts;
+        for (const DockSpec &spec : MainWindow::dockTable()) {
+            auto *dock = window.findChild<QDockWidget *>(QLatin1String(spec.objectName));
+            QVERIFY2(dock, spec.objectName);
+            QCOMPARE(dock->parentWidget(), &window);
+            QVERIFY2(dock->widget() && !hosts.contains(dock->widget()), spec.objectName);
+            hosts.insert(dock->widget());
+            QVERIFY2(dock->findChildren<QDockWidget *>().isEmpty(), spec.objectName);
+            QVERIFY2(!dock->windowTitle().isEmpty(), spec.objectName);
+            QCOMPARE(window.dockWidgetArea(dock), spec.area);
+        }
+        // Multi-head brings its dock forward, and the heat map has room there.
         QTRY_VERIFY(window.headHeatMap()->isVisible());
         QVERIFY(window.headHeatMap()->width() > 100);
+    }
+
+    void altNumberShowsEachDockOfTheTable()
+    {
+        // Alt+N, as the table numbers the docks, brings each one back from closed by a real
+        // key press, and the View menu lists them in the table's order.
+        SceneModel model;
+        MainWindow window(&model);
+        QVERIFY(showAndWait(window, QSize(1280, 800)));
+        QMenu *view = window.findChild<QMenu *>(QStringLiteral("menuView"));
+        QList<QAction *> toggles;
+        QSet<int> numbers;
+        for (const DockSpec &spec : MainWindow::dockTable()) {
+            QVERIFY2(spec.altNumber >= 1 && spec.altNumber <= 9, spec.objectName);
+            QVERIFY2(!numbers.contains(spec.altNumber), spec.objectName);
+            numbers.insert(spec.altNumber);
+            auto *dock = window.findChild<QDockWidget *>(QLatin1String(spec.objectName));
+            toggles << dock->toggleViewAction();
+            dock->close();
+            QVERIFY(dock->isHidden());
+            QTest::keyClick(&window, Qt::Key(Qt::Key_0 + spec.altNumber), Qt::AltModifier);
+            QTest::qWait(20);
+            QVERIFY2(!dock->isHidden(), spec.objectName);
+            // A dock reopened behind the tab that shares its place comes forward on the next
+            // press (see altNumberRaisesADockBehindATab).
+            if (dock->visibleRegion().isEmpty()) {
+                QTest::keyClick(&window, Qt::Key(Qt::Key_0 + spec.altNumber), Qt::AltModifier);
+                QTest::qWait(20);
+            }
+            QVERIFY2(!dock->visibleRegion().isEmpty(), spec.objectName);
+        }
+        QList<QAction *> listed;
+        for (QAction *a : view->actions())
+            if (toggles.contains(a))
+                listed << a;
+        QCOMPARE(listed, toggles);
     }
 
     void dragTheQueryUpdatesEveryView_data()
@@ -85,8 +130,7 @@ private slots:
         SceneModel model;
         model.setMethod(attn::Method(method));
         MainWindow window(&model);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window));
         CanvasWidget *canvas = window.canvas();
 
         const QPoint from = canvas->view().toScreen(QPointF(1.2, 0.8)).toPoint();
@@ -120,8 +164,7 @@ private slots:
     {
         SceneModel model;
         MainWindow window(&model);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window));
         // Ctrl+2 is the second entry of the Method menu: the scaled dot product.
         QTest::keyClick(&window, Qt::Key_2, Qt::ControlModifier);
         QCOMPARE(model.scene().method, attn::Method::Scaled);
@@ -135,8 +178,7 @@ private slots:
     {
         SceneModel model;
         MainWindow window(&model);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window));
         CanvasWidget *canvas = window.canvas();
         canvas->setFocus();
         // Tab: query, Tab: k₁.
@@ -154,8 +196,7 @@ private slots:
     {
         SceneModel model;
         MainWindow window(&model);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window));
         QAction *add = findAction(&window, QStringLiteral("actionAddKey"));
         QAction *remove = findAction(&window, QStringLiteral("actionRemoveKey"));
         QVERIFY(add && remove);
@@ -182,8 +223,7 @@ private slots:
     {
         SceneModel model;
         MainWindow window(&model);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window));
         QVERIFY(model.setTemperature(0.5));
         StepTableModel *table = window.stepPanel()->tableModel();
         // s/τ of k₂ = 2.2 / 0.5 = 4.4
@@ -202,10 +242,11 @@ private slots:
     {
         SceneModel model;
         MainWindow window(&model);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        const auto docks = window.findChildren<QDockWidget *>();
-        QCOMPARE(docks.size(), 5);
+        QVERIFY(showAndWait(window));
+        QList<QDockWidget *> docks;
+        for (const DockSpec &spec : MainWindow::dockTable())
+            docks << window.findChild<QDockWidget *>(QLatin1String(spec.objectName));
+        QVERIFY(!docks.contains(nullptr));
         for (QDockWidget *dock : docks) {
             dock->close();
             QVERIFY(!dock->isVisible());
@@ -225,8 +266,7 @@ private slots:
     {
         SceneModel model;
         MainWindow window(&model);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window));
         findAction(&window, QStringLiteral("actionNormalise"))->trigger();
         QVERIFY(model.normalised());
         const attn::Vector dot = model.result().scores;
@@ -235,20 +275,13 @@ private slots:
             QVERIFY(std::abs(model.result().scores[i] - dot[i]) < 1e-12);
     }
 
-    void layoutFitsBothScreenSizes_data()
-    {
-        QTest::addColumn<QSize>("size");
-        QTest::newRow("1280x800") << QSize(1280, 800);
-        QTest::newRow("1920x1080") << QSize(1920, 1080);
-    }
+    void layoutFitsBothScreenSizes_data() { addScreenSizeRows(); }
     void layoutFitsBothScreenSizes()
     {
         QFETCH(QSize, size);
         SceneModel model;
         MainWindow window(&model);
-        window.resize(size);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window, size));
         QTest::qWait(50);
         // The canvas keeps most of the room, and the docks get enough for their content.
         QVERIFY(window.canvas()->width() >= size.width() / 2);
@@ -259,39 +292,61 @@ private slots:
 
     void altNumberRaisesADockBehindATab()
     {
+        // Every pair of docks the table puts in one place as tabs, both ways round.
         SceneModel model;
         MainWindow window(&model);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        auto *method = window.findChild<QDockWidget *>(QStringLiteral("dockMethod"));
-        auto *explanation = window.findChild<QDockWidget *>(QStringLiteral("dockExplanation"));
-        // F1 brings the explanation forward, over the method panel in the same place.
+        QVERIFY(showAndWait(window));
+        auto dockOf = [&window](const char *name) {
+            return window.findChild<QDockWidget *>(QLatin1String(name));
+        };
+        auto altNumberOf = [](const char *name) {
+            for (const DockSpec &spec : MainWindow::dockTable())
+                if (qstrcmp(spec.objectName, name) == 0)
+                    return spec.altNumber;
+            return 0;
+        };
+        int pairs = 0;
+        for (const DockSpec &spec : MainWindow::dockTable()) {
+            if (!spec.tabbedWith)
+                continue;
+            ++pairs;
+            for (const auto &[frontName, backName] :
+                 {std::pair(spec.tabbedWith, spec.objectName),
+                  std::pair(spec.objectName, spec.tabbedWith)}) {
+                QDockWidget *front = dockOf(frontName);
+                QDockWidget *back = dockOf(backName);
+                const auto key = Qt::Key(Qt::Key_0 + altNumberOf(backName));
+                front->raise();
+                QTest::qWait(50);
+                QVERIFY2(!front->visibleRegion().isEmpty(), frontName);
+                QVERIFY2(back->visibleRegion().isEmpty(), backName);
+                // The key of the dock behind: to the front, not closed.
+                QTest::keyClick(&window, key, Qt::AltModifier);
+                QTest::qWait(50);
+                QVERIFY2(!back->isHidden(), backName);
+                QVERIFY2(!back->visibleRegion().isEmpty(), backName);
+                QVERIFY2(back->toggleViewAction()->isChecked(), backName);
+                // On the dock in front, the key still closes it, and opens it again.
+                QTest::keyClick(&window, key, Qt::AltModifier);
+                QVERIFY2(back->isHidden(), backName);
+                QTest::keyClick(&window, key, Qt::AltModifier);
+                QTest::qWait(50);
+                QVERIFY2(!back->isHidden(), backName);
+                QVERIFY2(!back->visibleRegion().isEmpty(), backName);
+            }
+        }
+        QVERIFY(pairs > 0);
+        // F1 brings the explanation forward, over whatever shares its place.
         QTest::keyClick(&window, Qt::Key_F1);
         QTest::qWait(50);
-        QVERIFY(!explanation->visibleRegion().isEmpty());
-        QVERIFY(method->visibleRegion().isEmpty());
-        // Alt+1, the method panel: to the front, not closed.
-        QTest::keyClick(&window, Qt::Key_1, Qt::AltModifier);
-        QTest::qWait(50);
-        QVERIFY(!method->isHidden());
-        QVERIFY(!method->visibleRegion().isEmpty());
-        QVERIFY(method->toggleViewAction()->isChecked());
-        // On the dock in front, the key still closes it, and opens it again.
-        QTest::keyClick(&window, Qt::Key_1, Qt::AltModifier);
-        QVERIFY(method->isHidden());
-        QTest::keyClick(&window, Qt::Key_1, Qt::AltModifier);
-        QTest::qWait(50);
-        QVERIFY(!method->isHidden());
-        QVERIFY(!method->visibleRegion().isEmpty());
+        QVERIFY(!dockOf("dockExplanation")->visibleRegion().isEmpty());
     }
 
     void docksComeBackAfterASmallWindow()
     {
         SceneModel model;
         MainWindow window(&model);
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window, QSize(1280, 800)));
         QTest::qWait(2100); // past the first moments, in which every resize sets the defaults
         auto *method = window.findChild<QDockWidget *>(QStringLiteral("dockMethod"));
         const int stepsHeight = window.stepPanel()->height();
@@ -315,8 +370,7 @@ private slots:
         {
             SceneModel model;
             MainWindow window(&model);
-            window.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(showAndWait(window));
             auto *toolBar = window.findChild<QToolBar *>(QStringLiteral("mainToolBar"));
             int buttons = 0;
             const auto actions = toolBar->actions();
@@ -342,8 +396,7 @@ private slots:
     {
         SceneModel model;
         MainWindow window(&model);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window));
         QVERIFY(window.editor()->setTemperature(2));
         QStringList texts;
         bool discarded = false;

@@ -3,8 +3,10 @@
 // gives back exactly the window that was there before — geometry, docks, font and view.
 
 #include "canvas/canvaswidget.h"
+#include "common/windowrun.h"
 #include "mainwindow.h"
 #include "model/scenemodel.h"
+#include "panels/weightchart.h"
 #include "theme/appearance.h"
 
 #include <QAction>
@@ -17,10 +19,15 @@
 #include <QToolBar>
 
 namespace {
-// The docks by their names in the form, independent of the window's own list.
-const QStringList kDocks{QStringLiteral("dockMethod"), QStringLiteral("dockExplanation"),
-                         QStringLiteral("dockChart"), QStringLiteral("dockSteps"),
-                         QStringLiteral("dockHeads")};
+// The docks of the table by their names; with `presenting`, only those presentation mode keeps.
+QStringList dockNames(bool presentingOnly = false)
+{
+    QStringList names;
+    for (const DockSpec &spec : MainWindow::dockTable())
+        if (spec.presenting || !presentingOnly)
+            names << QString::fromLatin1(spec.objectName);
+    return names;
+}
 
 double pointSize(const QFont &f)
 {
@@ -45,7 +52,7 @@ Snapshot snapshot(MainWindow &w)
     s.state = w.saveState();
     s.geometry = w.geometry();
     s.font = QApplication::font();
-    for (const QString &name : kDocks)
+    for (const QString &name : dockNames())
         if (w.findChild<QDockWidget *>(name)->isVisible())
             s.visibleDocks << name;
     s.toolBar = w.findChild<QToolBar *>(QStringLiteral("mainToolBar"))->isVisible();
@@ -61,11 +68,7 @@ class TestPresentation : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_settings.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
-    }
+    void initTestCase() { QVERIFY(useSettingsIn(m_settings)); }
 
     void f11EntersAndLeavesRestoringEverything_data()
     {
@@ -78,9 +81,7 @@ private slots:
         QFETCH(bool, byMenu);
         SceneModel model;
         MainWindow window(&model);
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window, QSize(1280, 800)));
         // A layout of the user's own: one dock closed, the canvas zoomed.
         window.findChild<QDockWidget *>(QStringLiteral("dockSteps"))->hide();
         window.canvas()->zoomIn();
@@ -99,12 +100,15 @@ private slots:
         QVERIFY(action->isChecked());
         QTRY_VERIFY(window.isFullScreen());
         const Snapshot during = snapshot(window);
-        QCOMPARE(during.visibleDocks, QStringList{QStringLiteral("dockChart")});
+        QCOMPARE(during.visibleDocks, dockNames(true));
+        // The lesson is the canvas and its weights: the chart is among what stays.
+        QVERIFY(window.weightChart()->isVisible());
         QVERIFY(!during.toolBar);
         QVERIFY(pointSize(during.font) >= 1.5 * pointSize(before.font) - 1e-9);
         QVERIFY(pointSize(window.canvas()->font()) >= 1.5 * canvasFont - 1e-9);
-        QVERIFY(pointSize(window.findChild<QDockWidget *>(QStringLiteral("dockChart"))->font()) >=
-                1.5 * pointSize(before.font) - 1e-9);
+        for (const QString &name : dockNames(true))
+            QVERIFY(pointSize(window.findChild<QDockWidget *>(name)->font()) >=
+                    1.5 * pointSize(before.font) - 1e-9);
         QVERIFY(Appearance::instance()->lineScale() >= 1.5);
 
         if (byMenu)
@@ -136,9 +140,7 @@ private slots:
         {
             SceneModel model;
             MainWindow window(&model);
-            window.resize(1100, 700);
-            window.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&window));
+            QVERIFY(showAndWait(window, QSize(1100, 700)));
             stateBefore = window.saveState(1);
             QTest::keyClick(&window, Qt::Key_F11);
             QTRY_VERIFY(window.isFullScreen());
@@ -149,8 +151,7 @@ private slots:
         SceneModel model;
         MainWindow window(&model);
         window.restoreSession();
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window));
         QVERIFY(!window.isFullScreen());
         QCOMPARE(window.size(), QSize(1100, 700));
         QCOMPARE(window.saveState(1), stateBefore);
@@ -164,9 +165,7 @@ private slots:
         model.setMethod(attn::Method::Scaled);
         model.setTemperature(0.5);
         MainWindow window(&model);
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window, QSize(1280, 800)));
         QTest::keyClick(&window, Qt::Key_F11);
         QVERIFY(window.isPresenting());
         QTRY_VERIFY(window.isFullScreen());

@@ -4,6 +4,7 @@
 // scene it describes.
 
 #include "canvas/canvaswidget.h"
+#include "common/windowrun.h"
 #include "mainwindow.h"
 #include "model/scenemodel.h"
 #include "panels/explanationpanel.h"
@@ -45,18 +46,13 @@ class TestWalkthroughWindow : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        QVERIFY(m_settings.isValid());
-        QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, m_settings.path());
-    }
+    void initTestCase() { QVERIFY(useSettingsIn(m_settings)); }
 
     void firstQuestionHidesThePresetsScores()
     {
         SceneModel model;
         MainWindow window(&model);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window));
         QVERIFY(window.loadPreset(QStringLiteral("article")));
         // The preset's description quotes the scores the first step asks the class to predict.
         QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("2.2")));
@@ -83,20 +79,64 @@ private slots:
         QCOMPARE(window.statusBar()->currentMessage(), QString());
     }
 
-    void presentationWalkthroughKeepsTheSceneInView_data()
+    void everyHeldBackDockSaysSoUntilItsStep()
     {
-        QTest::addColumn<QSize>("size");
-        QTest::newRow("1920x1080") << QSize(1920, 1080);
-        QTest::newRow("1280x800") << QSize(1280, 800);
+        // Each dock the table holds back: at every state of the walkthrough, brought to the
+        // front, it shows either its panel or a note naming the step that will reveal it.
+        SceneModel model;
+        MainWindow window(&model);
+        QVERIFY(showAndWait(window, QSize(1280, 800)));
+        Walkthrough *walkthrough = walkthroughOf(window);
+        walkthrough->start();
+        QVERIFY(walkthrough->holdsBack());
+        int heldBack = 0;
+        for (int state = 0; state < 2 * Walkthrough::kStepCount; ++state) {
+            // The walkthrough's states in order: step `state / 2`, held back, then revealed.
+            QCOMPARE(walkthrough->step(), state / 2);
+            QCOMPARE(walkthrough->isRevealed(), state % 2 == 1);
+            for (const DockSpec &spec : MainWindow::dockTable()) {
+                if (spec.heldBackUntil < 0)
+                    continue;
+                heldBack += state == 0;
+                auto *dock = window.findChild<QDockWidget *>(QLatin1String(spec.objectName));
+                dock->raise();
+                QCoreApplication::processEvents();
+                auto *note = dock->findChild<QLabel *>(QStringLiteral("heldBackLabel"));
+                QVERIFY2(note, spec.objectName);
+                // Shown once its step is passed, or is the current one and revealed.
+                const bool shown = state / 2 > spec.heldBackUntil ||
+                                   (state / 2 == spec.heldBackUntil && state % 2 == 1);
+                const QByteArray where =
+                    QByteArray(spec.objectName) + " state " + QByteArray::number(state);
+                QVERIFY2(note->isVisible() == !shown, where);
+                if (!shown)
+                    QVERIFY2(note->text().contains(QString::number(spec.heldBackUntil + 1)) &&
+                                 note->text().contains(Walkthrough::title(spec.heldBackUntil)),
+                             where);
+                // The dock shows something either way: its panel or the note.
+                const auto children =
+                    dock->widget()->findChildren<QWidget *>(QString(), Qt::FindDirectChildrenOnly);
+                int visible = 0;
+                for (QWidget *child : children)
+                    visible += child->isVisible();
+                QVERIFY2(visible == 1, where);
+            }
+            walkthrough->forward();
+        }
+        QVERIFY(heldBack > 0);
+        // Once the walkthrough ends, nothing stays held back.
+        walkthrough->leave();
+        for (QLabel *note : window.findChildren<QLabel *>(QStringLiteral("heldBackLabel")))
+            QVERIFY(note->isHidden());
     }
+
+    void presentationWalkthroughKeepsTheSceneInView_data() { addScreenSizeRows(); }
     void presentationWalkthroughKeepsTheSceneInView()
     {
         QFETCH(QSize, size);
         SceneModel model;
         MainWindow window(&model);
-        window.resize(size);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window, size));
         QVERIFY(window.loadPreset(QStringLiteral("length-beats-angle")));
         QTest::keyClick(window.canvas(), Qt::Key_F11);
         QVERIFY(window.isPresenting());
@@ -108,7 +148,6 @@ private slots:
         QTest::qWait(100);
         QTest::keyClick(window.canvas(), Qt::Key_F5);
         auto *bar = window.findChild<WalkthroughBar *>();
-        auto *chartDock = window.findChild<QDockWidget *>(QStringLiteral("dockChart"));
         // Every state from step 1 held back to step 5 revealed.
         for (int state = 0; state < 2 * Walkthrough::kStepCount; ++state) {
             QTest::qWait(150);
@@ -123,14 +162,22 @@ private slots:
             for (const QPointF &tip : tips(window, model))
                 QVERIFY2(inside.contains(tip), where + " tip " + QByteArray::number(tip.x()) + "," +
                                                    QByteArray::number(tip.y()));
-            // The chart's dock never stands there as a blank box: held back, it says so.
+            // The chart is held back until normalisation, step 4, is revealed.
             const bool weightsShown = walkthroughOf(window)->isShown(Walkthrough::Normalisation);
             QCOMPARE(window.weightChart()->isVisible(), weightsShown);
-            auto *note = chartDock->findChild<QLabel *>(QStringLiteral("heldBackLabel"));
-            QVERIFY2(note, where);
-            QCOMPARE(note->isVisible(), !weightsShown);
-            if (!weightsShown)
-                QVERIFY2(note->text().contains(QStringLiteral("4")), where);
+            // A dock kept for presenting never stands there as a blank box: held back, it says
+            // so.
+            for (const DockSpec &spec : MainWindow::dockTable()) {
+                if (!spec.presenting || spec.heldBackUntil < 0)
+                    continue;
+                auto *dock = window.findChild<QDockWidget *>(QLatin1String(spec.objectName));
+                auto *note = dock->findChild<QLabel *>(QStringLiteral("heldBackLabel"));
+                QVERIFY2(note, where);
+                const bool shown = walkthroughOf(window)->isShown(spec.heldBackUntil);
+                QCOMPARE(note->isVisible(), !shown);
+                if (!shown)
+                    QVERIFY2(note->text().contains(QString::number(spec.heldBackUntil + 1)), where);
+            }
             QTest::keyClick(window.canvas(), Qt::Key_Space);
         }
         QTest::keyClick(window.canvas(), Qt::Key_Escape);
@@ -141,9 +188,7 @@ private slots:
     {
         SceneModel model;
         MainWindow window(&model);
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window, QSize(1280, 800)));
         QVERIFY(window.loadPreset(QStringLiteral("article")));
         QVERIFY(window.statusBar()->currentMessage().contains(QStringLiteral("1.92")));
 
