@@ -43,7 +43,6 @@ FileActions::FileActions(SceneDocument *document, const Actions &actions, QMainW
 void FileActions::retranslate()
 {
     retranslatePresets();
-    rebuildRecentMenu();
     updateTitle();
 }
 

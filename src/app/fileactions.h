@@ -39,8 +39,7 @@ public:
     /// the QMessageBox named "unsavedChangesBox"). False when the user cancels or saving fails.
     bool maybeSave();
 
-    /// The presets' titles, the recent files' notes and the window title in the language now
-    /// installed.
+    /// The presets' titles and the window title in the language now installed.
     void retranslate();
 
 signals:
