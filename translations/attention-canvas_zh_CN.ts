@@ -36,27 +36,7 @@
     </message>
 </context>
 <context>
-    <name>CanvasWidget</name>
-    <message>
-        <source>Cannot add more than %1 keys</source>
-        <translation>最多只能有 %1 个键</translation>
-    </message>
-    <message>
-        <source>Select a key or a value to remove it</source>
-        <translation>请先选中一个键或值再删除</translation>
-    </message>
-    <message>
-        <source>Cannot remove the last key</source>
-        <translation>不能删除最后一个键</translation>
-    </message>
-    <message>
-        <source>Cannot remove the only key that is not masked</source>
-        <translation>不能删除唯一一个未被掩码的键</translation>
-    </message>
-    <message>
-        <source>At least one key must stay unmasked</source>
-        <translation>至少要有一个键不被掩码</translation>
-    </message>
+    <name>CanvasContextMenu</name>
     <message>
         <source>Add key here</source>
         <translation>在此处添加键</translation>
@@ -74,20 +54,20 @@
         <translation>掩码这个键</translation>
     </message>
     <message>
+        <source>Set &amp;Coordinates…</source>
+        <translation>设置坐标(&amp;C)…</translation>
+    </message>
+    <message>
+        <source>Show &amp;Legend</source>
+        <translation>显示图例(&amp;L)</translation>
+    </message>
+    <message>
         <source>Fit all</source>
         <translation>显示全部</translation>
     </message>
     <message>
         <source>Reset view</source>
         <translation>重置视图</translation>
-    </message>
-    <message>
-        <source>out</source>
-        <translation>输出</translation>
-    </message>
-    <message>
-        <source>%1 masked</source>
-        <translation>%1 已掩码</translation>
     </message>
     <message>
         <source>Landscape of</source>
@@ -101,30 +81,9 @@
         <source>Head %1</source>
         <translation>头 %1</translation>
     </message>
-    <message>
-        <source>Canvas</source>
-        <translation>画布</translation>
-    </message>
-    <message>
-        <source>The query, the keys, the values and the output as arrows from the origin. Tab selects the next vector, the arrow keys move it, Delete removes the selected key.</source>
-        <translation>查询、键、值和输出都画成从原点出发的箭头。Tab 选中下一个向量，方向键移动它，Delete 删除选中的键。</translation>
-    </message>
-    <message>
-        <source>Drag an arrow&apos;s tip to move it and the background to pan; the wheel zooms; right-click for more. Tab selects a vector, the arrow keys move it.</source>
-        <translation>拖动箭头尖端来移动它，拖动背景来平移；滚轮缩放；右键单击查看更多操作。Tab 选中向量，方向键移动它。</translation>
-    </message>
-    <message>
-        <source>%1 = (%2, %3): drag to move it</source>
-        <translation>%1 = (%2, %3)：拖动来移动它</translation>
-    </message>
-    <message>
-        <source>Set &amp;Coordinates…</source>
-        <translation>设置坐标(&amp;C)…</translation>
-    </message>
-    <message>
-        <source>Show &amp;Legend</source>
-        <translation>显示图例(&amp;L)</translation>
-    </message>
+</context>
+<context>
+    <name>CanvasLegend</name>
     <message>
         <source>query</source>
         <translation>查询</translation>
@@ -149,9 +108,51 @@
         <source>beams: thicker = more weight</source>
         <translation>连线：越粗，权重越大</translation>
     </message>
+</context>
+<context>
+    <name>CanvasReveal</name>
     <message>
-        <source>Drag the arrow tips to move the vectors (click to hide)</source>
-        <translation>拖动箭头尖端即可移动向量（点击隐藏本提示）</translation>
+        <source>%1 masked</source>
+        <translation>%1 已掩码</translation>
+    </message>
+</context>
+<context>
+    <name>CanvasWidget</name>
+    <message>
+        <source>Cannot add more than %1 keys</source>
+        <translation>最多只能有 %1 个键</translation>
+    </message>
+    <message>
+        <source>Select a key or a value to remove it</source>
+        <translation>请先选中一个键或值再删除</translation>
+    </message>
+    <message>
+        <source>Cannot remove the last key</source>
+        <translation>不能删除最后一个键</translation>
+    </message>
+    <message>
+        <source>Cannot remove the only key that is not masked</source>
+        <translation>不能删除唯一一个未被掩码的键</translation>
+    </message>
+    <message>
+        <source>At least one key must stay unmasked</source>
+        <translation>至少要有一个键不被掩码</translation>
+    </message>
+    <message>
+        <source>Canvas</source>
+        <translation>画布</translation>
+    </message>
+    <message>
+        <source>The query, the keys, the values and the output as arrows from the origin. Tab selects the next vector, the arrow keys move it, Delete removes the selected key.</source>
+        <translation>查询、键、值和输出都画成从原点出发的箭头。Tab 选中下一个向量，方向键移动它，Delete 删除选中的键。</translation>
+    </message>
+    <message>
+        <source>Drag an arrow&apos;s tip to move it and the background to pan; the wheel zooms; right-click for more. Tab selects a vector, the arrow keys move it.</source>
+        <translation>拖动箭头尖端来移动它，拖动背景来平移；滚轮缩放；右键单击查看更多操作。Tab 选中向量，方向键移动它。</translation>
+    </message>
+    <message>
+        <source>%1 = (%2, %3): drag to move it</source>
+        <translation>%1 = (%2, %3)：拖动来移动它</translation>
     </message>
 </context>
 <context>
@@ -462,6 +463,13 @@
     <message>
         <source>Up to date</source>
         <translation>已是最新</translation>
+    </message>
+</context>
+<context>
+    <name>DragHint</name>
+    <message>
+        <source>Drag the arrow tips to move the vectors (click to hide)</source>
+        <translation>拖动箭头尖端即可移动向量（点击隐藏本提示）</translation>
     </message>
 </context>
 <context>
@@ -4018,6 +4026,13 @@ score %7, weight %8</source>
     <message>
         <source>%1 must be a number from %2 to %3.</source>
         <translation>%1 必须是 %2 到 %3 之间的数。</translation>
+    </message>
+</context>
+<context>
+    <name>VectorLayer</name>
+    <message>
+        <source>out</source>
+        <translation>输出</translation>
     </message>
 </context>
 <context>
