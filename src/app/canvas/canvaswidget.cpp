@@ -3,6 +3,7 @@
 #include "canvas/canvascontextmenu.h"
 #include "canvas/canvasidlemode.h"
 #include "canvas/canvaslegend.h"
+#include "canvas/handlerings.h"
 #include "canvas/landscapelayer.h"
 #include "canvas/layercache.h"
 #include "canvas/selection.h"
@@ -672,29 +673,10 @@ void CanvasWidget::paintScene(QPainter &painter, const QRect &target, bool fillB
 
 void CanvasWidget::paintOverlay(QPainter &painter) const
 {
+    HandleRings::paint(painter, m_view, m_handles, QRectF(rect()), m_hovered, m_dragged,
+                       selectedHandle());
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
-    // Rings only around tips on (or just off) the screen: the painter gets no far coordinates.
-    const QRectF near = QRectF(rect()).adjusted(-50, -50, 50, 50);
-    if (m_hovered.isValid() && m_hovered != m_dragged &&
-        near.contains(m_view.toScreen(tipOf(m_hovered)))) {
-        const QColor color = m_handles.colorOf(m_hovered);
-        QColor fill = color;
-        fill.setAlpha(50);
-        painter.setPen(QPen(color, 1.5));
-        painter.setBrush(fill);
-        painter.drawEllipse(m_view.toScreen(tipOf(m_hovered)), 13, 13);
-    }
-    const Handle selected = selectedHandle();
-    if (selected.isValid() && near.contains(m_view.toScreen(tipOf(selected)))) {
-        const QPointF tip = m_view.toScreen(tipOf(selected));
-        constexpr double ring = VectorLayer::kRingRadius;
-        painter.setBrush(Qt::NoBrush);
-        painter.setPen(QPen(ColorScheme::background(), 6));
-        painter.drawEllipse(tip, ring, ring);
-        painter.setPen(QPen(m_handles.colorOf(selected), 3));
-        painter.drawEllipse(tip, ring, ring);
-    }
     if (hasFocus()) {
         QColor c = ColorScheme::key();
         c.setAlpha(140);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "canvas/handlerings.h"
 #include "canvas/vectorhandle.h"
 #include "canvas/viewtransform.h"
 #include "core/types.h"
@@ -32,8 +33,8 @@ public:
     /// it only the heaviest kLabelledHeavyKeys keys and the labels that find a free spot.
     static constexpr int kUncrowdedKeys = 16;
     static constexpr int kLabelledHeavyKeys = 8;
-    /// The selection ring's radius around a tip (the canvas draws it; labels keep off it).
-    static constexpr double kRingRadius = 15;
+    /// The selection ring's radius around a tip (HandleRings draws it; labels keep off it).
+    static constexpr double kRingRadius = HandleRings::kSelectedRadius;
     /// How far inside the border an edge marker sits.
     static constexpr double kEdgeInset = 14;
 
