@@ -1,12 +1,13 @@
 #include "canvas/canvasdragmode.h"
 
 #include "canvas/canvasidlemode.h"
-#include "model/scenemodel.h"
-#include "text/numberformat.h"
+#include "canvas/canvasmodehost.h"
+#include "canvas/viewtransform.h"
 #include "theme/colorscheme.h"
 
 #include <QFontMetricsF>
 #include <QKeyEvent>
+#include <QLineF>
 #include <QMouseEvent>
 #include <QPainter>
 
@@ -18,20 +19,19 @@ namespace {
 constexpr double kDragThreshold = 3.0;
 } // namespace
 
-CanvasDragMode::CanvasDragMode(CanvasWidget *canvas, const CanvasWidget::Handle &handle,
-                               QPointF pressPos)
+CanvasDragMode::CanvasDragMode(CanvasModeHost *canvas, const VectorHandle &handle, QPointF pressPos)
     : CanvasMode(canvas), m_handle(handle), m_pressPos(pressPos), m_pos(pressPos),
       m_original(canvas->vectorOf(handle))
 {
     canvas->setDragged(handle);
-    canvas->setCursor(Qt::ClosedHandCursor);
+    canvas->setCursorShape(Qt::ClosedHandCursor);
 }
 
 void CanvasDragMode::mouseMove(QMouseEvent *event)
 {
     if (!(event->buttons() & Qt::LeftButton)) {
         // The release went elsewhere (a window that opened mid-drag took it): the drag is over.
-        CanvasWidget *canvas = m_canvas;
+        CanvasModeHost *canvas = m_canvas;
         const QPointF pos = event->position();
         canvas->setMode(std::make_unique<CanvasIdleMode>(canvas));
         CanvasIdleMode::updateHover(canvas, pos);
@@ -44,14 +44,14 @@ void CanvasDragMode::mouseMove(QMouseEvent *event)
     m_canvas->moveHandle(m_handle, m_canvas->view().toWorld(m_pos));
     // The model's change repaints the scene; the overlay follows the cursor even when snapping
     // left the vector where it was.
-    m_canvas->update();
+    m_canvas->requestRepaint();
 }
 
 void CanvasDragMode::mouseRelease(QMouseEvent *event)
 {
     if (event->button() != Qt::LeftButton)
         return;
-    CanvasWidget *canvas = m_canvas;
+    CanvasModeHost *canvas = m_canvas;
     const QPointF pos = event->position();
     canvas->setMode(std::make_unique<CanvasIdleMode>(canvas));
     CanvasIdleMode::updateHover(canvas, pos);
@@ -61,7 +61,7 @@ bool CanvasDragMode::keyPress(QKeyEvent *event)
 {
     if (event->key() != Qt::Key_Escape)
         return false;
-    CanvasWidget *canvas = m_canvas;
+    CanvasModeHost *canvas = m_canvas;
     canvas->setVectorOf(m_handle, m_original);
     canvas->setMode(std::make_unique<CanvasIdleMode>(canvas));
     return true;
@@ -71,8 +71,7 @@ void CanvasDragMode::paintOverlay(QPainter &painter) const
 {
     if (!m_moved)
         return;
-    const QString text = QStringLiteral("%1 = %2").arg(
-        m_canvas->nameOf(m_handle), NumberFormat::vector(m_canvas->displayedVectorOf(m_handle), 2));
+    const QString text = m_canvas->readout(m_handle);
     painter.save();
     const QFontMetricsF fm(painter.font());
     QRectF box(0, 0, fm.horizontalAdvance(text) + 16, fm.height() + 8);
@@ -90,7 +89,7 @@ void CanvasDragMode::paintOverlay(QPainter &painter) const
     // The box's half-extent along the normal, plus a gap for the cursor itself.
     const double distance =
         std::abs(normal.x()) * box.width() / 2 + std::abs(normal.y()) * box.height() / 2 + 16;
-    const QRectF inside = QRectF(m_canvas->rect()).adjusted(4, 4, -4, -4);
+    const QRectF inside = m_canvas->area().adjusted(4, 4, -4, -4);
     for (const double side : {1.0, -1.0}) {
         box.moveCenter(m_pos + side * distance * normal);
         if (inside.contains(box))

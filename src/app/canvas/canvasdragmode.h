@@ -1,7 +1,7 @@
 #pragma once
 
 #include "canvas/canvasmode.h"
-#include "canvas/canvaswidget.h"
+#include "canvas/vectorhandle.h"
 #include "core/types.h"
 
 #include <QPointF>
@@ -10,7 +10,7 @@
 class CanvasDragMode : public CanvasMode
 {
 public:
-    CanvasDragMode(CanvasWidget *canvas, const CanvasWidget::Handle &handle, QPointF pressPos);
+    CanvasDragMode(CanvasModeHost *canvas, const VectorHandle &handle, QPointF pressPos);
 
     void mouseMove(QMouseEvent *event) override;
     void mouseRelease(QMouseEvent *event) override;
@@ -19,7 +19,7 @@ public:
     bool isBusy() const override { return true; }
 
 private:
-    CanvasWidget::Handle m_handle;
+    VectorHandle m_handle;
     QPointF m_pressPos;
     QPointF m_pos;
     attn::Vector m_original;

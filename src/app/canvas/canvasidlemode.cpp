@@ -1,28 +1,28 @@
 #include "canvas/canvasidlemode.h"
 
 #include "canvas/canvasdragmode.h"
+#include "canvas/canvasmodehost.h"
 #include "canvas/canvaspanmode.h"
-#include "canvas/canvaswidget.h"
 
 #include <QMouseEvent>
 
-CanvasIdleMode::CanvasIdleMode(CanvasWidget *canvas) : CanvasMode(canvas)
+CanvasIdleMode::CanvasIdleMode(CanvasModeHost *canvas) : CanvasMode(canvas)
 {
     canvas->setDragged({});
 }
 
-void CanvasIdleMode::updateHover(CanvasWidget *canvas, QPointF pos)
+void CanvasIdleMode::updateHover(CanvasModeHost *canvas, QPointF pos)
 {
-    const CanvasWidget::Handle handle = canvas->handleAt(pos);
+    const VectorHandle handle = canvas->handleAt(pos);
     canvas->setHovered(handle);
-    canvas->setCursor(handle.isValid() ? Qt::OpenHandCursor : Qt::ArrowCursor);
+    canvas->setCursorShape(handle.isValid() ? Qt::OpenHandCursor : Qt::ArrowCursor);
 }
 
 void CanvasIdleMode::mousePress(QMouseEvent *event)
 {
     const QPointF pos = event->position();
     if (event->button() == Qt::LeftButton) {
-        const CanvasWidget::Handle handle = m_canvas->handleAt(pos);
+        const VectorHandle handle = m_canvas->handleAt(pos);
         if (handle.isValid()) {
             m_canvas->select(handle);
             m_canvas->setMode(std::make_unique<CanvasDragMode>(m_canvas, handle, pos));
@@ -42,5 +42,5 @@ void CanvasIdleMode::mouseMove(QMouseEvent *event)
 void CanvasIdleMode::leave()
 {
     m_canvas->setHovered({});
-    m_canvas->unsetCursor();
+    m_canvas->clearCursor();
 }

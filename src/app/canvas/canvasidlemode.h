@@ -8,12 +8,12 @@
 class CanvasIdleMode : public CanvasMode
 {
 public:
-    explicit CanvasIdleMode(CanvasWidget *canvas);
+    explicit CanvasIdleMode(CanvasModeHost *canvas);
 
     void mousePress(QMouseEvent *event) override;
     void mouseMove(QMouseEvent *event) override;
     void leave() override;
 
     /// Re-evaluates the hover at `pos`, e.g. after a drag ended there.
-    static void updateHover(CanvasWidget *canvas, QPointF pos);
+    static void updateHover(CanvasModeHost *canvas, QPointF pos);
 };

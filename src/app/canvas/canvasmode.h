@@ -2,18 +2,18 @@
 
 #include <Qt>
 
-class CanvasWidget;
+class CanvasModeHost;
 class QKeyEvent;
 class QMouseEvent;
 class QPainter;
 
 /// One way the canvas reacts to the mouse (after KDE Kig's modes): hovering, dragging a tip or
 /// panning. The canvas forwards its events to the current mode, and a mode hands over to the next
-/// one by calling CanvasWidget::setMode().
+/// one by calling CanvasModeHost::setMode(). Modes reach the canvas only through CanvasModeHost.
 class CanvasMode
 {
 public:
-    explicit CanvasMode(CanvasWidget *canvas) : m_canvas(canvas) {}
+    explicit CanvasMode(CanvasModeHost *canvas) : m_canvas(canvas) {}
     virtual ~CanvasMode() = default;
     CanvasMode(const CanvasMode &) = delete;
     CanvasMode &operator=(const CanvasMode &) = delete;
@@ -31,5 +31,5 @@ public:
     virtual void paintOverlay(QPainter &painter) const;
 
 protected:
-    CanvasWidget *m_canvas;
+    CanvasModeHost *m_canvas;
 };

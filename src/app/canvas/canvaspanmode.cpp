@@ -1,8 +1,8 @@
 #include "canvas/canvaspanmode.h"
 
 #include "canvas/canvasidlemode.h"
-#include "canvas/canvaswidget.h"
-#include "canvas/selection.h"
+#include "canvas/canvasmodehost.h"
+#include "canvas/viewtransform.h"
 
 #include <QLineF>
 #include <QMouseEvent>
@@ -11,10 +11,10 @@ namespace {
 constexpr double kPanThreshold = 3.0;
 } // namespace
 
-CanvasPanMode::CanvasPanMode(CanvasWidget *canvas, QPointF pressPos, Qt::MouseButton button)
+CanvasPanMode::CanvasPanMode(CanvasModeHost *canvas, QPointF pressPos, Qt::MouseButton button)
     : CanvasMode(canvas), m_pressPos(pressPos), m_last(pressPos), m_button(button)
 {
-    canvas->setCursor(Qt::ClosedHandCursor);
+    canvas->setCursorShape(Qt::ClosedHandCursor);
 }
 
 void CanvasPanMode::mouseMove(QMouseEvent *event)
@@ -22,7 +22,7 @@ void CanvasPanMode::mouseMove(QMouseEvent *event)
     const QPointF pos = event->position();
     if (!(event->buttons() & m_button)) {
         // The release went elsewhere: stop panning.
-        CanvasWidget *canvas = m_canvas;
+        CanvasModeHost *canvas = m_canvas;
         canvas->setMode(std::make_unique<CanvasIdleMode>(canvas));
         CanvasIdleMode::updateHover(canvas, pos);
         return;
@@ -33,17 +33,17 @@ void CanvasPanMode::mouseMove(QMouseEvent *event)
     ViewTransform view = m_canvas->view();
     view.pan(pos.x() - m_last.x(), pos.y() - m_last.y());
     m_last = pos;
-    m_canvas->changeView(view);
+    m_canvas->setView(view);
 }
 
 void CanvasPanMode::mouseRelease(QMouseEvent *event)
 {
     if (event->button() != m_button)
         return;
-    CanvasWidget *canvas = m_canvas;
+    CanvasModeHost *canvas = m_canvas;
     const QPointF pos = event->position();
     if (!m_moved && m_button == Qt::LeftButton)
-        canvas->selection()->clear();
+        canvas->select({});
     canvas->setMode(std::make_unique<CanvasIdleMode>(canvas));
     CanvasIdleMode::updateHover(canvas, pos);
 }

@@ -9,7 +9,7 @@
 class CanvasPanMode : public CanvasMode
 {
 public:
-    CanvasPanMode(CanvasWidget *canvas, QPointF pressPos, Qt::MouseButton button);
+    CanvasPanMode(CanvasModeHost *canvas, QPointF pressPos, Qt::MouseButton button);
 
     void mouseMove(QMouseEvent *event) override;
     void mouseRelease(QMouseEvent *event) override;

@@ -1,19 +1,21 @@
 #pragma once
 
+#include "canvas/canvasmodehost.h"
+#include "canvas/canvasreveal.h"
+#include "canvas/draghint.h"
+#include "canvas/gridlayer.h"
+#include "canvas/scenehandles.h"
+#include "canvas/vectorhandle.h"
+#include "canvas/vectorlayer.h"
 #include "canvas/viewtransform.h"
 #include "core/types.h"
-#include "text/arrowpainter.h"
 
 #include <QFont>
-#include <QLineF>
-#include <QList>
-#include <QPixmap>
-#include <QPointer>
 #include <QWidget>
 
-#include <array>
 #include <memory>
 
+class CanvasLegend;
 class CanvasMode;
 class SceneEditor;
 class LandscapeLayer;
@@ -28,31 +30,17 @@ class VectorDialog;
 /// too: each key's weight beside its tip and as the strength of a line from the query to the key.
 /// It only draws what the SceneModel holds and sends every edit through the SceneEditor (undo).
 ///
-/// Interaction lives in modes (idle/hover, dragging a tip, panning) so that each mouse handler
-/// stays small; see canvasmode.h.
-class CanvasWidget : public QWidget
+/// The widget holds the view, the hover, drag and selection state and the events; the drawing
+/// is done by its layers (GridLayer, LandscapeLayer, VectorLayer, CanvasLegend, DragHint), the
+/// scene is read through SceneHandles, and the mouse is handled by modes (idle/hover, dragging a
+/// tip, panning; see canvasmode.h) that reach the widget only through CanvasModeHost.
+class CanvasWidget : public QWidget, public CanvasModeHost
 {
     Q_OBJECT
 
 public:
     /// Something that can be grabbed: the tip of an arrow.
-    struct Handle
-    {
-        enum class Kind
-        {
-            None,
-            Query,
-            Key,
-            Value,
-            GeneralColumn
-        };
-        Kind kind = Kind::None;
-        /// The key index for Key and Value, the column (0 or 1) for GeneralColumn, else -1.
-        int index = -1;
-
-        bool isValid() const { return kind != Kind::None; }
-        bool operator==(const Handle &other) const = default;
-    };
+    using Handle = VectorHandle;
 
     explicit CanvasWidget(SceneEditor *editor, Selection *selection, QWidget *parent = nullptr);
     ~CanvasWidget() override;
@@ -60,6 +48,8 @@ public:
     SceneModel *model() const { return m_model; }
     SceneEditor *editor() const { return m_editor; }
     Selection *selection() const { return m_selection; }
+    /// The scene's tips, names and colours as the canvas reads them.
+    const SceneHandles &handles() const { return m_handles; }
 
     /// Paints the whole canvas (no hover or selection marks) into any painter: the widget, a
     /// QImage, an SVG or a PDF. The visible part of the plane is kept when `target` is larger or
@@ -70,8 +60,8 @@ public:
     /// its own size, otherwise the same visible part of the plane scaled to fit.
     ViewTransform transformFor(QSize target) const;
 
-    const ViewTransform &view() const { return m_view; }
-    void setView(const ViewTransform &view);
+    const ViewTransform &view() const override { return m_view; }
+    void setView(const ViewTransform &view) override;
 
     bool snapToGrid() const { return m_snap; }
     /// The grid step that drags snap to.
@@ -80,23 +70,29 @@ public:
     static constexpr double kGrabRadius = 10.0;
 
     /// The tip nearest to `screen` within kGrabRadius (the query wins ties), or an invalid handle.
-    Handle handleAt(QPointF screen) const;
+    Handle handleAt(QPointF screen) const override;
     /// Where the handle's tip is drawn (world coordinates; unit length while normalised).
-    QPointF tipOf(const Handle &handle) const;
+    QPointF tipOf(const Handle &handle) const override { return m_handles.tipOf(handle); }
     /// The handle's vector as the scene stores it (what edits change).
-    attn::Vector vectorOf(const Handle &handle) const;
+    attn::Vector vectorOf(const Handle &handle) const override
+    {
+        return m_handles.vectorOf(handle);
+    }
     /// The handle's vector as drawn and computed (unit length while normalised).
-    attn::Vector displayedVectorOf(const Handle &handle) const;
+    attn::Vector displayedVectorOf(const Handle &handle) const
+    {
+        return m_handles.displayedVectorOf(handle);
+    }
     /// "q", "k₂", "v₁₂", "W·e₁".
-    QString nameOf(const Handle &handle) const;
+    QString nameOf(const Handle &handle) const { return SceneHandles::nameOf(handle); }
     Handle hovered() const { return m_hovered; }
     Handle dragged() const { return m_dragged; }
 
     /// Sets the handle's scene vector to `world`, snapped to the grid while snapping is on
     /// (except while normalised, where the drawn tip only follows the direction).
-    bool moveHandle(const Handle &handle, QPointF world);
+    bool moveHandle(const Handle &handle, QPointF world) override;
     /// Sets the handle's scene vector exactly (no snapping).
-    bool setVectorOf(const Handle &handle, const attn::Vector &v);
+    bool setVectorOf(const Handle &handle, const attn::Vector &v) override;
 
     /// The right-click menu for `pos` (widget coordinates); the caller owns it. Exposed so that
     /// tests can trigger its actions without a blocking exec().
@@ -115,14 +111,12 @@ public:
     /// The landscape as last painted (for tests and the benchmark).
     const LandscapeLayer *landscape() const { return m_landscape.get(); }
 
-    /// The legend in the top left corner: what the query, keys, values, output (and W's
-    /// columns) look like and what the beams' width means. On by default; the context menu
-    /// turns it off (remembered in QSettings "canvas/legend"). On screen only, not in exports.
+    /// The legend in the top left corner (CanvasLegend). On by default; the context menu turns
+    /// it off (remembered in QSettings "canvas/legend"). On screen only, not in exports.
     bool legendVisible() const { return m_legendVisible; }
     void setLegendVisible(bool on);
-    /// The first-start hint at the bottom ("Drag the arrow tips…"): on until the first drag of a
-    /// tip or a click on it, then never again (QSettings "canvas/dragHintShown").
-    bool dragHintVisible() const;
+    /// The first-start hint at the bottom (DragHint).
+    bool dragHintVisible() const { return m_dragHint.isVisible(); }
     void dismissDragHint();
     /// Where the hint is drawn (widget coordinates).
     QRectF dragHintRect() const;
@@ -130,15 +124,11 @@ public:
     /// The predict-then-reveal walkthrough whose steps decide what the canvas shows; without
     /// one (or while it is inactive) everything is shown.
     void setWalkthrough(Walkthrough *walkthrough);
-    /// The text beside key `index`'s tip: its name and weight, or "masked"; during the
-    /// walkthrough, the number of the latest revealed step instead of the weight.
-    QString keyLabel(int index) const;
-    /// Whether the weights (the beams from the query and the keys' strength) are drawn.
-    bool weightsShown() const;
-    /// Whether the output arrow is drawn.
-    bool outputShown() const;
-    /// Whether the values are drawn at full strength (faded before the weighted-sum step).
-    bool valuesEmphasised() const;
+    /// See CanvasReveal.
+    QString keyLabel(int index) const { return m_reveal.keyLabel(index); }
+    bool weightsShown() const { return m_reveal.weightsShown(); }
+    bool outputShown() const { return m_reveal.outputShown(); }
+    bool valuesEmphasised() const { return m_reveal.valuesEmphasised(); }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
@@ -147,9 +137,14 @@ public slots:
     /// Adds a key at a direction no key uses yet (unit length), with a value in the same
     /// direction, and selects it. Refused (statusMessage) beyond 64 keys.
     void addKey();
+    /// Adds a key at `world` (snapped while snapping is on) with a unit value in its direction,
+    /// and selects it.
+    void addKeyAt(QPointF world);
     /// Removes the selected key (or the key of the selected value). Refused when only one key is
     /// left.
     void removeSelectedKey();
+    void removeKey(int index);
+    void toggleMask(int index);
     void zoomIn();
     void zoomOut();
     /// The first view: the unit circle and the default scene's vectors.
@@ -168,7 +163,7 @@ signals:
     /// A short message for the status bar ("Cannot remove the last key").
     void statusMessage(const QString &message);
     /// The tip under the mouse changed (invalid when none).
-    void hoveredChanged(const CanvasWidget::Handle &handle);
+    void hoveredChanged(const VectorHandle &handle);
     /// The mouse moved over the canvas; world coordinates, for the status bar.
     void pointerMoved(QPointF world);
     /// The mouse left the canvas.
@@ -198,76 +193,33 @@ protected:
     bool focusNextPrevChild(bool next) override;
 
 private:
-    friend class CanvasIdleMode;
-    friend class CanvasDragMode;
-    friend class CanvasPanMode;
+    // CanvasModeHost: what the interaction modes may do.
+    QString readout(const Handle &handle) const override;
+    QRectF area() const override { return QRectF(rect()); }
+    void setHovered(const Handle &handle) override;
+    void select(const Handle &handle) override;
+    void setDragged(const Handle &handle) override;
+    void setCursorShape(Qt::CursorShape shape) override { setCursor(shape); }
+    void clearCursor() override { unsetCursor(); }
+    void requestRepaint() override { update(); }
+    void setMode(std::unique_ptr<CanvasMode> mode) override;
 
-    void setMode(std::unique_ptr<CanvasMode> mode);
-    void setHovered(const Handle &handle);
-    void setDragged(const Handle &handle);
-    void select(const Handle &handle);
     Handle selectedHandle() const;
     /// Moves the selected vector one step (0.1, or 0.01 when fine) in direction (dx, dy).
     void nudge(int dx, int dy, bool fine);
-    void cycleSelection(bool forward);
     void changeView(const ViewTransform &view);
     void updateFonts();
     /// The accessible name, description and tooltip, in the current language.
     void retranslate();
-    QRectF sceneBounds() const;
-    void addKeyAt(QPointF world);
-    void removeKey(int index);
-    void toggleMask(int index);
-    bool isMasked(int index) const;
-    attn::Matrix generalMatrix() const;
-    QColor handleColor(const Handle &handle) const;
-
+    /// The selection and hover rings, the focus frame, the legend, the drag hint and the mode's
+    /// own marks: what is drawn on screen only.
     void paintOverlay(QPainter &painter) const;
-    /// A tip outside the view, shown as a marker on the border that points at it.
-    struct EdgeMarker
-    {
-        QPointF at;        ///< on the border, inset by kEdgeInset (screen)
-        QPointF direction; ///< unit vector towards the tip (screen)
-        QString name;
-        QColor color;
-        Handle handle; ///< invalid for the output
-    };
-    static constexpr double kEdgeInset = 14;
-    static constexpr double kLegendSample = 34; // the length of a legend's sample arrow
-    struct LegendRow
-    {
-        enum Kind
-        {
-            Query,
-            Keys,
-            Values,
-            Output,
-            Columns,
-            Beams
-        } kind;
-        QString text;
-    };
-    QList<LegendRow> legendRows() const;
-    QRectF legendRect(const ViewTransform &view, double top) const;
-    void drawLegend(QPainter &painter, const ViewTransform &view, double top) const;
-    QString dragHintText() const;
-    QList<EdgeMarker> edgeMarkers(const ViewTransform &view) const;
-    void drawEdgeMarkers(QPainter &painter, const ViewTransform &view) const;
-    void drawGrid(QPainter &painter, const ViewTransform &view) const;
-    const QPixmap &gridLayer(const ViewTransform &view, qreal devicePixelRatio) const;
-    // The values lie under everything else that moves; drawVectors() leaves them out when they
-    // came with the background layer.
-    void drawValues(QPainter &painter, const ViewTransform &view,
-                    const ArrowPainter::Style &style) const;
-    const QPixmap &gridAndValuesLayer(const ViewTransform &view, qreal devicePixelRatio) const;
-    void drawVectors(QPainter &painter, const ViewTransform &view, bool withValues) const;
-    void addLandscapeActions(QMenu *menu);
-    QVector<QLineF> arrowLines(const ViewTransform &view) const;
-    bool guided() const;
 
     SceneEditor *m_editor;
     SceneModel *m_model;
     Selection *m_selection;
+    SceneHandles m_handles;
+    CanvasReveal m_reveal;
     ViewTransform m_view;
     bool m_viewInitialised = false;
     bool m_fitOnFirstResize = false;
@@ -280,31 +232,12 @@ private:
     std::unique_ptr<CanvasMode> m_retiredMode;
     QFont m_labelFont;
     QFont m_tickFont;
-    // The background, grid, axes and tick labels as last painted on screen, with what they were
-    // drawn from. A drag only moves arrows, so each frame copies this picture instead of drawing
-    // hundreds of lines and labels again.
-    struct GridLayer
-    {
-        ViewTransform view;
-        QFont font;
-        std::array<QRgb, 4> colors{};
-        qreal devicePixelRatio = 0;
-        QPixmap pixmap;
-    };
-    mutable GridLayer m_gridLayer;
-    // The grid with the values drawn on it: dragging the query or a key changes no value, so a
-    // drag with 64 keys draws 64 arrows fewer per frame.
-    struct ValuesLayer
-    {
-        qint64 grid = 0; // the grid picture's cacheKey()
-        attn::Matrix values;
-        ArrowPainter::Style style;
-        QPixmap pixmap;
-    };
-    mutable ValuesLayer m_valuesLayer;
+    // The layers keep pictures of what stays still during a drag (paintScene() is const).
+    mutable GridLayer m_grid;
+    mutable VectorLayer m_vectors;
+    std::unique_ptr<CanvasLegend> m_legend;
     std::unique_ptr<LandscapeLayer> m_landscape;
     bool m_landscapeVisible = false;
     bool m_legendVisible = true;
-    bool m_dragHint = false;
-    QPointer<Walkthrough> m_walkthrough;
+    DragHint m_dragHint;
 };

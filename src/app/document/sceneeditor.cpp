@@ -1,10 +1,14 @@
 #include "document/sceneeditor.h"
 
+#include "core/emptiestdirection.h"
 #include "document/scenecommand.h"
 #include "methods/methodnames.h"
 #include "model/scenemodel.h"
 
 #include <QUndoStack>
+
+#include <cmath>
+#include <numbers>
 
 SceneEditor::SceneEditor(SceneModel *model, QObject *parent)
     : QObject(parent), m_model(model), m_stack(new QUndoStack(this))
@@ -64,6 +68,38 @@ bool SceneEditor::setMasked(int index, bool masked)
 {
     return record(masked ? Edit::MaskKey : Edit::UnmaskKey, index, -1,
                   [&] { return m_model->setMasked(index, masked); });
+}
+
+int SceneEditor::addKeyInEmptiestDirection()
+{
+    const int n = m_model->keyCount();
+    if (n >= attn::Scene::kMaxKeys)
+        return -1;
+    const double rad = attn::emptiestDirection(m_model->scene().keys) * std::numbers::pi / 180;
+    attn::Vector key(2);
+    key << attn::roundToStep(std::cos(rad), 0.01), attn::roundToStep(std::sin(rad), 0.01);
+    return addKey(key, key) ? n : -1;
+}
+
+int SceneEditor::addKeyTowards(const attn::Vector &key)
+{
+    const int n = m_model->keyCount();
+    if (n >= attn::Scene::kMaxKeys || key.size() != 2)
+        return -1;
+    const double length = std::hypot(key[0], key[1]);
+    attn::Vector value(2);
+    if (length > 0)
+        value << attn::roundToStep(key[0] / length, 0.01), attn::roundToStep(key[1] / length, 0.01);
+    else
+        value << 1, 0;
+    return addKey(key, value) ? n : -1;
+}
+
+bool SceneEditor::toggleMasked(int index)
+{
+    const attn::Mask &mask = m_model->scene().mask;
+    const bool masked = index >= 0 && index < int(mask.size()) && mask[index];
+    return setMasked(index, !masked);
 }
 
 bool SceneEditor::setMethod(attn::Method method)

@@ -78,6 +78,18 @@ public:
     bool addKey(const attn::Vector &key, const attn::Vector &value);
     bool removeKey(int index);
     bool setMasked(int index, bool masked);
+
+    // Key editing as the canvas and the Edit menu ask for it; each is one step.
+    /// Adds a key of unit length in the direction farthest from every key
+    /// (attn::emptiestDirection), coordinates rounded to hundredths, with an equal value: a new
+    /// arrow that is easy to tell apart. Returns its index, or -1 when the scene has
+    /// attn::Scene::kMaxKeys keys already.
+    int addKeyInEmptiestDirection();
+    /// Adds the key `key` with a value of unit length in its direction (rounded to hundredths;
+    /// (1, 0) for a key at the origin). Returns its index, or -1 when refused.
+    int addKeyTowards(const attn::Vector &key);
+    /// Masks key `index` or unmasks it. False when refused (the last unmasked key).
+    bool toggleMasked(int index);
     bool setMethod(attn::Method method);
     bool setTemperature(double temperature);
     bool setScaleDim(std::optional<double> scaleDim);

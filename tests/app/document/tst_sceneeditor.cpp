@@ -57,6 +57,11 @@ private slots:
     void resetSceneClearsHistory();
     void badResetChangesNothing();
     void stepTexts();
+    void addKeyInEmptiestDirection();
+    void addKeyInEmptiestDirectionRefusedAt64();
+    void addKeyTowards_data();
+    void addKeyTowards();
+    void toggleMasked();
 
 private:
     std::unique_ptr<SceneModel> m_model;
@@ -466,6 +471,93 @@ void TestSceneEditor::stepTexts()
     // Every kind has a name.
     for (int e = 0; e <= int(Edit::AverageOutput); ++e)
         QVERIFY2(!SceneEditor::describe(Edit(e), 0).isEmpty(), qPrintable(QString::number(e)));
+}
+
+void TestSceneEditor::addKeyInEmptiestDirection()
+{
+    // The default keys point at atan2(1, 0.5) = 63.43°, atan2(0.5, 1.5) = 18.43° and
+    // atan2(1.2, 0.8) = 56.31°. The widest gap runs from 63.43° round to 378.43°: its middle is
+    // 220.93°. No multiple of 15° does as well (225° is 153.43° from 18.43°), the whole degree
+    // 221° is 157.57° and 157.43° from its neighbours: (cos 221°, sin 221°) = (−0.7547, −0.6561).
+    const int index = m_editor->addKeyInEmptiestDirection();
+    QCOMPARE(index, 3);
+    QCOMPARE(m_model->keyCount(), 4);
+    QCOMPARE(m_model->scene().keys(3, 0), -0.75);
+    QCOMPARE(m_model->scene().keys(3, 1), -0.66);
+    QCOMPARE(m_model->scene().values(3, 0), -0.75);
+    QCOMPARE(m_model->scene().values(3, 1), -0.66);
+    // One step, named as the Edit menu names it, and undone as a whole.
+    QCOMPARE(stack()->count(), 1);
+    QCOMPARE(stack()->undoText(), QStringLiteral("Add Key"));
+    stack()->undo();
+    QCOMPARE(m_model->keyCount(), 3);
+
+    // From a single key along x the next goes the opposite way, then the tidy 90° between them.
+    attn::Scene one = attn::Scene::defaultScene();
+    one.keys = attn::Matrix(1, 2);
+    one.keys << 2, 0;
+    one.values = one.keys;
+    QVERIFY(!m_editor->resetScene(one));
+    QCOMPARE(m_editor->addKeyInEmptiestDirection(), 1);
+    QCOMPARE(m_model->scene().keys(1, 0), -1.0);
+    QCOMPARE(m_model->scene().keys(1, 1), 0.0);
+    QCOMPARE(m_editor->addKeyInEmptiestDirection(), 2);
+    QCOMPARE(m_model->scene().keys(2, 0), 0.0);
+    QCOMPARE(m_model->scene().keys(2, 1), 1.0);
+}
+
+void TestSceneEditor::addKeyInEmptiestDirectionRefusedAt64()
+{
+    while (m_model->keyCount() < attn::Scene::kMaxKeys)
+        QVERIFY(m_editor->addKeyInEmptiestDirection() >= 0);
+    const int steps = stack()->count();
+    QCOMPARE(m_editor->addKeyInEmptiestDirection(), -1);
+    QCOMPARE(m_editor->addKeyTowards(vec(1, 1)), -1);
+    QCOMPARE(m_model->keyCount(), attn::Scene::kMaxKeys);
+    QCOMPARE(stack()->count(), steps);
+}
+
+void TestSceneEditor::addKeyTowards_data()
+{
+    QTest::addColumn<double>("x");
+    QTest::addColumn<double>("y");
+    QTest::addColumn<double>("vx");
+    QTest::addColumn<double>("vy");
+    // The value is the key's direction at unit length, to hundredths.
+    QTest::addRow("3-4-5") << 0.3 << 0.4 << 0.6 << 0.8;
+    QTest::addRow("diagonal") << -2.0 << 2.0 << -0.71 << 0.71; // 1/√2 = 0.7071
+    QTest::addRow("along −y") << 0.0 << -0.5 << 0.0 << -1.0;
+    QTest::addRow("origin") << 0.0 << 0.0 << 1.0 << 0.0;
+}
+
+void TestSceneEditor::addKeyTowards()
+{
+    QFETCH(double, x);
+    QFETCH(double, y);
+    QFETCH(double, vx);
+    QFETCH(double, vy);
+    QCOMPARE(m_editor->addKeyTowards(vec(x, y)), 3);
+    QCOMPARE(m_model->scene().keys(3, 0), x);
+    QCOMPARE(m_model->scene().keys(3, 1), y);
+    QCOMPARE(m_model->scene().values(3, 0), vx);
+    QCOMPARE(m_model->scene().values(3, 1), vy);
+    QCOMPARE(stack()->undoText(), QStringLiteral("Add Key"));
+}
+
+void TestSceneEditor::toggleMasked()
+{
+    QVERIFY(m_editor->toggleMasked(1));
+    QCOMPARE(m_model->scene().mask, attn::Mask({false, true, false}));
+    QCOMPARE(stack()->undoText(), QStringLiteral("Mask Key 2"));
+    QVERIFY(m_editor->toggleMasked(1));
+    QVERIFY(m_model->scene().mask.empty()); // nothing masked is no mask
+    QCOMPARE(stack()->undoText(), QStringLiteral("Unmask Key 2"));
+    // The last unmasked key stays.
+    QVERIFY(m_editor->toggleMasked(0));
+    QVERIFY(m_editor->toggleMasked(1));
+    const int steps = stack()->count();
+    QVERIFY(!m_editor->toggleMasked(2));
+    QCOMPARE(stack()->count(), steps);
 }
 
 QTEST_MAIN(TestSceneEditor)
