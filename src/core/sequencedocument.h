@@ -24,6 +24,7 @@ struct SequenceDocument
 {
     SequenceModel model;
     std::vector<SequenceExample> examples;
+    std::vector<SequenceExample> heldOut; ///< "held_out": examples kept out of training, to measure generalisation
     std::optional<JsonValue> training; ///< absent when the file has no "training" field
     /// The training block's settings, its defaults for the fields it leaves out. Written files
     /// take the block from `training`: code that changes these sets

@@ -69,6 +69,9 @@ public:
     bool setCausal(bool on);
     bool setTemperature(double temperature);
     bool setShift(int m);
+    /// Replaces the parameters (same vocabulary and outputs), keeping the sentence: the Training
+    /// view shows each snapshot of a run this way.
+    bool setModel(attn::SequenceModel model);
     /// Row `token` of the embedding E (length D).
     bool setEmbeddingRow(int token, const attn::Vector &row);
 

@@ -6,6 +6,7 @@
 #include "sequence/sequenceqkcanvas.h"
 #include "sequence/sequencetokenstrip.h"
 #include "theme/colorscheme.h"
+#include "training/trainingview.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -22,6 +23,7 @@
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -121,7 +123,11 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     layout->addWidget(m_explanation);
     layout->addWidget(m_statement);
     layout->addWidget(m_message);
-    layout->addWidget(splitter, 1);
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(splitter, QString());
+    m_training = new TrainingView(m_session, this);
+    m_tabs->addTab(m_training, QString());
+    layout->addWidget(m_tabs, 1);
 
     // Typing: every edit is tried at once; one the vocabulary cannot read leaves the last good
     // sentence on screen and says which piece is unknown.
@@ -171,6 +177,7 @@ SequenceWindow::~SequenceWindow()
     delete m_headView;
     delete m_qk;
     delete m_strip;
+    delete m_training;
 }
 
 void SequenceWindow::showWindow()
@@ -248,6 +255,8 @@ void SequenceWindow::retranslate()
     m_temperatureLabel->setText(tr("&Temperature τ:"));
     m_shiftLabel->setText(tr("S&hift every position by m ="));
     m_shift->setToolTip(tr("Token i moves from position i to position m + i"));
+    m_tabs->setTabText(0, tr("Attention"));
+    m_tabs->setTabText(1, tr("Training"));
     rebuildPresetMenu();
     syncFromSession();
 }

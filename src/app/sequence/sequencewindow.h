@@ -9,12 +9,14 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QSpinBox;
+class QTabWidget;
 class QToolButton;
 class SequenceHeadView;
 class SequenceHeatmapGrid;
 class SequenceQkCanvas;
 class SequenceSession;
 class SequenceTokenStrip;
+class TrainingView;
 
 /// A top-level window beside the main one for attention over a sequence: a sentence typed or
 /// loaded from a preset, the positions the model gives its tokens, every head of every layer as a
@@ -49,6 +51,8 @@ public:
     SequenceHeatmapGrid *heatmaps() const { return m_grid; }
     SequenceHeadView *headView() const { return m_headView; }
     SequenceQkCanvas *qkCanvas() const { return m_qk; }
+    QTabWidget *tabs() const { return m_tabs; }
+    TrainingView *trainingView() const { return m_training; }
     /// Loads the preset at `path` (one of SequenceSession::presetPaths()).
     bool loadPreset(const QString &path);
 
@@ -77,6 +81,8 @@ private:
     SequenceHeatmapGrid *m_grid;
     SequenceHeadView *m_headView;
     SequenceQkCanvas *m_qk;
+    QTabWidget *m_tabs;
+    TrainingView *m_training;
     bool m_typing = false;
     QStringList m_menuVocabulary; ///< what the Add a token menu lists
 };
