@@ -29,6 +29,10 @@ TrainingChart::TrainingChart(QWidget *parent)
     m_chart->addAxis(m_x, Qt::AlignBottom);
     m_chart->addAxis(m_y, Qt::AlignLeft);
     m_x->setLabelFormat(QStringLiteral("%d"));
+    // Few ticks: the charts are small, and Qt Charts elides every label that lacks room.
+    m_x->setTickCount(3);
+    m_y->setTickCount(3);
+    m_y->setLabelFormat(QStringLiteral("%g"));
     m_x->setRange(0, 10);
     m_y->setRange(0, 1);
     m_chart->addSeries(m_markerLine);
@@ -58,6 +62,8 @@ void TrainingChart::setLineCount(int count)
         m_lines << line;
         m_colours << ColorScheme::text();
     }
+    // One line is named by the chart's title; a legend would only take room from the plot.
+    m_chart->legend()->setVisible(count > 1);
     applyColours();
 }
 
@@ -94,6 +100,8 @@ void TrainingChart::setTitles(const QString &title, const QString &xTitle, const
     m_chart->setTitle(title);
     m_x->setTitleText(xTitle);
     m_y->setTitleText(yTitle);
+    m_x->setTitleVisible(!xTitle.isEmpty());
+    m_y->setTitleVisible(!yTitle.isEmpty());
 }
 
 void TrainingChart::setMarker(int step)
@@ -113,13 +121,21 @@ void TrainingChart::fitRanges()
             if (std::isfinite(p.y()))
                 maxY = std::max(maxY, p.y());
     }
-    // Whole steps, rounded up so that the axis labels are round and the range changes rarely.
+    // Whole steps, rounded up to an even number of the leading unit so that the middle tick
+    // is round too, and the range changes rarely.
     const double step = std::pow(10.0, std::floor(std::log10(maxX)));
-    const double xHigh = std::ceil(maxX / step) * step;
+    const double xHigh = std::ceil(maxX / step / 2) * step * 2;
     if (m_x->max() != xHigh)
         m_x->setRange(0, xHigh);
     const double low = m_fixed ? m_low : 0;
-    const double high = m_fixed ? m_high : (maxY > 0 ? maxY * 1.05 : 1);
+    // The same rounding for the loss: 0 … 2 rather than 0 … 1.90752.
+    double high = m_high;
+    if (!m_fixed) {
+        const double unit = maxY > 0 ? std::pow(10.0, std::floor(std::log10(maxY))) : 0.5;
+        high = std::ceil(maxY / unit / 2) * unit * 2;
+        if (!(high > 0))
+            high = 1;
+    }
     if (m_y->min() != low || m_y->max() != high)
         m_y->setRange(low, high);
     QList<QPointF> marker;

@@ -32,9 +32,10 @@
 namespace {
 constexpr int kRatePositions = 60; // 10^-4 … 10^2 in tenths of a decade
 
-QString number(std::optional<double> x, int decimals = 3)
+// Three significant digits: a loss near the end of a run is 0.00012, not 0.000.
+QString number(std::optional<double> x)
 {
-    return x ? QLocale().toString(*x, 'f', decimals) : QStringLiteral("–");
+    return x ? QLocale().toString(*x, 'g', 3) : QStringLiteral("–");
 }
 
 QString percent(std::optional<double> x)
@@ -157,9 +158,12 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     splitter->addWidget(middle);
     splitter->addWidget(m_qk);
     splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 4);
-    splitter->setStretchFactor(2, 3);
+    splitter->setStretchFactor(1, 3);
+    splitter->setStretchFactor(2, 4);
     splitter->setChildrenCollapsible(false);
+    // The maps' caption and the planes' caption are one line each; these shares (scaled to the
+    // width) keep both whole at 1280 pixels.
+    splitter->setSizes({270, 500, 460});
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -553,9 +557,10 @@ void TrainingView::retranslate()
                                          "predictions show what the model does without it"));
         }
 
-    m_loss->setTitles(tr("Loss"), tr("step"), tr("loss"));
-    m_accuracy->setTitles(tr("Accuracy"), tr("step"), tr("% right"));
-    m_induction->setTitles(tr("Induction score per head"), tr("step"), tr("score"));
+    // The y axes are named by the titles; the x axis is the step everywhere.
+    m_loss->setTitles(tr("Loss (cross-entropy)"), tr("step"), QString());
+    m_accuracy->setTitles(tr("Accuracy (% right)"), tr("step"), QString());
+    m_induction->setTitles(tr("Induction score per head"), tr("step"), QString());
     m_induction->setToolTip(tr("Mean attention weight from each repeated token to the token "
                                "that followed its previous occurrence"));
     const QColor train(0xd5, 0x5e, 0x00);

@@ -5,6 +5,7 @@
 #include <QEvent>
 #include <QLocale>
 #include <QPainter>
+#include <QResizeEvent>
 
 #include <algorithm>
 #include <cmath>
@@ -79,7 +80,7 @@ int WeightHeatmaps::layoutEntries(int width, bool store)
         const int rows = int(e.matrix.rows()), cols = int(e.matrix.cols());
         const int cell = std::max(2, std::min(kCell, kMaxSide / std::max(1, std::max(rows, cols))));
         const int w = std::max(cols * cell, fm.horizontalAdvance(e.label));
-        const int h = fm.height() + rows * cell + fm.height();
+        const int h = fm.height() + rows * cell + fm.height() + 4;
         if (x > 0 && x + w > width) {
             x = 0;
             y += rowHeight + gap / 2;
@@ -105,12 +106,17 @@ QSize WeightHeatmaps::sizeHint() const
 
 QSize WeightHeatmaps::minimumSizeHint() const
 {
-    return QSize(160, 60);
+    // As tall as the maps need at the current width, so that a scroll area around it scrolls
+    // instead of cutting the last row.
+    return QSize(160, heightForWidth(std::max(160, width())));
 }
 
 void WeightHeatmaps::resizeEvent(QResizeEvent *event)
 {
+    const int before = heightForWidth(event->oldSize().width());
     layoutEntries(width(), true);
+    if (heightForWidth(width()) != before)
+        updateGeometry();
     QWidget::resizeEvent(event);
 }
 

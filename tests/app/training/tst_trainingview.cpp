@@ -1,5 +1,6 @@
 #include "core/sequencefile.h"
 #include "core/sequenceforward.h"
+#include "core/sequencetrainer.h"
 #include "core/trainingtask.h"
 #include "model/sequencesession.h"
 #include "model/trainingsession.h"
@@ -12,6 +13,8 @@
 #include "training/weightheatmaps.h"
 
 #include <QCheckBox>
+#include <QComboBox>
+#include <QSpinBox>
 #include <QElapsedTimer>
 #include <QImage>
 #include <QLabel>
@@ -149,7 +152,7 @@ private slots:
         silent.weights.layers[0].wo.setZero();
         checkViews(view, silent, 1);
         const auto evaluation = attn::SequenceEvaluation::evaluate(silent, task().examples);
-        const QString loss = QLocale().toString(*evaluation->loss(), 'f', 3);
+        const QString loss = QLocale().toString(*evaluation->loss(), 'g', 3);
         QVERIFY2(view->statusLabel()->text().contains(loss), qPrintable(view->statusLabel()->text()));
         QVERIFY(view->statusLabel()->text().contains(QStringLiteral("switched off")));
         QTest::mouseClick(head, Qt::LeftButton, {}, QPoint(8, head->height() / 2));
