@@ -110,7 +110,9 @@ void TrainingSession::play()
 
 void TrainingSession::pause()
 {
+    // At once for a slice under way, and in order behind a play() not yet served.
     m_worker->requestPause();
+    QMetaObject::invokeMethod(m_worker, &TrainingWorker::pause, Qt::QueuedConnection);
     setRunning(false);
 }
 
@@ -157,9 +159,8 @@ void TrainingSession::restartAt(const attn::SequenceModel &model, int step)
     m_stepsPerSecond = 0;
     QMetaObject::invokeMethod(
         m_worker,
-        [worker = m_worker, model, examples = m_document.examples,
-         heldOut = m_document.heldOut, settings = m_settings, step,
-         generation = m_generation]() mutable {
+        [worker = m_worker, model, examples = m_document.examples, heldOut = m_document.heldOut,
+         settings = m_settings, step, generation = m_generation]() mutable {
             worker->restart(std::move(model), std::move(examples), std::move(heldOut), settings,
                             step, generation);
         },
@@ -222,10 +223,9 @@ void TrainingSession::receive(const TrainingBatch &batch)
         m_stepsPerSecond = batch.stepsPerSecond;
     emit progressed();
     if (batch.diverged) {
-        const QString what =
-            batch.divergedWhat == "gradient"     ? tr("the gradient")
-            : batch.divergedWhat == "parameters" ? tr("a parameter")
-                                                 : tr("the loss");
+        const QString what = batch.divergedWhat == "gradient"     ? tr("the gradient")
+                             : batch.divergedWhat == "parameters" ? tr("a parameter")
+                                                                  : tr("the loss");
         m_message = tr("Training stopped at step %1: %2 was no longer a finite number (the "
                        "learning rate %3 is probably too large). The parameters shown are the "
                        "last finite ones.")

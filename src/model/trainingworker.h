@@ -34,6 +34,8 @@ public:
     /// New optimiser settings from the current parameters (its moments start again at zero).
     void setSettings(attn::TrainingSettings settings);
     void play();
+    /// Queued after a play(), so that Play then Pause, however quick, ends paused.
+    void pause() { m_running.store(false); }
     void stepOnce();
     /// Any thread: the running slice stops after its current step.
     void requestPause() { m_running.store(false); }
@@ -57,10 +59,10 @@ private:
     Deliver m_deliver;
     std::unique_ptr<attn::SequenceTrainer> m_trainer;
     std::vector<attn::SequenceExample> m_examples, m_heldOut;
-    attn::SnapshotPolicy m_policy;          ///< which models are kept for the timeline
-    attn::SnapshotPolicy m_curvePolicy{2000}; ///< which losses are kept for the curves
+    attn::SnapshotPolicy m_policy;             ///< which models are kept for the timeline
+    attn::SnapshotPolicy m_curvePolicy{2000};  ///< which losses are kept for the curves
     std::optional<TrainingSnapshot> m_pending; ///< a kept model waiting for its loss
-    int m_offset = 0; ///< steps made before this trainer was built
+    int m_offset = 0;                          ///< steps made before this trainer was built
     unsigned m_generation = 0;
     std::atomic<bool> m_running{false};
     std::atomic<unsigned> m_latestGeneration{0};

@@ -91,8 +91,8 @@ private slots:
         QFETCH(int, layer);
         QFETCH(int, head);
         QFETCH(int, positions);
-        const auto model = naiveseq::randomModel(7, 5, 6, 2, 2, 2, 3,
-                                                 attn::PositionKind(positions), true);
+        const auto model =
+            naiveseq::randomModel(7, 5, 6, 2, 2, 2, 3, attn::PositionKind(positions), true);
         attn::HeadMask off(2, std::vector<bool>(2, false));
         if (layer >= 0)
             off[std::size_t(layer)][std::size_t(head)] = true;

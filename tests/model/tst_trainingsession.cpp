@@ -14,10 +14,7 @@ class TestTrainingSession : public QObject
 {
     Q_OBJECT
 
-    static attn::SequenceDocument task()
-    {
-        return attn::TrainingTask::previousToken({});
-    }
+    static attn::SequenceDocument task() { return attn::TrainingTask::previousToken({}); }
 
     static bool finite(const attn::SequenceModel &model)
     {
@@ -77,7 +74,8 @@ private slots:
         for (int step = 0; step <= last; ++step) {
             if (const TrainingSnapshot *s = at(session, step)) {
                 for (std::size_t m = 0; m < s->model.weights.matrices().size(); ++m)
-                    QVERIFY2(*s->model.weights.matrices()[m] == *trainer.model().weights.matrices()[m],
+                    QVERIFY2(*s->model.weights.matrices()[m] ==
+                                 *trainer.model().weights.matrices()[m],
                              qPrintable(QStringLiteral("step %1 matrix %2").arg(step).arg(m)));
                 const auto evaluation = trainer.evaluate();
                 QCOMPARE(s->loss, evaluation->loss());
@@ -176,8 +174,7 @@ private slots:
         QCOMPARE(session.snapshots()[0].heldOutLoss, held->loss());
         session.stepOnce();
         QTRY_COMPARE(session.step(), 1);
-        attn::SequenceTrainer trainer(document.model, document.examples,
-                                      document.trainingSettings);
+        attn::SequenceTrainer trainer(document.model, document.examples, document.trainingSettings);
         QVERIFY(trainer.step().ok());
         const auto after = attn::SequenceEvaluation::evaluate(trainer.model(), document.heldOut);
         QCOMPARE(session.snapshots().back().heldOutLoss, after->loss());
@@ -185,6 +182,17 @@ private slots:
         // Without held-out examples there is nothing to measure.
         session.setDocument(task());
         QVERIFY(!session.snapshots()[0].heldOutLoss);
+    }
+
+    void playThenPauseAtOnceStaysPaused()
+    {
+        TrainingSession session;
+        session.setDocument(task());
+        session.play();
+        session.pause(); // before the worker has even seen the play
+        QTest::qWait(300);
+        QVERIFY(!session.isRunning());
+        QCOMPARE(session.step(), 0);
     }
 
     void nothingToLearnWithoutTargets()

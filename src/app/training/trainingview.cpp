@@ -10,8 +10,8 @@
 #include "training/weightheatmaps.h"
 
 #include <QCheckBox>
-#include <QDir>
 #include <QComboBox>
+#include <QDir>
 #include <QEvent>
 #include <QFileDialog>
 #include <QHBoxLayout>
@@ -189,8 +189,7 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
         m_session->stepOnce();
     });
     connect(m_reset, &QPushButton::clicked, m_session, &TrainingSession::reset);
-    connect(m_continue, &QPushButton::clicked, this,
-            [this] { m_session->continueFrom(m_index); });
+    connect(m_continue, &QPushButton::clicked, this, [this] { m_session->continueFrom(m_index); });
     connect(m_optimizer, &QComboBox::activated, this, [this](int index) {
         m_session->setOptimizer(index == 0 ? attn::OptimizerKind::Adam : attn::OptimizerKind::Sgd);
     });
@@ -286,7 +285,7 @@ void TrainingView::onRestarted()
         m_rate->setValue(positionOf(m_session->settings().learningRate));
     }
     m_optimizer->setCurrentIndex(m_session->settings().optimizer == attn::OptimizerKind::Adam ? 0
-                                                                                             : 1);
+                                                                                              : 1);
     showMessage(m_session->canTrain()
                     ? QString()
                     : tr("No example of this model has a target: there is nothing to learn. "
@@ -398,10 +397,10 @@ void TrainingView::updateControls()
     m_play->setEnabled(can);
     m_step->setEnabled(can && !running);
     m_rateValue->setText(QLocale().toString(m_session->settings().learningRate, 'g', 2));
-    m_speed->setText(running && m_session->stepsPerSecond() > 0
-                         ? tr("%1 steps/s").arg(QLocale().toString(m_session->stepsPerSecond(),
-                                                                   'f', 0))
-                         : QString());
+    m_speed->setText(
+        running && m_session->stepsPerSecond() > 0
+            ? tr("%1 steps/s").arg(QLocale().toString(m_session->stepsPerSecond(), 'f', 0))
+            : QString());
     m_continue->setEnabled(m_index + 1 < int(m_session->snapshots().size()));
 }
 
@@ -435,10 +434,11 @@ void TrainingView::showSnapshot(int index)
             heldAccuracy = e->accuracy();
         }
     }
-    QString status = tr("Step %1: loss %2, accuracy %3").arg(s.step).arg(number(loss),
-                                                                         percent(accuracy));
+    QString status =
+        tr("Step %1: loss %2, accuracy %3").arg(s.step).arg(number(loss), percent(accuracy));
     if (!m_session->document().heldOut.empty())
-        status += tr("; held-out loss %1, accuracy %2").arg(number(heldLoss), percent(heldAccuracy));
+        status +=
+            tr("; held-out loss %1, accuracy %2").arg(number(heldLoss), percent(heldAccuracy));
     if (ablated)
         status += QLatin1Char(' ') + tr("(with the unticked heads switched off)");
     m_status->setText(status);
@@ -507,17 +507,17 @@ bool TrainingView::saveTrainedModel(const QString &path)
 
 void TrainingView::exportChartDialog()
 {
-    const QString path = QFileDialog::getSaveFileName(
-        this, tr("Export the loss chart"), tr("loss.png"), tr("PNG image (*.png);;SVG image (*.svg)"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, tr("Export the loss chart"), tr("loss.png"),
+                                     tr("PNG image (*.png);;SVG image (*.svg)"));
     if (!path.isEmpty() && !exportLossChart(path))
         showMessage(tr("Cannot write %1.").arg(QDir::toNativeSeparators(path)));
 }
 
 void TrainingView::saveDialog()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Save trained model"),
-                                                      tr("trained.json"),
-                                                      tr("Sequence files (*.json)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Save trained model"), tr("trained.json"), tr("Sequence files (*.json)"));
     if (!path.isEmpty())
         saveTrainedModel(path);
 }

@@ -108,6 +108,6 @@ private:
     WeightHeatmaps *m_weights;
     attn::HeadMask m_off;
     int m_index = 0;
-    bool m_follow = true; ///< the timeline follows the newest step
+    bool m_follow = true;     ///< the timeline follows the newest step
     std::string m_sourceText; ///< the source document as last taken, to notice real changes
 };

@@ -41,8 +41,9 @@ void WeightHeatmaps::setModel(const attn::SequenceModel &model)
         const auto &layer = model.weights.layers[std::size_t(l)];
         for (int h = 0; h < model.headCount(l); ++h) {
             const auto &head = layer.heads[std::size_t(h)];
-            const QString where = model.layerCount() > 1 ? QStringLiteral("%1.%2").arg(l + 1).arg(h + 1)
-                                                         : QString::number(h + 1);
+            const QString where = model.layerCount() > 1
+                                      ? QStringLiteral("%1.%2").arg(l + 1).arg(h + 1)
+                                      : QString::number(h + 1);
             add(tr("W_q head %1").arg(where), head.wq);
             add(tr("W_k head %1").arg(where), head.wk);
             add(tr("W_v head %1").arg(where), head.wv);

@@ -14,7 +14,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QSpinBox>
 #include <QElapsedTimer>
 #include <QImage>
 #include <QLabel>
@@ -22,6 +21,7 @@
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QSlider>
+#include <QSpinBox>
 #include <QTabBar>
 #include <QTabWidget>
 #include <QTemporaryDir>
@@ -36,10 +36,7 @@ class TestTrainingView : public QObject
 {
     Q_OBJECT
 
-    static attn::SequenceDocument task()
-    {
-        return attn::TrainingTask::previousToken({});
-    }
+    static attn::SequenceDocument task() { return attn::TrainingTask::previousToken({}); }
 
     static void openTask(SequenceWindow &window)
     {
@@ -153,7 +150,8 @@ private slots:
         checkViews(view, silent, 1);
         const auto evaluation = attn::SequenceEvaluation::evaluate(silent, task().examples);
         const QString loss = QLocale().toString(*evaluation->loss(), 'g', 3);
-        QVERIFY2(view->statusLabel()->text().contains(loss), qPrintable(view->statusLabel()->text()));
+        QVERIFY2(view->statusLabel()->text().contains(loss),
+                 qPrintable(view->statusLabel()->text()));
         QVERIFY(view->statusLabel()->text().contains(QStringLiteral("switched off")));
         QTest::mouseClick(head, Qt::LeftButton, {}, QPoint(8, head->height() / 2));
         QVERIFY(head->isChecked());
