@@ -4022,6 +4022,14 @@ score %7, weight %8</source>
             <source>Take back the last change to the model, or the last file opened (%1)</source>
             <translation>撤销对模型的最后一次修改，或最后一次打开的文件（%1）</translation>
         </message>
+        <message>
+            <source>Attention</source>
+            <translation>注意力</translation>
+        </message>
+        <message>
+            <source>Training</source>
+            <translation>训练</translation>
+        </message>
     </context>
     <context>
         <name>ShortcutsDialog</name>
@@ -4413,6 +4421,228 @@ score %7, weight %8</source>
         </message>
     </context>
     <context>
+        <name>TrainingSession</name>
+        <message>
+            <source>the gradient</source>
+            <translation>梯度</translation>
+        </message>
+        <message>
+            <source>a parameter</source>
+            <translation>某个参数</translation>
+        </message>
+        <message>
+            <source>the loss</source>
+            <translation>损失</translation>
+        </message>
+        <message>
+            <source>Training stopped at step %1: %2 was no longer a finite number (the learning rate %3 is probably too large). The parameters shown are the last finite ones.</source>
+            <translation>训练在第 %1 步停止：%2不再是有限数（学习率 %3 可能太大）。显示的参数是最后一组有限的值。</translation>
+        </message>
+        <message>
+            <source>Training stopped at the limit of %1 steps.</source>
+            <translation>训练在 %1 步的上限处停止。</translation>
+        </message>
+    </context>
+    <context>
+        <name>TrainingView</name>
+        <message>
+            <source>No example of this model has a target: there is nothing to learn. Open a training task, or a file whose examples give targets.</source>
+            <translation>这个模型的示例都没有目标：没有什么可学的。请打开一个训练任务，或一个示例带有目标的文件。</translation>
+        </message>
+        <message>
+            <source>&amp;Pause</source>
+            <translation>暂停(&amp;P)</translation>
+        </message>
+        <message>
+            <source>&amp;Play</source>
+            <translation>开始(&amp;P)</translation>
+        </message>
+        <message>
+            <source>Stop after the current step</source>
+            <translation>在当前这一步之后停止</translation>
+        </message>
+        <message>
+            <source>Train: one gradient descent step after another, over all examples at once</source>
+            <translation>训练：一步接一步地做梯度下降，每一步同时用上全部示例</translation>
+        </message>
+        <message>
+            <source>%1 steps/s</source>
+            <translation>每秒 %1 步</translation>
+        </message>
+        <message>
+            <source>Step %1: loss %2, accuracy %3</source>
+            <translation>第 %1 步：损失 %2，准确率 %3</translation>
+        </message>
+        <message>
+            <source>; held-out loss %1, accuracy %2</source>
+            <translation>；留出集损失 %1，准确率 %2</translation>
+        </message>
+        <message>
+            <source>(with the unticked heads switched off)</source>
+            <translation>（未勾选的头已关闭）</translation>
+        </message>
+        <message>
+            <source>step %1 of %2</source>
+            <translation>第 %1 步，共 %2 步</translation>
+        </message>
+        <message>
+            <source>Predictions for example %1: %2 — %3 of %4 right</source>
+            <translation>示例 %1 的预测：%2 —— %4 个中对了 %3 个</translation>
+        </message>
+        <message>
+            <source>Cannot write %1: %2</source>
+            <translation>无法写入 %1：%2</translation>
+        </message>
+        <message>
+            <source>Export the loss chart</source>
+            <translation>导出损失图</translation>
+        </message>
+        <message>
+            <source>loss.png</source>
+            <translation>loss.png</translation>
+        </message>
+        <message>
+            <source>PNG image (*.png);;SVG image (*.svg)</source>
+            <translation>PNG 图像 (*.png);;SVG 图像 (*.svg)</translation>
+        </message>
+        <message>
+            <source>Cannot write %1.</source>
+            <translation>无法写入 %1。</translation>
+        </message>
+        <message>
+            <source>Save trained model</source>
+            <translation>保存训练后的模型</translation>
+        </message>
+        <message>
+            <source>trained.json</source>
+            <translation>trained.json</translation>
+        </message>
+        <message>
+            <source>Sequence files (*.json)</source>
+            <translation>序列文件 (*.json)</translation>
+        </message>
+        <message>
+            <source>S&amp;tep</source>
+            <translation>单步(&amp;T)</translation>
+        </message>
+        <message>
+            <source>Make one gradient descent step</source>
+            <translation>做一步梯度下降</translation>
+        </message>
+        <message>
+            <source>&amp;Reset</source>
+            <translation>重置(&amp;R)</translation>
+        </message>
+        <message>
+            <source>Back to the starting parameters; the record is cleared</source>
+            <translation>回到初始参数；记录被清空</translation>
+        </message>
+        <message>
+            <source>&amp;Optimizer:</source>
+            <translation>优化器(&amp;O)：</translation>
+        </message>
+        <message>
+            <source>Adam</source>
+            <translation>Adam</translation>
+        </message>
+        <message>
+            <source>SGD (plain gradient descent)</source>
+            <translation>SGD（普通梯度下降）</translation>
+        </message>
+        <message>
+            <source>A change applies from the next step; Adam's running averages start again from zero</source>
+            <translation>更改从下一步起生效；Adam 的滑动平均从零重新开始</translation>
+        </message>
+        <message>
+            <source>&amp;Learning rate:</source>
+            <translation>学习率(&amp;L)：</translation>
+        </message>
+        <message>
+            <source>From 0.0001 to 100, a factor of 10 every tenth of the slider</source>
+            <translation>从 0.0001 到 100，滑块每走十分之一乘以 10</translation>
+        </message>
+        <message>
+            <source>Save trained model…</source>
+            <translation>保存训练后的模型…</translation>
+        </message>
+        <message>
+            <source>Write the parameters of the step shown as a sequence file</source>
+            <translation>把所显示那一步的参数写成序列文件</translation>
+        </message>
+        <message>
+            <source>Export loss chart…</source>
+            <translation>导出损失图…</translation>
+        </message>
+        <message>
+            <source>T&amp;imeline:</source>
+            <translation>时间线(&amp;I)：</translation>
+        </message>
+        <message>
+            <source>Drag back to see the maps and vectors as they were at an earlier step (every step up to 200 is kept, then fewer as the run grows)</source>
+            <translation>向回拖动，查看较早某一步时的热力图和向量（前 200 步每步都保留，之后随训练变长保留得越来越稀）</translation>
+        </message>
+        <message>
+            <source>&amp;Continue from here</source>
+            <translation>从这里继续(&amp;C)</translation>
+        </message>
+        <message>
+            <source>Drop the later steps and train on from the step shown</source>
+            <translation>丢弃之后的步，从所显示的这一步继续训练</translation>
+        </message>
+        <message>
+            <source>E&amp;xample:</source>
+            <translation>示例(&amp;X)：</translation>
+        </message>
+        <message>
+            <source>Heads on:</source>
+            <translation>开启的头：</translation>
+        </message>
+        <message>
+            <source>Weight matrices (blue negative, vermilion positive)</source>
+            <translation>权重矩阵（蓝色为负，朱红为正）</translation>
+        </message>
+        <message>
+            <source>layer %1 head %2</source>
+            <translation>第 %1 层 头 %2</translation>
+        </message>
+        <message>
+            <source>head %1</source>
+            <translation>头 %1</translation>
+        </message>
+        <message>
+            <source>Untick to switch this head off: its output is zeroed (its columns of W_O set to 0), and the loss and predictions show what the model does without it</source>
+            <translation>取消勾选即关闭这个头：它的输出置零（它在 W_O 中对应的列设为 0），损失和预测显示模型没有它时的表现</translation>
+        </message>
+        <message>
+            <source>Loss (cross-entropy)</source>
+            <translation>损失（交叉熵）</translation>
+        </message>
+        <message>
+            <source>step</source>
+            <translation>步</translation>
+        </message>
+        <message>
+            <source>Accuracy (% right)</source>
+            <translation>准确率（正确的百分比）</translation>
+        </message>
+        <message>
+            <source>Induction score per head</source>
+            <translation>每个头的归纳分数</translation>
+        </message>
+        <message>
+            <source>Mean attention weight from each repeated token to the token that followed its previous occurrence</source>
+            <translation>从每个重复出现的词元，到它上一次出现时紧随其后的词元的平均注意力权重</translation>
+        </message>
+        <message>
+            <source>training</source>
+            <translation>训练集</translation>
+        </message>
+        <message>
+            <source>held-out</source>
+            <translation>留出集</translation>
+        </message>
+    </context>
+    <context>
         <name>VarianceChart</name>
         <message>
             <source>Variance of the scores over d</source>
@@ -4720,6 +4950,41 @@ score %7, weight %8</source>
         <message>
             <source>Scores</source>
             <translation>分数</translation>
+        </message>
+    </context>
+    <context>
+        <name>WeightHeatmaps</name>
+        <message>
+            <source>The weight matrices as heat maps</source>
+            <translation>以热力图显示的权重矩阵</translation>
+        </message>
+        <message>
+            <source>E (embedding)</source>
+            <translation>E（嵌入）</translation>
+        </message>
+        <message>
+            <source>P (positions)</source>
+            <translation>P（位置）</translation>
+        </message>
+        <message>
+            <source>W_q head %1</source>
+            <translation>W_q 头 %1</translation>
+        </message>
+        <message>
+            <source>W_k head %1</source>
+            <translation>W_k 头 %1</translation>
+        </message>
+        <message>
+            <source>W_v head %1</source>
+            <translation>W_v 头 %1</translation>
+        </message>
+        <message>
+            <source>W_O layer %1</source>
+            <translation>W_O 第 %1 层</translation>
+        </message>
+        <message>
+            <source>U (unembedding)</source>
+            <translation>U（反嵌入）</translation>
         </message>
     </context>
     <context>

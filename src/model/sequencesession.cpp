@@ -127,6 +127,13 @@ bool SequenceSession::commit(attn::SequenceDocument document, std::vector<int> t
     return true;
 }
 
+bool SequenceSession::setModel(attn::SequenceModel model)
+{
+    attn::SequenceDocument document = m_document;
+    document.model = std::move(model);
+    return commit(std::move(document), m_tokens, m_shift);
+}
+
 bool SequenceSession::loadFile(const QString &path)
 {
     QFile file(path);

@@ -79,6 +79,9 @@ public:
     bool setCausal(bool on);
     bool setTemperature(double temperature);
     bool setShift(int m);
+    /// Replaces the parameters (same vocabulary and outputs), keeping the sentence: the Training
+    /// view shows each snapshot of a run this way.
+    bool setModel(attn::SequenceModel model);
     /// Row `token` of the embedding E (length D). `continuing` marks the later steps of one
     /// gesture (a drag): they join the undo step of the first.
     bool setEmbeddingRow(int token, const attn::Vector &row, bool continuing = false);

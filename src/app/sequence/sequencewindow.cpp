@@ -10,6 +10,7 @@
 #include "sequence/sequencetokenstrip.h"
 #include "theme/colorscheme.h"
 #include "widgets/matrixeditor.h"
+#include "training/trainingview.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -138,7 +139,11 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     layout->addWidget(m_explanation);
     layout->addWidget(m_statement);
     layout->addWidget(m_message);
-    layout->addWidget(vertical, 1);
+    m_pages = new QTabWidget(this);
+    m_pages->addTab(vertical, QString());
+    m_training = new TrainingView(m_session, this);
+    m_pages->addTab(m_training, QString());
+    layout->addWidget(m_pages, 1);
 
     // Typing: every edit is tried at once; one the vocabulary cannot read leaves the last good
     // sentence on screen and says which piece is unknown.
@@ -190,6 +195,7 @@ SequenceWindow::~SequenceWindow()
     delete m_strip;
     delete m_embeddings;
     delete m_tabs;
+    delete m_training;
 }
 
 void SequenceWindow::showWindow()
@@ -269,6 +275,8 @@ void SequenceWindow::retranslate()
     m_temperatureLabel->setText(tr("&Temperature τ:"));
     m_shiftLabel->setText(tr("S&hift every position by m ="));
     m_shift->setToolTip(tr("Token i moves from position i to position m + i"));
+    m_pages->setTabText(0, tr("Attention"));
+    m_pages->setTabText(1, tr("Training"));
     rebuildPresetMenu();
     retranslateEditing();
     syncFromSession();

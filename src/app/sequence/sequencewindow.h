@@ -21,6 +21,7 @@ class SequenceHeatmapGrid;
 class SequenceQkCanvas;
 class SequenceSession;
 class SequenceTokenStrip;
+class TrainingView;
 
 /// A top-level window beside the main one for attention over a sequence: a sentence typed or
 /// loaded from a preset, the positions the model gives its tokens, every head of every layer as a
@@ -55,6 +56,8 @@ public:
     SequenceHeatmapGrid *heatmaps() const { return m_grid; }
     SequenceHeadView *headView() const { return m_headView; }
     SequenceQkCanvas *qkCanvas() const { return m_qk; }
+    QTabWidget *tabs() const { return m_pages; }
+    TrainingView *trainingView() const { return m_training; }
     /// Loads the preset at `path` (one of SequenceSession::presetPaths()).
     bool loadPreset(const QString &path);
 
@@ -105,6 +108,8 @@ private:
     SequenceHeatmapGrid *m_grid;
     SequenceHeadView *m_headView;
     SequenceQkCanvas *m_qk;
+    QTabWidget *m_pages; ///< Attention and Training
+    TrainingView *m_training;
     bool m_typing = false;
     QStringList m_menuVocabulary; ///< what the Add a token menu lists
 

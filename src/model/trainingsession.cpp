@@ -1,0 +1,246 @@
+#include "trainingsession.h"
+
+#include "core/sequencefile.h"
+#include "trainingworker.h"
+
+#include <QLocale>
+#include <QMetaObject>
+
+#include <algorithm>
+
+TrainingSession::TrainingSession(QObject *parent) : QObject(parent)
+{
+    // The worker's batches come back through this thread's event loop; a batch that arrives
+    // after the session is gone is dropped with it.
+    m_worker = new TrainingWorker([this](std::shared_ptr<TrainingBatch> batch) {
+        QMetaObject::invokeMethod(
+            this, [this, batch] { receive(*batch); }, Qt::QueuedConnection);
+    });
+    m_worker->moveToThread(&m_thread);
+    m_thread.setObjectName(QStringLiteral("training"));
+    m_thread.start();
+}
+
+TrainingSession::~TrainingSession()
+{
+    m_worker->requestPause();
+    m_worker->setCurrentGeneration(m_generation + 1);
+    m_thread.quit();
+    m_thread.wait();
+    delete m_worker;
+}
+
+void TrainingSession::setDocument(const attn::SequenceDocument &document)
+{
+    m_document = document;
+    m_settings = document.trainingSettings;
+    reset();
+}
+
+bool TrainingSession::canTrain() const
+{
+    for (const auto &example : m_document.examples)
+        for (int target : example.targets)
+            if (target >= 0)
+                return true;
+    return false;
+}
+
+int TrainingSession::step() const
+{
+    return m_snapshots.empty() ? 0 : m_snapshots.back().step;
+}
+
+std::optional<attn::SequenceEvaluation>
+TrainingSession::evaluate(const attn::SequenceModel &model) const
+{
+    auto result = attn::SequenceEvaluation::evaluate(model, m_document.examples);
+    if (!result)
+        return std::nullopt;
+    return *result;
+}
+
+std::optional<attn::SequenceEvaluation>
+TrainingSession::evaluateHeldOut(const attn::SequenceModel &model) const
+{
+    if (m_document.heldOut.empty())
+        return std::nullopt;
+    auto result = attn::SequenceEvaluation::evaluate(model, m_document.heldOut);
+    if (!result)
+        return std::nullopt;
+    return *result;
+}
+
+attn::SequenceDocument TrainingSession::trainedDocument(int index) const
+{
+    attn::SequenceDocument document = m_document;
+    if (index >= 0 && index < int(m_snapshots.size()))
+        document.model = m_snapshots[std::size_t(index)].model;
+    document.trainingSettings = m_settings;
+    document.training = attn::trainingSettingsJson(m_settings, document.model.positions);
+    return document;
+}
+
+TrainingSnapshot TrainingSession::measure(const attn::SequenceModel &model, int step) const
+{
+    TrainingSnapshot s;
+    s.step = step;
+    s.model = model;
+    if (auto train = evaluate(model)) {
+        s.loss = train->loss();
+        s.accuracy = train->accuracy();
+    }
+    if (auto held = evaluateHeldOut(model)) {
+        s.heldOutLoss = held->loss();
+        s.heldOutAccuracy = held->accuracy();
+    }
+    if (auto induction = attn::InductionScore::measure(model, m_document.examples))
+        s.induction = std::move(induction).value();
+    return s;
+}
+
+void TrainingSession::play()
+{
+    if (m_running || !canTrain())
+        return;
+    m_message.clear();
+    setRunning(true);
+    QMetaObject::invokeMethod(m_worker, &TrainingWorker::play, Qt::QueuedConnection);
+}
+
+void TrainingSession::pause()
+{
+    // At once for a slice under way, and in order behind a play() not yet served.
+    m_worker->requestPause();
+    QMetaObject::invokeMethod(m_worker, &TrainingWorker::pause, Qt::QueuedConnection);
+    setRunning(false);
+}
+
+void TrainingSession::stepOnce()
+{
+    if (m_running || !canTrain())
+        return;
+    m_message.clear();
+    QMetaObject::invokeMethod(m_worker, &TrainingWorker::stepOnce, Qt::QueuedConnection);
+}
+
+void TrainingSession::reset()
+{
+    m_snapshots.clear();
+    m_points.clear();
+    // The starting point is measured here, once, so that the views have a model to show
+    // before the worker's first batch.
+    m_snapshots.push_back(measure(m_document.model, 0));
+    m_points.push_back({0, m_snapshots.back().loss, m_snapshots.back().accuracy});
+    m_lastTransient = false;
+    m_message.clear();
+    restartAt(m_document.model, 0);
+}
+
+void TrainingSession::continueFrom(int index)
+{
+    if (index < 0 || index >= int(m_snapshots.size()))
+        return;
+    const TrainingSnapshot from = m_snapshots[std::size_t(index)];
+    m_snapshots.resize(std::size_t(index) + 1);
+    m_lastTransient = !m_policy.keeps(from.step);
+    while (!m_points.empty() && m_points.back().step > from.step)
+        m_points.pop_back();
+    m_message.clear();
+    restartAt(from.model, from.step);
+}
+
+void TrainingSession::restartAt(const attn::SequenceModel &model, int step)
+{
+    ++m_generation;
+    m_worker->setCurrentGeneration(m_generation);
+    m_worker->requestPause();
+    setRunning(false);
+    m_stepsPerSecond = 0;
+    QMetaObject::invokeMethod(
+        m_worker,
+        [worker = m_worker, model, examples = m_document.examples, heldOut = m_document.heldOut,
+         settings = m_settings, step, generation = m_generation]() mutable {
+            worker->restart(std::move(model), std::move(examples), std::move(heldOut), settings,
+                            step, generation);
+        },
+        Qt::QueuedConnection);
+    emit restarted();
+}
+
+void TrainingSession::setLearningRate(double rate)
+{
+    if (!(rate > 0) || rate == m_settings.learningRate)
+        return;
+    m_settings.learningRate = rate;
+    pushSettings();
+}
+
+void TrainingSession::setOptimizer(attn::OptimizerKind kind)
+{
+    if (kind == m_settings.optimizer)
+        return;
+    m_settings.optimizer = kind;
+    pushSettings();
+}
+
+void TrainingSession::pushSettings()
+{
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, settings = m_settings] { worker->setSettings(settings); },
+        Qt::QueuedConnection);
+}
+
+void TrainingSession::setRunning(bool running)
+{
+    if (running == m_running)
+        return;
+    m_running = running;
+    emit runningChanged(running);
+}
+
+void TrainingSession::receive(const TrainingBatch &batch)
+{
+    if (batch.generation != m_generation)
+        return; // from before a reset or a fork
+    for (const TrainingPoint &point : batch.points) {
+        while (!m_points.empty() && m_points.back().step >= point.step)
+            m_points.pop_back();
+        m_points.push_back(point);
+    }
+    for (const TrainingSnapshot &snapshot : batch.snapshots) {
+        // The newest model of the last batch gives way to anything newer unless it is a kept
+        // step; a step already present is replaced by the worker's copy.
+        while (!m_snapshots.empty() &&
+               (m_lastTransient || m_snapshots.back().step >= snapshot.step)) {
+            m_snapshots.pop_back();
+            m_lastTransient = false;
+        }
+        m_snapshots.push_back(snapshot);
+        m_lastTransient = !m_policy.keeps(snapshot.step);
+    }
+    if (batch.stepsPerSecond > 0)
+        m_stepsPerSecond = batch.stepsPerSecond;
+    emit progressed();
+    if (batch.diverged) {
+        const QString what = batch.divergedWhat == "gradient"     ? tr("the gradient")
+                             : batch.divergedWhat == "parameters" ? tr("a parameter")
+                                                                  : tr("the loss");
+        m_message = tr("Training stopped at step %1: %2 was no longer a finite number (the "
+                       "learning rate %3 is probably too large). The parameters shown are the "
+                       "last finite ones.")
+                        .arg(batch.divergedStep)
+                        .arg(what)
+                        .arg(QLocale().toString(m_settings.learningRate, 'g', 3));
+        setRunning(false);
+        emit stopped(m_message);
+    } else if (batch.stopped && m_running) {
+        // The worker stopped by itself without diverging (the step limit) or because a pause
+        // was requested; either way it is no longer running.
+        if (step() >= attn::kMaxTrainingSteps) {
+            m_message = tr("Training stopped at the limit of %1 steps.").arg(step());
+            setRunning(false);
+            emit stopped(m_message);
+        }
+    }
+}

@@ -1,0 +1,101 @@
+#pragma once
+
+#include "core/headablation.h"
+#include "core/sequencedocument.h"
+#include "core/sequenceevaluation.h"
+#include "core/snapshotpolicy.h"
+#include "trainingsnapshot.h"
+
+#include <QObject>
+#include <QString>
+#include <QThread>
+
+#include <memory>
+#include <optional>
+#include <vector>
+
+class TrainingWorker;
+
+/// The state of the Training view: a sequence document being trained in a worker thread, and the
+/// record of the run — the loss and accuracy curves and a timeline of snapshots (copies of the
+/// model, thinned by attn::SnapshotPolicy as the run grows). The arithmetic never runs in the
+/// session's thread except for one evaluation when a run starts; the session only merges the
+/// worker's batches and emits progressed(). A run that diverges stops with message() set and its
+/// last finite parameters kept: no snapshot ever holds a non-finite number.
+class TrainingSession : public QObject
+{
+    Q_OBJECT
+
+public:
+    explicit TrainingSession(QObject *parent = nullptr);
+    ~TrainingSession() override;
+
+    /// Starts again from `document` (its model, examples, held-out examples and training block).
+    void setDocument(const attn::SequenceDocument &document);
+    const attn::SequenceDocument &document() const { return m_document; }
+    const attn::TrainingSettings &settings() const { return m_settings; }
+    /// False when no example has a target: there is nothing to learn.
+    bool canTrain() const;
+
+    bool isRunning() const { return m_running; }
+    /// Updates made so far (the newest snapshot's step).
+    int step() const;
+    /// Never empty after setDocument(); ordered by step; the last is the newest model.
+    const std::vector<TrainingSnapshot> &snapshots() const { return m_snapshots; }
+    /// The training curve, one point per kept step.
+    const std::vector<TrainingPoint> &points() const { return m_points; }
+    double stepsPerSecond() const { return m_stepsPerSecond; }
+    /// Why the run stopped by itself (translated), empty otherwise.
+    QString message() const { return m_message; }
+
+    /// The loss and accuracy of `model` on the training examples (and on the held-out ones):
+    /// the Training view's numbers for an ablated model.
+    std::optional<attn::SequenceEvaluation> evaluate(const attn::SequenceModel &model) const;
+    std::optional<attn::SequenceEvaluation> evaluateHeldOut(const attn::SequenceModel &model) const;
+
+    /// The document with snapshot `index`'s parameters and the current training block: what
+    /// "Save trained model…" writes.
+    attn::SequenceDocument trainedDocument(int index) const;
+
+public slots:
+    void play();
+    void pause();
+    void stepOnce();
+    /// Back to the document's starting parameters, the record cleared.
+    void reset();
+    /// Forks the run at snapshot `index`: later snapshots and points are dropped and training
+    /// goes on from its parameters (the optimiser's moments start again at zero).
+    void continueFrom(int index);
+    /// New settings apply from the next step (Adam's moments start again at zero).
+    void setLearningRate(double rate);
+    void setOptimizer(attn::OptimizerKind kind);
+
+signals:
+    /// New points and snapshots arrived.
+    void progressed();
+    void runningChanged(bool running);
+    /// The record was cut back (reset, a fork or a new document).
+    void restarted();
+    /// The run stopped by itself; the text is message().
+    void stopped(const QString &message);
+
+private:
+    void restartAt(const attn::SequenceModel &model, int step);
+    void receive(const TrainingBatch &batch);
+    void setRunning(bool running);
+    void pushSettings();
+    TrainingSnapshot measure(const attn::SequenceModel &model, int step) const;
+
+    attn::SequenceDocument m_document;
+    attn::TrainingSettings m_settings;
+    QThread m_thread;
+    TrainingWorker *m_worker = nullptr;
+    unsigned m_generation = 0;
+    std::vector<TrainingSnapshot> m_snapshots;
+    bool m_lastTransient = false; ///< the last snapshot is the newest model, not a kept step
+    std::vector<TrainingPoint> m_points;
+    attn::SnapshotPolicy m_policy;
+    double m_stepsPerSecond = 0;
+    bool m_running = false;
+    QString m_message;
+};

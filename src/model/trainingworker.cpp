@@ -1,0 +1,159 @@
+#include "trainingworker.h"
+
+#include "core/sequenceevaluation.h"
+
+#include <QMetaObject>
+
+TrainingWorker::TrainingWorker(Deliver deliver) : m_deliver(std::move(deliver)) {}
+
+void TrainingWorker::restart(attn::SequenceModel model, std::vector<attn::SequenceExample> examples,
+                             std::vector<attn::SequenceExample> heldOut,
+                             attn::TrainingSettings settings, int firstStep, unsigned generation)
+{
+    m_running.store(false);
+    m_examples = std::move(examples);
+    m_heldOut = std::move(heldOut);
+    m_trainer = std::make_unique<attn::SequenceTrainer>(std::move(model), m_examples, settings);
+    m_offset = firstStep;
+    m_generation = generation;
+    m_stepsPerSecond = 0;
+    m_lastPoint = -1;
+    m_pending.reset();
+    TrainingBatch batch;
+    complete(batch, true);
+    m_deliver(std::make_shared<TrainingBatch>(std::move(batch)));
+}
+
+void TrainingWorker::setSettings(attn::TrainingSettings settings)
+{
+    if (!m_trainer)
+        return;
+    const int step = currentStep();
+    m_trainer = std::make_unique<attn::SequenceTrainer>(m_trainer->model(), m_examples, settings);
+    m_offset = step;
+}
+
+void TrainingWorker::play()
+{
+    if (!m_trainer)
+        return;
+    m_running.store(true);
+    if (!m_sliceQueued) {
+        m_sliceQueued = true;
+        QMetaObject::invokeMethod(this, &TrainingWorker::slice, Qt::QueuedConnection);
+    }
+}
+
+void TrainingWorker::stepOnce()
+{
+    if (!m_trainer || m_running.load())
+        return;
+    TrainingBatch batch;
+    advance(batch);
+    complete(batch, true);
+    m_deliver(std::make_shared<TrainingBatch>(std::move(batch)));
+}
+
+int TrainingWorker::currentStep() const
+{
+    return m_offset + m_trainer->stepCount();
+}
+
+void TrainingWorker::slice()
+{
+    m_sliceQueued = false;
+    if (!m_running.load() || !m_trainer)
+        return;
+    QElapsedTimer timer;
+    timer.start();
+    TrainingBatch batch;
+    int steps = 0;
+    while (m_running.load() && m_latestGeneration.load() == m_generation &&
+           timer.elapsed() < kSliceMs) {
+        if (!advance(batch)) {
+            m_running.store(false);
+            break;
+        }
+        ++steps;
+    }
+    const bool stopped = !m_running.load();
+    complete(batch, stopped);
+    // The rate counts the whole slice, the snapshots' extra passes included: it is what the
+    // learner gets.
+    const double seconds = double(timer.nsecsElapsed()) * 1e-9;
+    if (steps > 0 && seconds > 0) {
+        const double rate = steps / seconds;
+        m_stepsPerSecond = m_stepsPerSecond == 0 ? rate : 0.8 * m_stepsPerSecond + 0.2 * rate;
+    }
+    batch.stepsPerSecond = m_stepsPerSecond;
+    m_deliver(std::make_shared<TrainingBatch>(std::move(batch)));
+    if (!stopped && !m_sliceQueued) {
+        m_sliceQueued = true;
+        QMetaObject::invokeMethod(this, &TrainingWorker::slice, Qt::QueuedConnection);
+    }
+}
+
+bool TrainingWorker::advance(TrainingBatch &batch)
+{
+    const int before = currentStep();
+    if (before >= attn::kMaxTrainingSteps) {
+        batch.stopped = true;
+        return false;
+    }
+    auto result = m_trainer->step();
+    if (!result) {
+        // The trainer refused the step and kept the last finite parameters.
+        batch.diverged = true;
+        batch.divergedStep = before + 1;
+        batch.divergedWhat = result.error().subject;
+        return false;
+    }
+    // The step reports the loss at the parameters before it: the point and snapshot of `before`.
+    const std::optional<double> loss = result->loss(), accuracy = result->accuracy();
+    if (before != m_lastPoint && m_curvePolicy.keeps(before)) {
+        batch.points.push_back({before, loss, accuracy});
+        m_lastPoint = before;
+    }
+    if (m_pending && m_pending->step == before) {
+        m_pending->loss = loss;
+        m_pending->accuracy = accuracy;
+        batch.snapshots.push_back(std::move(*m_pending));
+        m_pending.reset();
+    }
+    if (m_policy.keeps(before + 1))
+        m_pending = snapshot();
+    return true;
+}
+
+TrainingSnapshot TrainingWorker::snapshot() const
+{
+    TrainingSnapshot s;
+    s.step = currentStep();
+    s.model = m_trainer->model();
+    if (!m_heldOut.empty())
+        if (auto held = attn::SequenceEvaluation::evaluate(s.model, m_heldOut)) {
+            s.heldOutLoss = held->loss();
+            s.heldOutAccuracy = held->accuracy();
+        }
+    if (auto induction = attn::InductionScore::measure(s.model, m_examples))
+        s.induction = std::move(induction).value();
+    return s;
+}
+
+void TrainingWorker::complete(TrainingBatch &batch, bool stopped)
+{
+    batch.generation = m_generation;
+    batch.stopped = batch.stopped || stopped;
+    // The newest parameters always end the batch, so that the views show where the run is.
+    TrainingSnapshot latest = m_pending ? std::move(*m_pending) : snapshot();
+    m_pending.reset();
+    if (auto evaluation = m_trainer->evaluate()) {
+        latest.loss = evaluation->loss();
+        latest.accuracy = evaluation->accuracy();
+    }
+    if (latest.step != m_lastPoint) {
+        batch.points.push_back({latest.step, latest.loss, latest.accuracy});
+        m_lastPoint = latest.step;
+    }
+    batch.snapshots.push_back(std::move(latest));
+}

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "core/sequencedocument.h"
+#include "core/sequencetrainer.h"
+#include "core/snapshotpolicy.h"
+#include "trainingsnapshot.h"
+
+#include <QElapsedTimer>
+#include <QObject>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <optional>
+
+/// The half of a TrainingSession that lives in its worker thread: it owns the SequenceTrainer and
+/// steps it in slices of a few dozen milliseconds, so that the session's queued requests (pause,
+/// a new learning rate, a fork) are served between slices and the window never waits for the
+/// arithmetic. After each slice it hands a TrainingBatch of copies to `deliver`, which the
+/// session posts to its own thread. Every method runs in the worker thread; only requestPause()
+/// and the generation may be touched from elsewhere.
+class TrainingWorker : public QObject
+{
+    Q_OBJECT
+
+public:
+    using Deliver = std::function<void(std::shared_ptr<TrainingBatch>)>;
+    explicit TrainingWorker(Deliver deliver);
+
+    /// Starts a fresh history at `firstStep` from `model` (paused).
+    void restart(attn::SequenceModel model, std::vector<attn::SequenceExample> examples,
+                 std::vector<attn::SequenceExample> heldOut, attn::TrainingSettings settings,
+                 int firstStep, unsigned generation);
+    /// New optimiser settings from the current parameters (its moments start again at zero).
+    void setSettings(attn::TrainingSettings settings);
+    void play();
+    /// Queued after a play(), so that Play then Pause, however quick, ends paused.
+    void pause() { m_running.store(false); }
+    void stepOnce();
+    /// Any thread: the running slice stops after its current step.
+    void requestPause() { m_running.store(false); }
+    /// Any thread: batches of older generations are dropped by the session.
+    void setCurrentGeneration(unsigned generation) { m_latestGeneration.store(generation); }
+
+    /// The length of one slice; the views update once per slice.
+    static constexpr int kSliceMs = 30;
+
+private:
+    void slice();
+    int currentStep() const;
+    /// Runs one update; false when the run has diverged (the batch then says so).
+    bool advance(TrainingBatch &batch);
+    /// The current parameters with their held-out loss and induction scores (the training loss
+    /// comes from the next step, which computes it anyway).
+    TrainingSnapshot snapshot() const;
+    /// Ends a batch with the newest parameters and their loss.
+    void complete(TrainingBatch &batch, bool stopped);
+
+    Deliver m_deliver;
+    std::unique_ptr<attn::SequenceTrainer> m_trainer;
+    std::vector<attn::SequenceExample> m_examples, m_heldOut;
+    attn::SnapshotPolicy m_policy;             ///< which models are kept for the timeline
+    attn::SnapshotPolicy m_curvePolicy{2000};  ///< which losses are kept for the curves
+    std::optional<TrainingSnapshot> m_pending; ///< a kept model waiting for its loss
+    int m_offset = 0;                          ///< steps made before this trainer was built
+    unsigned m_generation = 0;
+    std::atomic<bool> m_running{false};
+    std::atomic<unsigned> m_latestGeneration{0};
+    bool m_sliceQueued = false;
+    double m_stepsPerSecond = 0;
+    int m_lastPoint = -1;
+};

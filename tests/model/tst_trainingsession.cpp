@@ -1,0 +1,212 @@
+#include "core/sequenceevaluation.h"
+#include "core/sequencetrainer.h"
+#include "core/trainingtask.h"
+#include "model/trainingsession.h"
+
+#include <QSignalSpy>
+#include <QTest>
+
+#include <cmath>
+
+// The Training view's session against the core trainer run by hand in this thread: the worker
+// thread, the slicing into batches and the thinning must not change a single bit of the run.
+class TestTrainingSession : public QObject
+{
+    Q_OBJECT
+
+    static attn::SequenceDocument task() { return attn::TrainingTask::previousToken({}); }
+
+    static bool finite(const attn::SequenceModel &model)
+    {
+        for (const attn::Matrix *m : model.weights.matrices())
+            if (!m->allFinite())
+                return false;
+        return true;
+    }
+
+    // Pauses and lets the batches already on their way arrive.
+    static void settle(TrainingSession &session)
+    {
+        session.pause();
+        QTest::qWait(200);
+    }
+
+    static const TrainingSnapshot *at(const TrainingSession &session, int step)
+    {
+        for (const auto &s : session.snapshots())
+            if (s.step == step)
+                return &s;
+        return nullptr;
+    }
+
+private slots:
+    void trainsInTheBackgroundExactlyAsTheCore()
+    {
+        TrainingSession session;
+        session.setDocument(task());
+        QCOMPARE(int(session.snapshots().size()), 1);
+        QCOMPARE(session.step(), 0);
+        QSignalSpy progressed(&session, &TrainingSession::progressed);
+        session.play();
+        QVERIFY(session.isRunning());
+        QTRY_VERIFY_WITH_TIMEOUT(session.step() >= 300, 120000);
+        settle(session);
+        QVERIFY(!session.isRunning());
+        const int last = session.step();
+
+        // Every step up to 200 kept, then every second one; the newest always last.
+        const attn::SnapshotPolicy policy;
+        int expected = 0;
+        for (const TrainingSnapshot &s : session.snapshots()) {
+            if (s.step == last)
+                break;
+            QCOMPARE(s.step, expected);
+            do
+                ++expected;
+            while (!policy.keeps(expected));
+        }
+        QCOMPARE(session.snapshots().back().step, last);
+
+        // The same run by hand: bit-identical parameters and losses at every kept step.
+        const attn::SequenceDocument document = task();
+        attn::SequenceTrainer trainer(document.model, document.examples, document.trainingSettings);
+        std::vector<std::optional<double>> losses;
+        for (int step = 0; step <= last; ++step) {
+            if (const TrainingSnapshot *s = at(session, step)) {
+                for (std::size_t m = 0; m < s->model.weights.matrices().size(); ++m)
+                    QVERIFY2(*s->model.weights.matrices()[m] ==
+                                 *trainer.model().weights.matrices()[m],
+                             qPrintable(QStringLiteral("step %1 matrix %2").arg(step).arg(m)));
+                const auto evaluation = trainer.evaluate();
+                QCOMPARE(s->loss, evaluation->loss());
+                QCOMPARE(s->accuracy, evaluation->accuracy());
+            }
+            if (step < last) {
+                auto result = trainer.step();
+                QVERIFY(result.ok());
+                losses.push_back(result->loss());
+            }
+        }
+        losses.push_back(trainer.evaluate()->loss());
+        for (const TrainingPoint &p : session.points())
+            QCOMPARE(p.loss, losses[std::size_t(p.step)]);
+        QCOMPARE(session.points().back().step, last);
+
+        // Previous token with rotary positions: the loss falls far in a few hundred steps.
+        QVERIFY(*session.snapshots().back().loss < 0.5 * *session.snapshots().front().loss);
+        QVERIFY(session.stepsPerSecond() > 0);
+        QVERIFY(progressed.count() >= 2);
+    }
+
+    void pausesStepsAndForks()
+    {
+        TrainingSession session;
+        session.setDocument(task());
+        for (int i = 0; i < 3; ++i) {
+            session.stepOnce();
+            QTRY_COMPARE(session.step(), i + 1);
+        }
+        QVERIFY(!session.isRunning());
+        const TrainingSnapshot two = session.snapshots()[2];
+        QCOMPARE(two.step, 2);
+
+        // Fork at step 2: step 3 is dropped, and the next step starts from step 2's parameters
+        // with a fresh optimiser.
+        QSignalSpy restarted(&session, &TrainingSession::restarted);
+        session.continueFrom(2);
+        QCOMPARE(restarted.count(), 1);
+        QCOMPARE(session.step(), 2);
+        QCOMPARE(int(session.snapshots().size()), 3);
+        QCOMPARE(session.points().back().step, 2);
+        session.setLearningRate(0.02);
+        session.stepOnce();
+        QTRY_COMPARE(session.step(), 3);
+        attn::TrainingSettings settings = task().trainingSettings;
+        settings.learningRate = 0.02;
+        attn::SequenceTrainer trainer(two.model, task().examples, settings);
+        QVERIFY(trainer.step().ok());
+        QCOMPARE(session.snapshots().back().model.weights.embedding,
+                 trainer.model().weights.embedding);
+        QCOMPARE(session.snapshots().back().model.weights.layers[0].wo,
+                 trainer.model().weights.layers[0].wo);
+
+        // Reset: back to step 0 with the document's own parameters.
+        session.reset();
+        QCOMPARE(session.step(), 0);
+        QCOMPARE(int(session.snapshots().size()), 1);
+        QCOMPARE(session.snapshots()[0].model.weights.embedding, task().model.weights.embedding);
+        QCOMPARE(session.settings().learningRate, 0.02); // the learner's choice stays
+    }
+
+    void divergenceStopsWithTheLastFiniteParameters()
+    {
+        TrainingSession session;
+        session.setDocument(task());
+        session.setOptimizer(attn::OptimizerKind::Sgd);
+        session.setLearningRate(1e12);
+        QSignalSpy stopped(&session, &TrainingSession::stopped);
+        session.play();
+        QTRY_COMPARE_WITH_TIMEOUT(stopped.count(), 1, 30000);
+        QVERIFY(!session.isRunning());
+        QVERIFY(session.message().contains(QStringLiteral("no longer a finite number")));
+        for (const TrainingSnapshot &s : session.snapshots()) {
+            QVERIFY(finite(s.model));
+            if (s.loss)
+                QVERIFY(std::isfinite(*s.loss));
+        }
+        for (const TrainingPoint &p : session.points())
+            if (p.loss)
+                QVERIFY(std::isfinite(*p.loss));
+        // The message names the step that failed: one after the newest kept parameters.
+        QVERIFY(session.message().contains(QString::number(session.step() + 1)));
+    }
+
+    void measuresHeldOutExamples()
+    {
+        attn::SequenceDocument document = task();
+        attn::TrainingTask::PreviousTokenOptions other;
+        other.seed = 99;
+        other.examples = 5;
+        document.heldOut = attn::TrainingTask::previousToken(other).examples;
+        TrainingSession session;
+        session.setDocument(document);
+        const auto held = attn::SequenceEvaluation::evaluate(document.model, document.heldOut);
+        QCOMPARE(session.snapshots()[0].heldOutLoss, held->loss());
+        session.stepOnce();
+        QTRY_COMPARE(session.step(), 1);
+        attn::SequenceTrainer trainer(document.model, document.examples, document.trainingSettings);
+        QVERIFY(trainer.step().ok());
+        const auto after = attn::SequenceEvaluation::evaluate(trainer.model(), document.heldOut);
+        QCOMPARE(session.snapshots().back().heldOutLoss, after->loss());
+        QCOMPARE(session.snapshots().back().heldOutAccuracy, after->accuracy());
+        // Without held-out examples there is nothing to measure.
+        session.setDocument(task());
+        QVERIFY(!session.snapshots()[0].heldOutLoss);
+    }
+
+    void playThenPauseAtOnceStaysPaused()
+    {
+        TrainingSession session;
+        session.setDocument(task());
+        session.play();
+        session.pause(); // before the worker has even seen the play
+        QTest::qWait(300);
+        QVERIFY(!session.isRunning());
+        QCOMPARE(session.step(), 0);
+    }
+
+    void nothingToLearnWithoutTargets()
+    {
+        attn::SequenceDocument document = task();
+        for (auto &example : document.examples)
+            example.targets.clear();
+        TrainingSession session;
+        session.setDocument(document);
+        QVERIFY(!session.canTrain());
+        session.play();
+        QVERIFY(!session.isRunning());
+    }
+};
+
+QTEST_GUILESS_MAIN(TestTrainingSession)
+#include "tst_trainingsession.moc"
