@@ -26,8 +26,8 @@
 #include <QMenu>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QShortcut>
 #include <QScrollBar>
+#include <QShortcut>
 #include <QSignalBlocker>
 #include <QSpinBox>
 #include <QSplitter>
@@ -577,10 +577,10 @@ void SequenceWindow::retranslateEditing()
     m_applyPreset->setText(tr("App&ly"));
     m_applyPreset->setToolTip(tr("Replace the chosen matrix with the preset"));
     m_undo->setText(tr("&Undo"));
-    m_undo->setToolTip(tr("Take back the last change to the model, or the last file opened "
-                          "(%1)")
-                           .arg(QKeySequence(QKeySequence::Undo)
-                                    .toString(QKeySequence::NativeText)));
+    m_undo->setToolTip(
+        tr("Take back the last change to the model, or the last file opened "
+           "(%1)")
+            .arg(QKeySequence(QKeySequence::Undo).toString(QKeySequence::NativeText)));
     m_paramNote->setText(
         tr("The same rotation in W_q and W_k turns q and k alike and leaves every score unchanged "
            "(d_k ≥ 2; under rotary positions too, as turns in one plane commute): rotate only one "
