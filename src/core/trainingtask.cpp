@@ -193,7 +193,7 @@ TrainingTask::Options TrainingTask::defaults(TrainingTaskKind kind)
         o.keyDim = 4;
         o.layers = 2;
         o.learningRate = 0.02;
-        o.steps = 250;
+        o.steps = 150;
         break;
     case TrainingTaskKind::TwoHeads:
         // d_v = 2: one head's output, a blend of two values on a plane, cannot tell all 16
