@@ -13,8 +13,8 @@
 
 #include "benchclock.h"
 #include "core/random.h"
-#include "core/sequencefile.h"
 #include "core/sequenceevaluation.h"
+#include "core/sequencefile.h"
 #include "core/sequencetrainer.h"
 #include "core/trainingtask.h"
 
@@ -143,16 +143,16 @@ void measureTask(attn::TrainingTaskKind kind, int steps, int heads)
             const auto score =
                 attn::TrainingTask::inductionScore(trainer.model(), d.examples, 1, 0);
             if (i % 50 == 49)
-                std::printf("  step %5d loss %.4f accuracy %.3f held-out %.3f induction score "
-                            "%.3f previous-token score (layer 1) %.3f\n",
-                            i + 1, *r->loss(), *r->accuracy(),
-                            attn::SequenceEvaluation::evaluate(trainer.model(), d.heldOut)
-                                ->accuracy()
-                                .value_or(-1),
-                            score.value_or(0),
-                            attn::TrainingTask::previousTokenScore(trainer.model(), d.examples,
-                                                                   0, 0)
-                                .value_or(-1));
+                std::printf(
+                    "  step %5d loss %.4f accuracy %.3f held-out %.3f induction score "
+                    "%.3f previous-token score (layer 1) %.3f\n",
+                    i + 1, *r->loss(), *r->accuracy(),
+                    attn::SequenceEvaluation::evaluate(trainer.model(), d.heldOut)
+                        ->accuracy()
+                        .value_or(-1),
+                    score.value_or(0),
+                    attn::TrainingTask::previousTokenScore(trainer.model(), d.examples, 0, 0)
+                        .value_or(-1));
             if (score && *score > 0.5 && formedAt < 0)
                 formedAt = training;
         }
@@ -167,14 +167,12 @@ void measureTask(attn::TrainingTaskKind kind, int steps, int heads)
         std::printf("  induction score > 0.5 after %.2f s", formedAt);
     for (int l = 0; l < d.model.layerCount(); ++l)
         for (int h = 0; h < d.model.headCount(l); ++h)
-            std::printf("\n    layer %d head %d: previous %.2f first %.2f induction %.2f", l + 1,
-                        h + 1,
-                        attn::TrainingTask::previousTokenScore(trainer.model(), d.examples, l, h)
-                            .value_or(-1),
-                        attn::TrainingTask::firstTokenScore(trainer.model(), d.examples, l, h)
-                            .value_or(-1),
-                        attn::TrainingTask::inductionScore(trainer.model(), d.examples, l, h)
-                            .value_or(-1));
+            std::printf(
+                "\n    layer %d head %d: previous %.2f first %.2f induction %.2f", l + 1, h + 1,
+                attn::TrainingTask::previousTokenScore(trainer.model(), d.examples, l, h)
+                    .value_or(-1),
+                attn::TrainingTask::firstTokenScore(trainer.model(), d.examples, l, h).value_or(-1),
+                attn::TrainingTask::inductionScore(trainer.model(), d.examples, l, h).value_or(-1));
     std::printf("\n");
     std::fflush(stdout);
 }

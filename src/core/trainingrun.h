@@ -5,9 +5,8 @@
 #include "sequencedocument.h"
 #include "sequencemodel.h"
 
-#include <span>
-
 #include <optional>
+#include <span>
 #include <vector>
 
 namespace attn {

@@ -1,8 +1,8 @@
 #include "trainingtask.h"
 
 #include "random.h"
-#include "sequenceforward.h"
 #include "sequencefile.h"
+#include "sequenceforward.h"
 
 #include <algorithm>
 #include <cmath>
@@ -193,7 +193,7 @@ TrainingTask::Options TrainingTask::defaults(TrainingTaskKind kind)
         o.keyDim = 4;
         o.layers = 2;
         o.learningRate = 0.02;
-        o.steps = 250;
+        o.steps = 150;
         break;
     case TrainingTaskKind::TwoHeads:
         // d_v = 2: one head's output, a blend of two values on a plane, cannot tell all 16
@@ -236,12 +236,11 @@ Result<bool> TrainingTask::check(const Options &o)
 {
     const int n = exampleLength(o);
     const int minLength = o.kind == TrainingTaskKind::AssociativeRecall ? 3
-                          : o.kind == TrainingTaskKind::Induction      ? 4
-                          : o.kind == TrainingTaskKind::Copy           ? 1
-                                                                       : 2;
+                          : o.kind == TrainingTaskKind::Induction       ? 4
+                          : o.kind == TrainingTaskKind::Copy            ? 1
+                                                                        : 2;
     if (o.length < minLength || o.length > kMaxExampleTokens)
-        return outOfRange("length", o.length < minLength ? minLength : kMaxExampleTokens,
-                          o.length);
+        return outOfRange("length", o.length < minLength ? minLength : kMaxExampleTokens, o.length);
     int minVocabulary = 2, maxVocabulary = kMaxVocabulary;
     if (o.kind == TrainingTaskKind::AssociativeRecall) {
         minVocabulary = n / 3;
@@ -252,7 +251,8 @@ Result<bool> TrainingTask::check(const Options &o)
         maxVocabulary = int(std::sqrt(double(kMaxVocabulary)));
     }
     if (o.vocabulary < minVocabulary || o.vocabulary > maxVocabulary)
-        return outOfRange("vocabulary", o.vocabulary < minVocabulary ? minVocabulary : maxVocabulary,
+        return outOfRange("vocabulary",
+                          o.vocabulary < minVocabulary ? minVocabulary : maxVocabulary,
                           o.vocabulary);
     if (o.examples < 1 || o.examples > kMaxExamples)
         return outOfRange("examples", kMaxExamples, o.examples);

@@ -64,8 +64,8 @@ struct TrainingTask
     static int exampleLength(const Options &options);
     /// Checks `options` against what the task can be built from and the sequence file's limits.
     /// Errors: OutOfRange with the option as subject ("vocabulary", "length", "examples",
-    /// "held_out", "d_model", "key_dim", "value_dim", "layers", "heads", "steps", "learning_rate") and the
-    /// bound in `expected` (induction needs a vocabulary as large as the repeated part,
+    /// "held_out", "d_model", "key_dim", "value_dim", "layers", "heads", "steps", "learning_rate")
+    /// and the bound in `expected` (induction needs a vocabulary as large as the repeated part,
     /// associative recall as many keys as pairs; the two-heads task's outputs, vocabulary²,
     /// must fit the file's limit); OddDimension (subject "key_dim") for rotary positions.
     static Result<bool> check(const Options &options);

@@ -122,7 +122,8 @@ private slots:
         QVERIFY(!notArray.ok());
         QCOMPARE(notArray.error().code, attn::ErrorCode::WrongType);
         QCOMPARE(notArray.error().subject, std::string("held_out"));
-        attn::Error e = parseError(text, "\"held_out\": [\n    {", "\"held_out\": [\n    {\"x\": 1, ");
+        attn::Error e =
+            parseError(text, "\"held_out\": [\n    {", "\"held_out\": [\n    {\"x\": 1, ");
         QCOMPARE(e.code, attn::ErrorCode::UnknownField);
         QCOMPARE(e.subject, std::string("held_out[0].x"));
 

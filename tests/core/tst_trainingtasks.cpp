@@ -163,9 +163,8 @@ private slots:
         QFETCH(TrainingTaskKind, kind);
         const attn::SequenceDocument d = TrainingTask::make(TrainingTask::defaults(kind));
         const Trained t = train(d);
-        qInfo("%s: %d steps in %.2f s, accuracy %.3f, held-out %.3f",
-              attn::trainingTaskId(kind), d.trainingSettings.steps, t.seconds, t.accuracy,
-              t.heldOutAccuracy);
+        qInfo("%s: %d steps in %.2f s, accuracy %.3f, held-out %.3f", attn::trainingTaskId(kind),
+              d.trainingSettings.steps, t.seconds, t.accuracy, t.heldOutAccuracy);
         QVERIFY(t.accuracy >= 0.95);
         QVERIFY(t.heldOutAccuracy >= 0.9);
         if (kind == TrainingTaskKind::PreviousToken)

@@ -138,9 +138,9 @@ private slots:
   "examples":)");
         QTemporaryDir dir;
         const QString in = write(dir, QStringLiteral("held.json"), text);
-        const AppRun r = run({QStringLiteral("--scene"), in, QStringLiteral("--train"),
-                              QStringLiteral("3"), QStringLiteral("--report"),
-                              QStringLiteral("-")});
+        const AppRun r =
+            run({QStringLiteral("--scene"), in, QStringLiteral("--train"), QStringLiteral("3"),
+                 QStringLiteral("--report"), QStringLiteral("-")});
         QCOMPARE(r.exitCode, 0);
         QVERIFY2(r.err.isEmpty(), r.err.constData());
         const QJsonObject o = QJsonDocument::fromJson(r.out).object();

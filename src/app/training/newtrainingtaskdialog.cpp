@@ -65,11 +65,18 @@ NewTrainingTaskDialog::NewTrainingTaskDialog(QWidget *parent) : QDialog(parent)
     m_learningRate->setSingleStep(0.005);
     m_steps = spinBox(1, 100000);
     m_steps->setSingleStep(50);
-    const std::pair<QWidget *, const char *> names[] = {
-        {m_seed, "seed"},           {m_vocabulary, "vocabulary"}, {m_length, "length"},
-        {m_examples, "examples"},   {m_heldOut, "heldOut"},       {m_dModel, "dModel"},
-        {m_keyDim, "keyDim"},       {m_layers, "layers"},         {m_heads, "heads"},
-        {m_positions, "positions"}, {m_learningRate, "learningRate"}, {m_steps, "steps"}};
+    const std::pair<QWidget *, const char *> names[] = {{m_seed, "seed"},
+                                                        {m_vocabulary, "vocabulary"},
+                                                        {m_length, "length"},
+                                                        {m_examples, "examples"},
+                                                        {m_heldOut, "heldOut"},
+                                                        {m_dModel, "dModel"},
+                                                        {m_keyDim, "keyDim"},
+                                                        {m_layers, "layers"},
+                                                        {m_heads, "heads"},
+                                                        {m_positions, "positions"},
+                                                        {m_learningRate, "learningRate"},
+                                                        {m_steps, "steps"}};
     for (const auto &[widget, name] : names)
         widget->setObjectName(name);
 
@@ -100,8 +107,8 @@ NewTrainingTaskDialog::NewTrainingTaskDialog(QWidget *parent) : QDialog(parent)
     layout->addWidget(m_buttons);
 
     connect(m_task, &QComboBox::currentIndexChanged, this, &NewTrainingTaskDialog::taskChosen);
-    for (QSpinBox *box : {m_seed, m_vocabulary, m_length, m_examples, m_heldOut, m_dModel,
-                          m_keyDim, m_layers, m_heads, m_steps})
+    for (QSpinBox *box : {m_seed, m_vocabulary, m_length, m_examples, m_heldOut, m_dModel, m_keyDim,
+                          m_layers, m_heads, m_steps})
         connect(box, &QSpinBox::valueChanged, this, &NewTrainingTaskDialog::refresh);
     connect(m_positions, &QComboBox::currentIndexChanged, this, &NewTrainingTaskDialog::refresh);
 
@@ -165,8 +172,8 @@ void NewTrainingTaskDialog::setOptions(const TrainingTask::Options &o)
     }
     const QSignalBlocker blockPositions(m_positions);
     std::vector<std::unique_ptr<QSignalBlocker>> blockers;
-    for (QSpinBox *box : {m_seed, m_vocabulary, m_length, m_examples, m_heldOut, m_dModel,
-                          m_keyDim, m_layers, m_heads, m_steps})
+    for (QSpinBox *box : {m_seed, m_vocabulary, m_length, m_examples, m_heldOut, m_dModel, m_keyDim,
+                          m_layers, m_heads, m_steps})
         blockers.push_back(std::make_unique<QSignalBlocker>(box));
     m_seed->setValue(int(std::min<std::uint64_t>(o.seed, std::uint64_t(m_seed->maximum()))));
     m_vocabulary->setValue(o.vocabulary);
@@ -215,9 +222,9 @@ QString NewTrainingTaskDialog::problem() const
             .arg(e.expected)
             .arg(e.expected * e.expected);
     if (e.subject == "length")
-        return e.actual < e.expected ? tr("This task needs at least %1 tokens per example.")
-                                           .arg(e.expected)
-                                     : tr("At most %1 tokens per example.").arg(e.expected);
+        return e.actual < e.expected
+                   ? tr("This task needs at least %1 tokens per example.").arg(e.expected)
+                   : tr("At most %1 tokens per example.").arg(e.expected);
     return tr("These settings are outside the limits of a sequence file.");
 }
 

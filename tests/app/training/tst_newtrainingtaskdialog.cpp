@@ -82,8 +82,7 @@ private slots:
             QCOMPARE(PositionKind(child<QComboBox>(&dialog, "positions")->currentData().toInt()),
                      d.positions);
             QVERIFY(!child<QLabel>(&dialog, "description")->text().isEmpty());
-            QCOMPARE(task->currentText(),
-                     NewTrainingTaskDialog::taskTitle(TrainingTaskKind(k)));
+            QCOMPARE(task->currentText(), NewTrainingTaskDialog::taskTitle(TrainingTaskKind(k)));
             QVERIFY(createButton(&dialog)->isEnabled());
             // The hidden d_v comes along too: the document is exactly the task's default one.
             QCOMPARE(attn::writeSequence(dialog.document()),
