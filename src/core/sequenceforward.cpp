@@ -29,30 +29,27 @@ void addSinusoidal(Matrix &x, int firstPosition, double base)
     }
 }
 
-// The scores of one head from the transposed scores `st` (n × n, column i = query i's scores
-// s_ij over the keys j, contiguous in memory because Eigen stores columns): writes the scores
-// and softmax_j(s_ij / τ), max subtracted, into n × n `scores` and `weights`. Under the causal
-// mask column i uses its first i + 1 entries only: the masked ones are never exponentiated, are
-// −∞ in `scores` and exactly 0 in `weights`. The exponentials run a vector at a time through
-// detail::expNonPositiveInto (the widest instruction set the CPU has), on arguments ≤ 0.
-void softmaxColumns(Matrix &st, double temperature, bool causal, Matrix &scores, Matrix &weights)
+// Row-wise softmax of scores / τ with each row's max subtracted, into `weights` (n × n). Masked
+// entries are −∞ in `scores` and come out exactly 0: they are set to 0 before the exponential
+// (so that every argument of the vectorised exp is ≤ 0 and none takes its slow path below
+// −708) and to 0 again after it. The exponentials run over the whole matrix in one call to
+// detail::expNonPositiveInto, a vector at a time in the widest instruction set the CPU has.
+void softmaxRows(const Matrix &scores, double temperature, bool causal, Matrix &weights,
+                 Vector &rowScratch)
 {
-    const Eigen::Index n = st.rows();
-    const double minusInf = -std::numeric_limits<double>::infinity();
-    scores = st.transpose();
+    const Eigen::Index n = scores.rows();
+    weights.resize(n, scores.cols());
+    // Into a vector first: inside the expression the maxima would be found again per entry.
+    rowScratch.resize(n);
+    rowScratch.noalias() = scores.rowwise().maxCoeff();
+    weights = (scores.colwise() - rowScratch) / temperature;
     if (causal)
-        scores.triangularView<Eigen::StrictlyUpper>().setConstant(minusInf);
-    for (Eigen::Index i = 0; i < n; ++i) {
-        const Eigen::Index len = causal ? i + 1 : n;
-        auto col = st.col(i).head(len);
-        const double max = col.maxCoeff();
-        col = (col.array() - max) / temperature;
-        detail::expNonPositiveInto(col.data(), col.data(), std::size_t(len));
-        col /= col.sum();
-        if (len < n)
-            st.col(i).tail(n - len).setZero();
-    }
-    weights = st.transpose();
+        weights.triangularView<Eigen::StrictlyUpper>().setZero();
+    detail::expNonPositiveInto(weights.data(), weights.data(), std::size_t(weights.size()));
+    if (causal)
+        weights.triangularView<Eigen::StrictlyUpper>().setZero();
+    rowScratch.noalias() = weights.rowwise().sum();
+    weights.array().colwise() /= rowScratch.array();
 }
 } // namespace
 
@@ -173,7 +170,8 @@ std::optional<Error> SequenceForward::runInto(SequenceForward &f, const Sequence
     f.layers.resize(w.layers.size());
     struct Scratch
     {
-        Matrix stacked, projected, concat, st;
+        Matrix stacked, projected, concat;
+        Vector rows;
         std::vector<std::pair<Eigen::Index, RotaryTable>> rotary; // by d_k
         Eigen::Index rotaryRows = -1;
         int rotaryFirst = 0;
@@ -226,17 +224,15 @@ std::optional<Error> SequenceForward::runInto(SequenceForward &f, const Sequence
                 table.apply(hf.q);
                 table.apply(hf.k);
             }
-            // Transposed, so that each query's scores are one contiguous column.
-            scratch.st.resize(n, n);
-            scratch.st.noalias() = hf.k * hf.q.transpose();
-            scratch.st *= scale;
-            softmaxColumns(scratch.st, model.temperature, model.causal, hf.scores, hf.weights);
-            hf.output.resize(n, dv);
-            // Under the mask the weights are lower triangular: half the product.
+            hf.scores.resize(n, n);
+            hf.scores.noalias() = hf.q * hf.k.transpose();
+            hf.scores *= scale;
             if (model.causal)
-                hf.output.noalias() = hf.weights.triangularView<Eigen::Lower>() * hf.v;
-            else
-                hf.output.noalias() = hf.weights * hf.v;
+                hf.scores.triangularView<Eigen::StrictlyUpper>().setConstant(
+                    -std::numeric_limits<double>::infinity());
+            softmaxRows(hf.scores, model.temperature, model.causal, hf.weights, scratch.rows);
+            hf.output.resize(n, dv);
+            hf.output.noalias() = hf.weights * hf.v;
             concat.middleCols(i * dv, dv) = hf.output;
         }
         // r + W_O [o¹; …; oʰ], for every token at once.
