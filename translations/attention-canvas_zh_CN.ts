@@ -3511,6 +3511,14 @@ score %7, weight %8</source>
         <source>Under the causal mask, token i&apos;s stream after every layer depends only on tokens 0 … i, so its prediction never looks ahead.</source>
         <translation>在因果掩码下，词元 i 在每一层之后的残差流只取决于词元 0 … i，所以它的预测从不偷看后面。</translation>
     </message>
+    <message>
+        <source>(sinusoidal, learned)</source>
+        <translation>（正弦、学习的）</translation>
+    </message>
+    <message>
+        <source>(rotary)</source>
+        <translation>（旋转）</translation>
+    </message>
 </context>
 <context>
     <name>SequenceQkCanvas</name>

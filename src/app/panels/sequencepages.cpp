@@ -84,10 +84,12 @@ QString SequencePages::positionsPage(double formulaPointSize)
     const QString i = QStringLiteral("i"), j = QStringLiteral("j");
     QString h = ::title(title(Page::Positions));
     h += formulaBox({QStringLiteral("x<sub>i</sub> = E[token<sub>i</sub>] + P<sub>i</sub> "
-                                    "&nbsp;&nbsp;(sinusoidal, learned)"),
+                                    "&nbsp;&nbsp;") +
+                         tr("(sinusoidal, learned)"),
                      QStringLiteral("%1 = R(iθ) W<sub>q</sub> r<sub>i</sub>, &nbsp; %2 = R(jθ) "
-                                    "W<sub>k</sub> r<sub>j</sub> &nbsp;&nbsp;(rotary)")
-                         .arg(q(i), k(j))},
+                                    "W<sub>k</sub> r<sub>j</sub> &nbsp;&nbsp;")
+                             .arg(q(i), k(j)) +
+                         tr("(rotary)")},
                     formulaPointSize);
 
     h += heading(tr("Attention alone ignores order"));
