@@ -192,8 +192,8 @@ int main()
     std::printf("%-32s %10s %10s %12s\n", "", "median ms", "p95 ms", "cpu med ms");
     std::printf("%-32s %10.2f %10.2f %12.2f\n", "SequenceForward::run (Eigen)", f.median, f.p95,
                 fc.median);
-    std::printf("%-32s %10.2f %10.2f %12.2f\n", "SequenceForward::runInto, reused", r.median,
-                r.p95, rc.median);
+    std::printf("%-32s %10.2f %10.2f %12.2f\n", "SequenceForward::runInto, reused", r.median, r.p95,
+                rc.median);
     std::printf("%-32s %10.2f %10.2f %12.2f\n", "naive single loop", n.median, n.p95, nc.median);
     std::printf("speed-up of run: %.2fx wall, %.2fx cpu\n", n.median / f.median,
                 nc.median / fc.median);

@@ -9,8 +9,8 @@ struct CommandLineOptions;
 
 /// `--export`: load the scene, apply the overrides, lay a window out without showing it and
 /// write the requested part as PNG, SVG or PDF. A sequence file (told by its "format") draws the
-/// Sequence window with its first example as the sentence. Nothing is written when anything fails, and an
-/// existing file is replaced only by a complete picture. Needs a QApplication.
+/// Sequence window with its first example as the sentence. Nothing is written when anything fails,
+/// and an existing file is replaced only by a complete picture. Needs a QApplication.
 class ExportCommand
 {
     Q_DECLARE_TR_FUNCTIONS(ExportCommand)

@@ -159,8 +159,7 @@ QString ErrorText::describe(const attn::Error &e, FileKind kind)
         return tr("%1: this is not an Attention Canvas scene file.").arg(s);
     case ErrorCode::UnsupportedVersion:
         if (e.detail == "missing" && kind == FileKind::Sequence)
-            return tr("%1: the sequence file has no version; this program reads version 1.")
-                .arg(s);
+            return tr("%1: the sequence file has no version; this program reads version 1.").arg(s);
         if (e.detail == "missing")
             return tr("%1: the scene file has no version; this program reads version 1.").arg(s);
         if (e.detail == "not-integer")

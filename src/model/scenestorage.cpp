@@ -79,10 +79,12 @@ bool readRegularFile(const QString &path, std::size_t limit, SceneStorage::FileK
                                                 "device or a socket); choose a scene file."));
     // Checked before reading so that a huge file is never loaded into memory.
     if (info.size() > qint64(limit))
-        return fail(ErrorText::describe(
-            attn::Error{attn::ErrorCode::FileTooLarge, "", static_cast<long long>(limit),
-                        static_cast<long long>(info.size()), {}},
-            kind));
+        return fail(ErrorText::describe(attn::Error{attn::ErrorCode::FileTooLarge,
+                                                    "",
+                                                    static_cast<long long>(limit),
+                                                    static_cast<long long>(info.size()),
+                                                    {}},
+                                        kind));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
         return fail(SceneStorage::tr("The file cannot be read: %1").arg(file.errorString()));
@@ -109,7 +111,7 @@ SceneStorage::FileKind SceneStorage::kindOf(const QString &path)
         return FileKind::Scene;
     const QByteArray text = file.read(qint64(attn::kMaxSequenceBytes) + 1);
     return file.error() == QFileDevice::NoError && holdsSequence(text) ? FileKind::Sequence
-                                                                      : FileKind::Scene;
+                                                                       : FileKind::Scene;
 }
 
 std::optional<attn::Scene> SceneStorage::load(const QString &path, QString *error)
@@ -118,11 +120,11 @@ std::optional<attn::Scene> SceneStorage::load(const QString &path, QString *erro
     // that it is named as what it is rather than refused for its size.
     QByteArray text;
     const QFileInfo info(path);
-    const std::size_t limit =
-        info.isFile() && info.size() > qint64(attn::kMaxSceneBytes) &&
-                info.size() <= qint64(attn::kMaxSequenceBytes) && kindOf(path) == FileKind::Sequence
-            ? attn::kMaxSequenceBytes
-            : attn::kMaxSceneBytes;
+    const std::size_t limit = info.isFile() && info.size() > qint64(attn::kMaxSceneBytes) &&
+                                      info.size() <= qint64(attn::kMaxSequenceBytes) &&
+                                      kindOf(path) == FileKind::Sequence
+                                  ? attn::kMaxSequenceBytes
+                                  : attn::kMaxSceneBytes;
     if (!readRegularFile(path, limit, FileKind::Scene, &text, error))
         return std::nullopt;
     if (holdsSequence(text)) {

@@ -91,8 +91,8 @@ private slots:
                 for (std::size_t si = 0; si < sentences.size(); ++si)
                     for (int first : {0, 3}) {
                         const SequenceModel &m = models[mi];
-                        const auto &tokens = sentences[(si + mi + std::size_t(round)) %
-                                                       sentences.size()];
+                        const auto &tokens =
+                            sentences[(si + mi + std::size_t(round)) % sentences.size()];
                         QVERIFY(!SequenceForward::runInto(f, m, tokens, first));
                         QVERIFY2(matchesNaive(f, m, tokens, first),
                                  qPrintable(QStringLiteral("model %1, sentence %2, first %3")

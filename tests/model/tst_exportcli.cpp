@@ -332,8 +332,8 @@ private slots:
                            QStringLiteral("--caption")}
             << QSize(1920, 1080);
         QTest::newRow("scale 2, temperature")
-            << QStringList{QStringLiteral("--size"), QStringLiteral("1000x700"),
-                           QStringLiteral("--scale"), QStringLiteral("2"),
+            << QStringList{QStringLiteral("--size"),        QStringLiteral("1000x700"),
+                           QStringLiteral("--scale"),       QStringLiteral("2"),
                            QStringLiteral("--temperature"), QStringLiteral("0.5")}
             << QSize(2000, 1400);
     }
@@ -381,20 +381,24 @@ private slots:
         QTest::addColumn<int>("exitCode");
         QTest::addColumn<QString>("messagePart");
         const QByteArray good = kSequence;
-        QTest::newRow("part canvas") << QStringList{QStringLiteral("--part"), QStringLiteral("canvas")}
-                                     << good << 2 << QStringLiteral("--part canvas");
-        QTest::newRow("part chart") << QStringList{QStringLiteral("--part"), QStringLiteral("chart")}
-                                    << good << 2 << QStringLiteral("--part chart");
+        QTest::newRow("part canvas")
+            << QStringList{QStringLiteral("--part"), QStringLiteral("canvas")} << good << 2
+            << QStringLiteral("--part canvas");
+        QTest::newRow("part chart")
+            << QStringList{QStringLiteral("--part"), QStringLiteral("chart")} << good << 2
+            << QStringLiteral("--part chart");
         QTest::newRow("method") << QStringList{QStringLiteral("--method"), QStringLiteral("dot")}
                                 << good << 1 << QStringLiteral("--method");
-        QTest::newRow("too small") << QStringList{QStringLiteral("--size"), QStringLiteral("100x80")}
-                                   << good << 2 << QStringLiteral("100 × 80");
+        QTest::newRow("too small")
+            << QStringList{QStringLiteral("--size"), QStringLiteral("100x80")} << good << 2
+            << QStringLiteral("100 × 80");
         QTest::newRow("unknown token")
             << QStringList() << QByteArray(good).replace(R"(["y", "x", "y"])", R"(["y", "z"])") << 1
             << QStringLiteral("examples[0].tokens[1]");
         QTest::newRow("wrong dimension")
-            << QStringList() << QByteArray(good).replace("[[1, 0], [0, 2]]", "[[1, 0, 3], [0, 2, 3]]")
-            << 1 << QStringLiteral("embedding");
+            << QStringList()
+            << QByteArray(good).replace("[[1, 0], [0, 2]]", "[[1, 0, 3], [0, 2, 3]]") << 1
+            << QStringLiteral("embedding");
         QTest::newRow("future version")
             << QStringList() << QByteArray(good).replace(R"("version": 1)", R"("version": 2)") << 1
             << QStringLiteral("version 2");
@@ -413,9 +417,8 @@ private slots:
         QTemporaryDir dir;
         const QString in = write(dir, QStringLiteral("seq.json"), sequenceText);
         const QString out = write(dir, QStringLiteral("out.png"), "precious");
-        const Run r = run(QStringList{QStringLiteral("--scene"), in, QStringLiteral("--export"),
-                                      out} +
-                          args);
+        const Run r =
+            run(QStringList{QStringLiteral("--scene"), in, QStringLiteral("--export"), out} + args);
         QCOMPARE(r.exitCode, exitCode);
         const QString err = QString::fromUtf8(r.err);
         QVERIFY2(err.contains(messagePart), qPrintable(err));

@@ -74,8 +74,8 @@ private slots:
     void largeSequenceFileLoads()
     {
         QTemporaryDir dir;
-        const QString path = write(dir, QStringLiteral("big.json"),
-                                   padded(kSequence, 2 * kSceneLimit));
+        const QString path =
+            write(dir, QStringLiteral("big.json"), padded(kSequence, 2 * kSceneLimit));
         QString error;
         const auto document = SceneStorage::loadSequence(path, &error);
         QVERIFY2(document, qPrintable(error));
@@ -139,9 +139,8 @@ private slots:
         QTest::newRow("a scene") << QByteArray(kScene)
                                  << QStringLiteral("format: this is not an Attention Canvas "
                                                    "sequence file");
-        QTest::newRow("no version")
-            << QByteArray(kSequence).replace(R"("version": 1,)", "")
-            << QStringLiteral("version: the sequence file has no version");
+        QTest::newRow("no version") << QByteArray(kSequence).replace(R"("version": 1,)", "")
+                                    << QStringLiteral("version: the sequence file has no version");
         QTest::newRow("folder") << QByteArray() << QStringLiteral("not a sequence file");
     }
     void sequenceMessagesSaySequence()
@@ -149,7 +148,8 @@ private slots:
         QFETCH(QByteArray, text);
         QFETCH(QString, expected);
         QTemporaryDir dir;
-        const QString path = text.isEmpty() ? dir.path() : write(dir, QStringLiteral("f.json"), text);
+        const QString path =
+            text.isEmpty() ? dir.path() : write(dir, QStringLiteral("f.json"), text);
         QString error;
         QVERIFY(!SceneStorage::loadSequence(path, &error));
         QVERIFY2(error.contains(expected), qPrintable(error));

@@ -42,7 +42,8 @@ private slots:
                            QStringLiteral("Su et al. 2021")};
         QTest::newRow("residual stream")
             << 5 << ExplanationPanel::Page::Residual
-            << QStringList{QStringLiteral("The residual stream"), QStringLiteral("Elhage et al. 2021"),
+            << QStringList{QStringLiteral("The residual stream"),
+                           QStringLiteral("Elhage et al. 2021"),
                            QStringLiteral("no MLP and no normalisation layer")};
     }
     void panelChooserReachesThePages()
@@ -107,7 +108,8 @@ private slots:
             {QStringLiteral("token"), QStringLiteral("词元")},
             {QStringLiteral("position"), QStringLiteral("位置")},
             {QStringLiteral("positional encoding"), QStringLiteral("位置编码")},
-            {QStringLiteral("rotary position embedding (RoPE)"), QStringLiteral("旋转位置编码（RoPE）")},
+            {QStringLiteral("rotary position embedding (RoPE)"),
+             QStringLiteral("旋转位置编码（RoPE）")},
             {QStringLiteral("residual stream"), QStringLiteral("残差流")},
             {QStringLiteral("layer"), QStringLiteral("层")},
             {QStringLiteral("causal mask"), QStringLiteral("因果掩码")},
