@@ -3122,8 +3122,8 @@ Weight %4</source>
         <translation>这不是普通文件（而是管道、设备或套接字）；请选择一个序列文件。</translation>
     </message>
     <message>
-        <source>This is a sequence file, not a scene file; it opens in the Sequence window (View → Sequence and Positions…).</source>
-        <translation>这是序列文件，不是场景文件；请在序列窗口中打开它（视图 → 序列与位置…）。</translation>
+        <source>This is a sequence file, not a scene file; the canvas opens scene files only.</source>
+        <translation>这是序列文件，不是场景文件；画布只能打开场景文件。</translation>
     </message>
 </context>
 <context>

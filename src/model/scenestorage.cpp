@@ -129,8 +129,8 @@ std::optional<attn::Scene> SceneStorage::load(const QString &path, QString *erro
         return std::nullopt;
     if (holdsSequence(text)) {
         if (error)
-            *error = tr("This is a sequence file, not a scene file; it opens in the Sequence "
-                        "window (View → Sequence and Positions…).");
+            *error = tr("This is a sequence file, not a scene file; the canvas opens scene "
+                        "files only.");
         return std::nullopt;
     }
     return parse(text, error);
