@@ -225,14 +225,6 @@
             <translation>未知的语言“%1”；应为 en 或 zh_CN。</translation>
         </message>
         <message>
-            <source>Draw a picture without showing a window and write it to OUT (.png, .svg or .pdf).</source>
-            <translation>不显示窗口，绘制图片并写入 OUT（.png、.svg 或 .pdf）。</translation>
-        </message>
-        <message>
-            <source>With --export: the part to draw, window (the default), canvas or chart.</source>
-            <translation>与 --export 一起使用：要绘制的部分，window（整个窗口，默认）、canvas（画布）或 chart（图表）。</translation>
-        </message>
-        <message>
             <source>P</source>
             <translation>P</translation>
         </message>
@@ -347,6 +339,14 @@
         <message>
             <source>Unknown method "%1"; expected %2.</source>
             <translation>未知的方法“%1”；应为 %2。</translation>
+        </message>
+        <message>
+            <source>Draw a picture without showing a window and write it to OUT (.png, .svg or .pdf); for a sequence file, the Sequence window.</source>
+            <translation>不显示窗口，绘制图片并写入 OUT（.png、.svg 或 .pdf）；对序列文件，绘制序列窗口。</translation>
+        </message>
+        <message>
+            <source>With --export: the part to draw, window (the default), canvas or chart (canvas and chart for scenes only).</source>
+            <translation>与 --export 一起使用：要绘制的部分，window（整个窗口，默认）、canvas（画布）或 chart（图表）；canvas 和 chart 只适用于场景。</translation>
         </message>
     </context>
     <context>
@@ -785,6 +785,18 @@
             <source>, </source>
             <comment>list separator</comment>
             <translation>、</translation>
+        </message>
+        <message>
+            <source>The file is %1 bytes; sequence files may be at most %2 bytes.</source>
+            <translation>该文件有 %1 字节；序列文件最多 %2 字节。</translation>
+        </message>
+        <message>
+            <source>%1: this is not an Attention Canvas sequence file.</source>
+            <translation>%1：这不是注意力画布的序列文件。</translation>
+        </message>
+        <message>
+            <source>%1: the sequence file has no version; this program reads version 1.</source>
+            <translation>%1：该序列文件没有版本号；本程序读取版本 1。</translation>
         </message>
     </context>
     <context>
@@ -1419,6 +1431,18 @@
             <source>The window needs at least %1 × %2 pixels; %3 × %4 is too small.</source>
             <translation>窗口至少需要 %1 × %2 像素；%3 × %4 太小了。</translation>
         </message>
+        <message>
+            <source>%1: a sequence file draws the Sequence window; --part %2 applies to scenes.</source>
+            <translation>%1：序列文件绘制的是序列窗口；--part %2 只适用于场景。</translation>
+        </message>
+        <message>
+            <source>%1: --method applies to scenes, not to sequence files.</source>
+            <translation>%1：--method 只适用于场景，不适用于序列文件。</translation>
+        </message>
+        <message>
+            <source>%1: %2</source>
+            <translation>%1：%2</translation>
+        </message>
     </context>
     <context>
         <name>ExportDialog</name>
@@ -1596,6 +1620,34 @@
         <message>
             <source>%1: cannot write the picture: %2</source>
             <translation>%1：无法写入图片：%2</translation>
+        </message>
+        <message>
+            <source>no positions</source>
+            <translation>无位置</translation>
+        </message>
+        <message>
+            <source>sinusoidal positions</source>
+            <translation>正弦位置</translation>
+        </message>
+        <message>
+            <source>learned positions</source>
+            <translation>学习的位置</translation>
+        </message>
+        <message>
+            <source>rotary position embedding</source>
+            <translation>旋转位置编码</translation>
+        </message>
+        <message>
+            <source>causal mask</source>
+            <translation>因果掩码</translation>
+        </message>
+        <message>
+            <source>no mask</source>
+            <translation>无掩码</translation>
+        </message>
+        <message>
+            <source>%1 · heads per layer: %2 · %3 · τ = %4 · %5</source>
+            <translation>%1 · 每层头数：%2 · %3 · τ = %4 · %5</translation>
         </message>
     </context>
     <context>
@@ -3226,10 +3278,6 @@ Weight %4</source>
             <translation>这是一个文件夹，不是场景文件。</translation>
         </message>
         <message>
-            <source>The file is %1 bytes; scene files may be at most %2 bytes.</source>
-            <translation>文件大小为 %1 字节；场景文件最多 %2 字节。</translation>
-        </message>
-        <message>
             <source>The file cannot be read: %1</source>
             <translation>无法读取文件：%1</translation>
         </message>
@@ -3248,6 +3296,22 @@ Weight %4</source>
         <message>
             <source>The file is a symbolic link to %1, which does not exist.</source>
             <translation>该文件是指向 %1 的符号链接，而 %1 不存在。</translation>
+        </message>
+        <message>
+            <source>The file is a symbolic link that leads back to itself (a loop of symbolic links); it points to no sequence file.</source>
+            <translation>该文件是一个指回自身的符号链接（符号链接循环），不指向任何序列文件。</translation>
+        </message>
+        <message>
+            <source>This is a folder, not a sequence file.</source>
+            <translation>这是一个文件夹，不是序列文件。</translation>
+        </message>
+        <message>
+            <source>This is not a regular file (it is a pipe, a device or a socket); choose a sequence file.</source>
+            <translation>这不是普通文件（而是管道、设备或套接字）；请选择一个序列文件。</translation>
+        </message>
+        <message>
+            <source>This is a sequence file, not a scene file; the canvas opens scene files only.</source>
+            <translation>这是序列文件，不是场景文件；画布只能打开场景文件。</translation>
         </message>
     </context>
     <context>
@@ -3617,6 +3681,113 @@ score %7, weight %8</source>
         <message>
             <source>%1: not drawn, %2</source>
             <translation>%1：未画出，%2</translation>
+        </message>
+    </context>
+    <context>
+        <name>SequencePages</name>
+        <message>
+            <source>Positional encodings</source>
+            <translation>位置编码</translation>
+        </message>
+        <message>
+            <source>The residual stream</source>
+            <translation>残差流</translation>
+        </message>
+        <message>
+            <source>Attention alone ignores order</source>
+            <translation>注意力本身不管顺序</translation>
+        </message>
+        <message>
+            <source>Without positions, token i enters as x&lt;sub&gt;i&lt;/sub&gt; = E[token&lt;sub&gt;i&lt;/sub&gt;]: its row of the embedding, the same wherever the token stands. Its query, key and value are made from that vector alone, and the score s&lt;sub&gt;ij&lt;/sub&gt; = q&lt;sub&gt;i&lt;/sub&gt;·k&lt;sub&gt;j&lt;/sub&gt; / √d&lt;sub&gt;k&lt;/sub&gt; depends only on which two tokens meet, not on where they are.</source>
+            <translation>没有位置时，词元 i 以 x&lt;sub&gt;i&lt;/sub&gt; = E[token&lt;sub&gt;i&lt;/sub&gt;] 进入：它在嵌入矩阵中的那一行，无论它站在哪里都一样。它的查询、键和值都只由这个向量得到，分数 s&lt;sub&gt;ij&lt;/sub&gt; = q&lt;sub&gt;i&lt;/sub&gt;·k&lt;sub&gt;j&lt;/sub&gt; / √d&lt;sub&gt;k&lt;/sub&gt; 只取决于是哪两个词元相遇，而不取决于它们在哪里。</translation>
+        </message>
+        <message>
+            <source>So, with the causal mask off, reordering the tokens reorders every row and column of the heat maps and every output the same way, and changes nothing else: permuting the tokens permutes the outputs. Each token gets the same output in “dog bites man” as in “man bites dog”; to attention a sentence is a bag of tokens. This holds in every layer and for the predictions too, because the residual stream, W&lt;sub&gt;O&lt;/sub&gt; and the unembedding act on each token on its own.</source>
+            <translation>因此，在关闭因果掩码时，重新排列词元会以同样的方式重新排列热力图的每一行、每一列以及每个输出，此外什么都不变：置换词元就置换输出。每个词元在“狗咬人”和“人咬狗”中得到相同的输出；对注意力来说，句子只是一袋词元。这一点在每一层、对预测也都成立，因为残差流、W&lt;sub&gt;O&lt;/sub&gt; 和反嵌入都是对每个词元单独作用的。</translation>
+        </message>
+        <message>
+            <source>The causal mask is itself a piece of order: token i sees only tokens 0 … i. Among the tokens it sees, a first layer without positions still weighs them as a set.</source>
+            <translation>因果掩码本身就带有一点顺序：词元 i 只能看到词元 0 … i。但在它能看到的词元之间，没有位置的第一层仍把它们当作一个集合来加权。</translation>
+        </message>
+        <message>
+            <source>Added positions: sinusoidal and learned</source>
+            <translation>相加的位置：正弦与学习的</translation>
+        </message>
+        <message>
+            <source>The first remedy adds a vector P&lt;sub&gt;i&lt;/sub&gt; for the position to each token's embedding before anything else happens, so that x&lt;sub&gt;i&lt;/sub&gt; = E[token&lt;sub&gt;i&lt;/sub&gt;] + P&lt;sub&gt;i&lt;/sub&gt;.</source>
+            <translation>第一种办法是在一切开始之前，把表示位置的向量 P&lt;sub&gt;i&lt;/sub&gt; 加到每个词元的嵌入上，使 x&lt;sub&gt;i&lt;/sub&gt; = E[token&lt;sub&gt;i&lt;/sub&gt;] + P&lt;sub&gt;i&lt;/sub&gt;。</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Sinusoidal&lt;/b&gt; (Vaswani et al. 2017): P&lt;sub&gt;i&lt;/sub&gt;[2j] = sin(i / base&lt;sup&gt;2j/D&lt;/sup&gt;), P&lt;sub&gt;i&lt;/sub&gt;[2j+1] = cos(i / base&lt;sup&gt;2j/D&lt;/sup&gt;), base = 10000 unless the file says otherwise. Each pair of components is a point on the unit circle that turns with the position, the first pair by one radian per position, later pairs ever more slowly. With D = 2 there is only the first pair: P&lt;sub&gt;i&lt;/sub&gt; = (sin i, cos i).</source>
+            <translation>&lt;b&gt;正弦&lt;/b&gt;（Vaswani 等，2017）：P&lt;sub&gt;i&lt;/sub&gt;[2j] = sin(i / base&lt;sup&gt;2j/D&lt;/sup&gt;)，P&lt;sub&gt;i&lt;/sub&gt;[2j+1] = cos(i / base&lt;sup&gt;2j/D&lt;/sup&gt;)，除非文件另有规定，base = 10000。每一对分量是单位圆上随位置转动的一个点：第一对每个位置转 1 弧度，后面的各对越来越慢。D = 2 时只有第一对：P&lt;sub&gt;i&lt;/sub&gt; = (sin i, cos i)。</translation>
+        </message>
+        <message>
+            <source>&lt;b&gt;Learned&lt;/b&gt;: P&lt;sub&gt;i&lt;/sub&gt; is row i of a table of numbers that training (or the author of the file) chose. Nothing ties one row to the next, and a position beyond the table's last row has no vector at all.</source>
+            <translation>&lt;b&gt;学习的&lt;/b&gt;：P&lt;sub&gt;i&lt;/sub&gt; 是一张数表的第 i 行，由训练（或文件的作者）选定。相邻两行之间没有任何约束，超出表格最后一行的位置根本没有向量。</translation>
+        </message>
+        <message>
+            <source>Because P&lt;sub&gt;i&lt;/sub&gt; is added to x&lt;sub&gt;i&lt;/sub&gt;, the product q&lt;sub&gt;i&lt;/sub&gt;·k&lt;sub&gt;j&lt;/sub&gt; = (W&lt;sub&gt;q&lt;/sub&gt;(e&lt;sub&gt;i&lt;/sub&gt; + P&lt;sub&gt;i&lt;/sub&gt;))·(W&lt;sub&gt;k&lt;/sub&gt;(e&lt;sub&gt;j&lt;/sub&gt; + P&lt;sub&gt;j&lt;/sub&gt;)) splits into four terms: token with token, token with position, position with token and position with position (e&lt;sub&gt;i&lt;/sub&gt; is token i's embedding). The scores then depend on where the two tokens stand, not only on how far apart: for most W&lt;sub&gt;q&lt;/sub&gt; and W&lt;sub&gt;k&lt;/sub&gt;, moving the whole sentence m places along changes them. The Sequence window measures this when you shift every position by m.</source>
+            <translation>由于 P&lt;sub&gt;i&lt;/sub&gt; 被加进了 x&lt;sub&gt;i&lt;/sub&gt;，乘积 q&lt;sub&gt;i&lt;/sub&gt;·k&lt;sub&gt;j&lt;/sub&gt; = (W&lt;sub&gt;q&lt;/sub&gt;(e&lt;sub&gt;i&lt;/sub&gt; + P&lt;sub&gt;i&lt;/sub&gt;))·(W&lt;sub&gt;k&lt;/sub&gt;(e&lt;sub&gt;j&lt;/sub&gt; + P&lt;sub&gt;j&lt;/sub&gt;)) 拆成四项：词元与词元、词元与位置、位置与词元、位置与位置（e&lt;sub&gt;i&lt;/sub&gt; 是词元 i 的嵌入）。于是分数取决于两个词元站在哪里，而不仅是相距多远：对大多数 W&lt;sub&gt;q&lt;/sub&gt; 和 W&lt;sub&gt;k&lt;/sub&gt;，把整句话向后移动 m 个位置会改变分数。把每个位置平移 m 时，序列窗口会测量这一点。</translation>
+        </message>
+        <message>
+            <source>Rotated positions: rotary position embedding</source>
+            <translation>旋转的位置：旋转位置编码</translation>
+        </message>
+        <message>
+            <source>Rotary position embedding (RoFormer, Su et al. 2021; used by most large language models today) adds nothing to x&lt;sub&gt;i&lt;/sub&gt;. Instead it turns each pair of components (2j, 2j+1) of the query of token i by the angle i·θ&lt;sub&gt;j&lt;/sub&gt;, and of the key of token j by j·θ&lt;sub&gt;j&lt;/sub&gt;, with θ&lt;sub&gt;j&lt;/sub&gt; = base&lt;sup&gt;−2j/d&lt;sub&gt;k&lt;/sub&gt;&lt;/sup&gt;. The values are not turned.</source>
+            <translation>旋转位置编码（RoFormer，Su 等，2021；如今大多数大语言模型都使用它）不往 x&lt;sub&gt;i&lt;/sub&gt; 上加任何东西。它把词元 i 的查询的每一对分量 (2j, 2j+1) 转过角度 i·θ&lt;sub&gt;j&lt;/sub&gt;，把词元 j 的键转过 j·θ&lt;sub&gt;j&lt;/sub&gt;，其中 θ&lt;sub&gt;j&lt;/sub&gt; = base&lt;sup&gt;−2j/d&lt;sub&gt;k&lt;/sub&gt;&lt;/sup&gt;。值不旋转。</translation>
+        </message>
+        <message>
+            <source>Why then only the offset counts: write R(α) for the rotation of the plane by α. A rotation keeps lengths, so its transpose turns back: R(α)&lt;sup&gt;T&lt;/sup&gt; = R(−α); and two rotations add their angles: R(α)R(β) = R(α + β). For one pair, with q = W&lt;sub&gt;q&lt;/sub&gt;r&lt;sub&gt;i&lt;/sub&gt; and k = W&lt;sub&gt;k&lt;/sub&gt;r&lt;sub&gt;j&lt;/sub&gt; before the rotation:</source>
+            <translation>为什么这样一来只有偏移量起作用：用 R(α) 表示平面旋转 α 角。旋转保持长度，所以它的转置就是转回去：R(α)&lt;sup&gt;T&lt;/sup&gt; = R(−α)；两次旋转的角度相加：R(α)R(β) = R(α + β)。对其中一对分量，记旋转前 q = W&lt;sub&gt;q&lt;/sub&gt;r&lt;sub&gt;i&lt;/sub&gt;，k = W&lt;sub&gt;k&lt;/sub&gt;r&lt;sub&gt;j&lt;/sub&gt;：</translation>
+        </message>
+        <message>
+            <source>The positions i and j appear only as j − i. Shifting every position by m turns both arrows by the same mθ, and (j + m) − (i + m) = j − i: no score changes. With d&lt;sub&gt;k&lt;/sub&gt; &gt; 2 the score is a sum of one such term per pair, each with its own θ&lt;sub&gt;j&lt;/sub&gt;, and the same holds for every term. As the first layer's outputs then do not depend on m, neither does anything a later layer reads, so the whole pass is unchanged.</source>
+            <translation>位置 i 和 j 只以 j − i 的形式出现。把每个位置平移 m，两支箭头都多转同样的 mθ，而 (j + m) − (i + m) = j − i：没有任何分数改变。d&lt;sub&gt;k&lt;/sub&gt; &gt; 2 时，分数是每一对分量各一项之和，每项有自己的 θ&lt;sub&gt;j&lt;/sub&gt;，每一项都同样成立。既然第一层的输出与 m 无关，后面各层读到的东西也都与 m 无关，所以整个前向计算不变。</translation>
+        </message>
+        <message>
+            <source>In the plane (d&lt;sub&gt;k&lt;/sub&gt; = 2) you can see it: the score is ‖q‖ ‖k‖ times the cosine of the angle between the turned arrows, and that angle is the angle between q and k plus (j − i)θ. The Sequence window draws q and k turned by their positions.</source>
+            <translation>在平面上（d&lt;sub&gt;k&lt;/sub&gt; = 2）可以直接看到：分数等于 ‖q‖ ‖k‖ 乘以两支转过的箭头之间夹角的余弦，而这个夹角就是 q 与 k 的夹角加上 (j − i)θ。序列窗口画出按各自位置转过的 q 和 k。</translation>
+        </message>
+        <message>
+            <source>One vector per token, added to by every layer</source>
+            <translation>每个词元一个向量，每一层都往上加</translation>
+        </message>
+        <message>
+            <source>Each token carries one vector of D numbers from the embedding to the unembedding: the residual stream. Every head of a layer reads the stream as it was before the layer, forms its queries, keys and values from it, and the layer adds W&lt;sub&gt;O&lt;/sub&gt; times the heads' outputs to it. Nothing is overwritten: after L layers the stream is x&lt;sub&gt;i&lt;/sub&gt; plus the sum of what each layer added.</source>
+            <translation>每个词元从嵌入到反嵌入一直带着一个由 D 个数组成的向量：残差流。一层中的每个头都读取该层之前的残差流，由它得到查询、键和值，然后这一层把 W&lt;sub&gt;O&lt;/sub&gt; 乘以各头输出的结果加到残差流上。没有任何东西被覆盖：经过 L 层后，残差流等于 x&lt;sub&gt;i&lt;/sub&gt; 加上每一层所加内容之和。</translation>
+        </message>
+        <message>
+            <source>W&lt;sub&gt;O&lt;/sub&gt; [o&lt;sup&gt;1&lt;/sup&gt;; …; o&lt;sup&gt;h&lt;/sup&gt;] is the sum over the heads of each head's block of columns of W&lt;sub&gt;O&lt;/sub&gt; times its output, and the logits are U times the stream. So the logits are a sum of separate paths: U x&lt;sub&gt;i&lt;/sub&gt; straight from the token (and its position), plus one term for each head of each layer. Each path can be read on its own.</source>
+            <translation>W&lt;sub&gt;O&lt;/sub&gt; [o&lt;sup&gt;1&lt;/sup&gt;; …; o&lt;sup&gt;h&lt;/sup&gt;] 等于对所有头求和：每个头在 W&lt;sub&gt;O&lt;/sub&gt; 中对应的那几列乘以它的输出；logits 又是 U 乘以残差流。所以 logits 是若干条独立路径之和：直接来自词元（及其位置）的 U x&lt;sub&gt;i&lt;/sub&gt;，加上每一层每个头各一项。每条路径都可以单独解读。</translation>
+        </message>
+        <message>
+            <source>The model here: attention only</source>
+            <translation>这里的模型：只有注意力</translation>
+        </message>
+        <message>
+            <source>The model in the Sequence window has attention layers and nothing else, as in Elhage et al. 2021 (“A Mathematical Framework for Transformer Circuits”): no MLP and no normalisation layer. A full transformer also adds an MLP's output to the same stream in every layer, and most normalise the stream before a layer reads it; the stream itself works the same way.</source>
+            <translation>序列窗口中的模型只有注意力层，别无其他，与 Elhage 等（2021，“A Mathematical Framework for Transformer Circuits”）相同：没有 MLP，也没有归一化层。完整的 Transformer 在每一层还把 MLP 的输出加到同一个残差流上，而且大多在一层读取残差流之前先对它做归一化；残差流本身的工作方式相同。</translation>
+        </message>
+        <message>
+            <source>Heads of one layer work side by side: they all read the same stream, so none sees another's output. A head of a later layer reads the sum of everything written before it.</source>
+            <translation>同一层的头并排工作：它们读取同一个残差流，所以谁也看不到别的头的输出。后面一层的头读到的是此前写入的一切之和。</translation>
+        </message>
+        <message>
+            <source>That is how layers compose: a layer-1 head can write into token i's stream which token came before it, and a layer-2 head can then form its key from that and its query from the current token. Together they find the token that followed an earlier copy of the current one: an induction head (Elhage et al. 2021; Olsson et al. 2022).</source>
+            <translation>层就是这样组合起来的：第 1 层的一个头可以把“前一个词元是什么”写进词元 i 的残差流，第 2 层的一个头再由此形成键、由当前词元形成查询。两者合起来就能找到当前词元早先出现时紧跟其后的那个词元：这就是归纳头（Elhage 等，2021；Olsson 等，2022）。</translation>
+        </message>
+        <message>
+            <source>Under the causal mask, token i's stream after every layer depends only on tokens 0 … i, so its prediction never looks ahead.</source>
+            <translation>在因果掩码下，词元 i 在每一层之后的残差流只取决于词元 0 … i，所以它的预测从不偷看后面。</translation>
+        </message>
+        <message>
+            <source>(sinusoidal, learned)</source>
+            <translation>（正弦、学习的）</translation>
+        </message>
+        <message>
+            <source>(rotary)</source>
+            <translation>（旋转）</translation>
         </message>
     </context>
     <context>
@@ -4029,6 +4200,14 @@ score %7, weight %8</source>
         <message>
             <source>Training</source>
             <translation>训练</translation>
+        </message>
+        <message>
+            <source>Explain</source>
+            <translation>讲解</translation>
+        </message>
+        <message>
+            <source>Why attention needs positions, and the residual stream</source>
+            <translation>为什么注意力需要位置，以及残差流</translation>
         </message>
     </context>
     <context>

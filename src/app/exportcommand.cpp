@@ -6,6 +6,41 @@
 #include "model/commandline.h"
 #include "model/reportcommand.h"
 #include "model/scenemodel.h"
+#include "model/scenestorage.h"
+#include "model/sequencesession.h"
+#include "sequence/sequencewindow.h"
+
+namespace {
+// Shows `window` without putting it on a screen at `size` and lays it out; false with the
+// translated reason when the window cannot be that small.
+bool layOut(QWidget &window, QSize size, const Exporter &exporter, QString *error)
+{
+    window.setAttribute(Qt::WA_DontShowOnScreen);
+    window.resize(size);
+    window.show();
+    Exporter::settle();
+    if (window.size() == size)
+        return true;
+    const QSize least = exporter.minimumSize(Exporter::Part::Window);
+    *error = ExportCommand::tr("The window needs at least %1 × %2 pixels; %3 × %4 is too small.")
+                 .arg(least.width())
+                 .arg(least.height())
+                 .arg(size.width())
+                 .arg(size.height());
+    return false;
+}
+
+Exporter::Options exportOptions(const CommandLineOptions &options, Exporter::Part part)
+{
+    Exporter::Options o;
+    o.part = part;
+    o.size = options.exportSize;
+    o.scale = options.exportScale;
+    o.transparent = options.transparent;
+    o.caption = options.caption;
+    return o;
+}
+} // namespace
 
 int ExportCommand::run(const CommandLineOptions &options, QString *error)
 {
@@ -15,6 +50,9 @@ int ExportCommand::run(const CommandLineOptions &options, QString *error)
         *error = tr("%1: unknown picture format or part.").arg(options.exportPath);
         return CommandLine::kUsageError;
     }
+    if (!options.scenePath.isEmpty() &&
+        SceneStorage::kindOf(options.scenePath) == SceneStorage::FileKind::Sequence)
+        return runSequence(options, *format, *part, error);
 
     SceneModel model;
     if (!ReportCommand::prepareModel(model, options, error))
@@ -22,34 +60,55 @@ int ExportCommand::run(const CommandLineOptions &options, QString *error)
 
     // Laid out as on screen but never shown, on whatever platform (offscreen by default).
     MainWindow window(&model);
-    window.setAttribute(Qt::WA_DontShowOnScreen);
     const QSize windowSize = *part == Exporter::Part::Window && options.exportSize.isValid()
                                  ? options.exportSize
                                  : Exporter::kDefaultWindowSize;
-    window.resize(windowSize);
-    window.show();
-    Exporter::settle();
     Exporter exporter(window.exportSource());
-    if (window.size() != windowSize) {
-        const QSize least = exporter.minimumSize(Exporter::Part::Window);
-        *error = tr("The window needs at least %1 × %2 pixels; %3 × %4 is too small.")
-                     .arg(least.width())
-                     .arg(least.height())
-                     .arg(windowSize.width())
-                     .arg(windowSize.height());
+    if (!layOut(window, windowSize, exporter, error))
         return CommandLine::kUsageError;
-    }
     // A scene from a file is shown whole, as the window does when it opens one.
     if (!options.scenePath.isEmpty())
         window.canvas()->fitAll();
 
-    Exporter::Options o;
-    o.part = *part;
-    o.size = options.exportSize;
-    o.scale = options.exportScale;
-    o.transparent = options.transparent;
-    o.caption = options.caption;
-    if (!exporter.write(options.exportPath, *format, o, error))
+    if (!exporter.write(options.exportPath, *format, exportOptions(options, *part), error))
+        return CommandLine::kInputError;
+    return 0;
+}
+
+int ExportCommand::runSequence(const CommandLineOptions &options, Exporter::Format format,
+                               Exporter::Part part, QString *error)
+{
+    // The Sequence window has no canvas and no chart of a scene: only the whole window.
+    if (part != Exporter::Part::Window) {
+        *error = tr("%1: a sequence file draws the Sequence window; --part %2 applies to scenes.")
+                     .arg(options.scenePath, Exporter::partId(part));
+        return CommandLine::kUsageError;
+    }
+    if (options.method) {
+        *error =
+            tr("%1: --method applies to scenes, not to sequence files.").arg(options.scenePath);
+        return CommandLine::kInputError;
+    }
+    // Read once through the storage for its checks and its words for sequence files; the
+    // window's session then loads the same file (and refuses it alike, should it change).
+    QString why;
+    if (!SceneStorage::loadSequence(options.scenePath, &why)) {
+        *error = tr("%1: %2").arg(options.scenePath, why);
+        return CommandLine::kInputError;
+    }
+    SequenceWindow window;
+    SequenceSession *session = window.session();
+    if (!window.loadPreset(options.scenePath) ||
+        (options.temperature && !session->setTemperature(*options.temperature))) {
+        *error = tr("%1: %2").arg(options.scenePath, session->message());
+        return CommandLine::kInputError;
+    }
+    const Exporter exporter(ExportSource{&window, nullptr, nullptr, session});
+    const QSize windowSize =
+        options.exportSize.isValid() ? options.exportSize : Exporter::kDefaultWindowSize;
+    if (!layOut(window, windowSize, exporter, error))
+        return CommandLine::kUsageError;
+    if (!exporter.write(options.exportPath, format, exportOptions(options, part), error))
         return CommandLine::kInputError;
     return 0;
 }

@@ -1,13 +1,16 @@
 #pragma once
 
+#include "export/exporter.h"
+
 #include <QCoreApplication>
 #include <QString>
 
 struct CommandLineOptions;
 
 /// `--export`: load the scene, apply the overrides, lay a window out without showing it and
-/// write the requested part as PNG, SVG or PDF. Nothing is written when anything fails, and an
-/// existing file is replaced only by a complete picture. Needs a QApplication.
+/// write the requested part as PNG, SVG or PDF. A sequence file (told by its "format") draws the
+/// Sequence window with its first example as the sentence. Nothing is written when anything fails,
+/// and an existing file is replaced only by a complete picture. Needs a QApplication.
 class ExportCommand
 {
     Q_DECLARE_TR_FUNCTIONS(ExportCommand)
@@ -15,4 +18,8 @@ class ExportCommand
 public:
     /// Returns the process exit code; on failure *error holds one translated line.
     static int run(const CommandLineOptions &options, QString *error);
+
+private:
+    static int runSequence(const CommandLineOptions &options, Exporter::Format format,
+                           Exporter::Part part, QString *error);
 };

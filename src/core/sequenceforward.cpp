@@ -1,6 +1,7 @@
 #include "sequenceforward.h"
 
 #include "fastmath.h"
+#include "vectormath.h"
 
 #include <cmath>
 #include <limits>
@@ -28,14 +29,27 @@ void addSinusoidal(Matrix &x, int firstPosition, double base)
     }
 }
 
-// Row-wise softmax of scores / τ with each row's max subtracted; masked entries are −∞ in
-// `scores`, so their exponential is exactly 0 and they take no part in the max or the sum.
-void softmaxRows(const Matrix &scores, double temperature, Matrix &weights)
+// Row-wise softmax of scores / τ with each row's max subtracted, into `weights` (n × n). Masked
+// entries are −∞ in `scores` and come out exactly 0: they are set to 0 before the exponential
+// (so that every argument of the vectorised exp is ≤ 0 and none takes its slow path below
+// −708) and to 0 again after it. The exponentials run over the whole matrix in one call to
+// detail::expNonPositiveInto, a vector at a time in the widest instruction set the CPU has.
+void softmaxRows(const Matrix &scores, double temperature, bool causal, Matrix &weights,
+                 Vector &rowScratch)
 {
-    const Eigen::VectorXd rowMax = scores.rowwise().maxCoeff();
-    weights = ((scores.colwise() - rowMax) / temperature).array().exp().matrix();
-    const Eigen::ArrayXd sums = weights.rowwise().sum().array();
-    weights.array().colwise() /= sums;
+    const Eigen::Index n = scores.rows();
+    weights.resize(n, scores.cols());
+    // Into a vector first: inside the expression the maxima would be found again per entry.
+    rowScratch.resize(n);
+    rowScratch.noalias() = scores.rowwise().maxCoeff();
+    weights = (scores.colwise() - rowScratch) / temperature;
+    if (causal)
+        weights.triangularView<Eigen::StrictlyUpper>().setZero();
+    detail::expNonPositiveInto(weights.data(), weights.data(), std::size_t(weights.size()));
+    if (causal)
+        weights.triangularView<Eigen::StrictlyUpper>().setZero();
+    rowScratch.noalias() = weights.rowwise().sum();
+    weights.array().colwise() /= rowScratch.array();
 }
 } // namespace
 
@@ -80,10 +94,16 @@ struct RotaryTable
 
     void apply(Matrix &m) const
     {
+        // Element by element: copies of the two columns would cost two allocations a pair.
+        const Eigen::Index n = m.rows();
         for (Eigen::Index j = 0; j < cos.cols(); ++j) {
-            const Eigen::ArrayXd a = m.col(2 * j).array(), b = m.col(2 * j + 1).array();
-            m.col(2 * j).array() = cos.col(j) * a - sin.col(j) * b;
-            m.col(2 * j + 1).array() = sin.col(j) * a + cos.col(j) * b;
+            double *x = m.col(2 * j).data(), *y = m.col(2 * j + 1).data();
+            const double *c = cos.col(j).data(), *s = sin.col(j).data();
+            for (Eigen::Index i = 0; i < n; ++i) {
+                const double a = x[i], b = y[i];
+                x[i] = c[i] * a - s[i] * b;
+                y[i] = s[i] * a + c[i] * b;
+            }
         }
     }
 };
@@ -105,6 +125,15 @@ double SequenceForward::tokenLoss(int position, int target) const
 Result<SequenceForward> SequenceForward::run(const SequenceModel &model,
                                              std::span<const int> tokens, int firstPosition)
 {
+    SequenceForward f;
+    if (auto e = runInto(f, model, tokens, firstPosition))
+        return std::move(*e);
+    return f;
+}
+
+std::optional<Error> SequenceForward::runInto(SequenceForward &f, const SequenceModel &model,
+                                              std::span<const int> tokens, int firstPosition)
+{
     const auto n = Eigen::Index(tokens.size());
     if (n == 0)
         return badTokens(1, 0, "no-tokens");
@@ -122,12 +151,14 @@ Result<SequenceForward> SequenceForward::run(const SequenceModel &model,
                      model.weights.positionTable.rows(),
                      {}};
 
-    SequenceForward f;
     f.tokens.assign(tokens.begin(), tokens.end());
     f.firstPosition = firstPosition;
     const SequenceWeights &w = model.weights;
     const Eigen::Index d = model.dModel;
 
+    // Every matrix below is assigned at a size it often already has (the same f reused over
+    // examples of one length, the scratch space of this thread): Eigen then reuses its storage,
+    // and a pass allocates nothing.
     f.input.resize(n, d);
     for (Eigen::Index i = 0; i < n; ++i)
         f.input.row(i) = w.embedding.row(tokens[std::size_t(i)]);
@@ -136,17 +167,33 @@ Result<SequenceForward> SequenceForward::run(const SequenceModel &model,
     else if (model.positions == PositionKind::Learned)
         f.input += w.positionTable.middleRows(firstPosition, n);
 
-    // The causal mask: −∞ strictly above the diagonal (key j after query i).
-    const double minusInf = -std::numeric_limits<double>::infinity();
     f.layers.resize(w.layers.size());
-    std::vector<std::pair<Eigen::Index, RotaryTable>> rotaryTables; // by d_k
+    struct Scratch
+    {
+        Matrix stacked, projected, concat;
+        Vector rows;
+        std::vector<std::pair<Eigen::Index, RotaryTable>> rotary; // by d_k
+        Eigen::Index rotaryRows = -1;
+        int rotaryFirst = 0;
+        double rotaryBase = 0;
+    };
+    // One per thread: passes run on worker threads too (training, the lab).
+    thread_local Scratch scratch;
+    if (scratch.rotaryRows != n || scratch.rotaryFirst != firstPosition ||
+        scratch.rotaryBase != model.base) {
+        scratch.rotary.clear();
+        scratch.rotaryRows = n;
+        scratch.rotaryFirst = firstPosition;
+        scratch.rotaryBase = model.base;
+    }
     auto rotaryTable = [&](Eigen::Index dk) -> const RotaryTable & {
-        for (const auto &[size, table] : rotaryTables)
+        for (const auto &[size, table] : scratch.rotary)
             if (size == dk)
                 return table;
-        return rotaryTables.emplace_back(dk, RotaryTable(n, dk, firstPosition, model.base)).second;
+        return scratch.rotary.emplace_back(dk, RotaryTable(n, dk, firstPosition, model.base))
+            .second;
     };
-    Matrix stacked, projected, concat;
+    Matrix &stacked = scratch.stacked, &projected = scratch.projected, &concat = scratch.concat;
     for (std::size_t l = 0; l < w.layers.size(); ++l) {
         const SequenceLayerWeights &lw = w.layers[l];
         const Matrix &r = f.residual(int(l));
@@ -162,6 +209,7 @@ Result<SequenceForward> SequenceForward::run(const SequenceModel &model,
             stacked.middleRows((h + i) * dk, dk) = hw.wk;
             stacked.middleRows(2 * h * dk + i * dv, dv) = hw.wv;
         }
+        projected.resize(n, stacked.rows());
         projected.noalias() = r * stacked.transpose();
         concat.resize(n, h * dv);
         lf.heads.resize(lw.heads.size());
@@ -176,11 +224,14 @@ Result<SequenceForward> SequenceForward::run(const SequenceModel &model,
                 table.apply(hf.q);
                 table.apply(hf.k);
             }
+            hf.scores.resize(n, n);
             hf.scores.noalias() = hf.q * hf.k.transpose();
             hf.scores *= scale;
             if (model.causal)
-                hf.scores.triangularView<Eigen::StrictlyUpper>().setConstant(minusInf);
-            softmaxRows(hf.scores, model.temperature, hf.weights);
+                hf.scores.triangularView<Eigen::StrictlyUpper>().setConstant(
+                    -std::numeric_limits<double>::infinity());
+            softmaxRows(hf.scores, model.temperature, model.causal, hf.weights, scratch.rows);
+            hf.output.resize(n, dv);
             hf.output.noalias() = hf.weights * hf.v;
             concat.middleCols(i * dv, dv) = hf.output;
         }
@@ -189,6 +240,7 @@ Result<SequenceForward> SequenceForward::run(const SequenceModel &model,
         lf.output.noalias() += concat * lw.wo.transpose();
     }
 
+    f.logits.resize(n, w.unembedding.rows());
     f.logits.noalias() = f.residual(int(w.layers.size())) * w.unembedding.transpose();
     // Finite parameters can still overflow (entries near 1e308); a NaN or ∞ anywhere reaches the
     // logits, so one check there covers the whole pass.
@@ -203,7 +255,7 @@ Result<SequenceForward> SequenceForward::run(const SequenceModel &model,
                 best = c;
         f.predictions[std::size_t(i)] = int(best);
     }
-    return f;
+    return std::nullopt;
 }
 
 } // namespace attn

@@ -4,6 +4,7 @@
 #include "sequencemodel.h"
 #include "types.h"
 
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -62,6 +63,11 @@ struct SequenceForward
     /// "overflow") when finite but huge parameters overflow somewhere in the pass.
     static Result<SequenceForward> run(const SequenceModel &model, std::span<const int> tokens,
                                        int firstPosition = 0);
+    /// The same pass into `f`, reusing its matrices: a caller that runs many examples of one
+    /// length through one SequenceForward (an evaluation, a benchmark, a window redrawn while
+    /// dragging) allocates nothing after the first. On an error `f` holds no valid pass.
+    static std::optional<Error> runInto(SequenceForward &f, const SequenceModel &model,
+                                        std::span<const int> tokens, int firstPosition = 0);
 };
 
 /// The position vector P_pos of sinusoidal positions (D even): P[2j] = sin(pos / base^(2j/D)),

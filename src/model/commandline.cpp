@@ -155,11 +155,14 @@ bool CommandLine::parse(const QStringList &arguments)
                                         tr("Use the language L: en or zh_CN."), tr("L"));
     const QCommandLineOption exportOption(
         QStringLiteral("export"),
-        tr("Draw a picture without showing a window and write it to OUT (.png, .svg or .pdf)."),
+        tr("Draw a picture without showing a window and write it to OUT (.png, .svg or .pdf); "
+           "for a sequence file, the Sequence window."),
         tr("OUT"));
     const QCommandLineOption partOption(
         QStringLiteral("part"),
-        tr("With --export: the part to draw, window (the default), canvas or chart."), tr("P"));
+        tr("With --export: the part to draw, window (the default), canvas or chart (canvas and "
+           "chart for scenes only)."),
+        tr("P"));
     const QCommandLineOption sizeOption(
         QStringLiteral("size"),
         tr("With --export: the size in pixels (default 1280x800 for the window, the part's own "

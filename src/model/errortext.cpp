@@ -74,7 +74,7 @@ QString ErrorText::typeName(const std::string &token)
     return QString::fromStdString(token);
 }
 
-QString ErrorText::describe(const attn::Error &e)
+QString ErrorText::describe(const attn::Error &e, FileKind kind)
 {
     using attn::ErrorCode;
     const QString s = subjectOf(e);
@@ -149,6 +149,10 @@ QString ErrorText::describe(const attn::Error &e)
                 .arg(e.expected);
         return tr("%1: value out of range.").arg(s);
     case ErrorCode::FileTooLarge:
+        if (kind == FileKind::Sequence)
+            return tr("The file is %1 bytes; sequence files may be at most %2 bytes.")
+                .arg(e.actual)
+                .arg(e.expected);
         return tr("The file is %1 bytes; scene files may be at most %2 bytes.")
             .arg(e.actual)
             .arg(e.expected);
@@ -166,8 +170,12 @@ QString ErrorText::describe(const attn::Error &e)
     case ErrorCode::DuplicateField:
         return tr("%1: this field appears more than once.").arg(s);
     case ErrorCode::WrongFormat:
+        if (kind == FileKind::Sequence)
+            return tr("%1: this is not an Attention Canvas sequence file.").arg(s);
         return tr("%1: this is not an Attention Canvas scene file.").arg(s);
     case ErrorCode::UnsupportedVersion:
+        if (e.detail == "missing" && kind == FileKind::Sequence)
+            return tr("%1: the sequence file has no version; this program reads version 1.").arg(s);
         if (e.detail == "missing")
             return tr("%1: the scene file has no version; this program reads version 1.").arg(s);
         if (e.detail == "not-integer")

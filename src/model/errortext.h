@@ -12,7 +12,15 @@ class ErrorText
     Q_DECLARE_TR_FUNCTIONS(ErrorText)
 
 public:
-    static QString describe(const attn::Error &error);
+    /// The kind of file an error came from: the size limit, a wrong "format" and a missing
+    /// version are told in its words.
+    enum class FileKind
+    {
+        Scene,
+        Sequence
+    };
+
+    static QString describe(const attn::Error &error, FileKind kind = FileKind::Scene);
     /// The JSON type or shape named by an Error's detail token ("number", "array", ...).
     static QString typeName(const std::string &token);
     /// Every method's identifier from the core's table, as a list a sentence can hold:

@@ -51,7 +51,7 @@ Probe probeSequence(const QString &path, attn::SequenceDocument &out, QString *e
         return Probe::NotSequence;
     auto document = attn::readSequence(*json);
     if (!document) {
-        *error = ErrorText::describe(document.error());
+        *error = ErrorText::describe(document.error(), ErrorText::FileKind::Sequence);
         return Probe::Failed;
     }
     out = std::move(document).value();

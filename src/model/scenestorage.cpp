@@ -1,6 +1,8 @@
 #include "scenestorage.h"
 
+#include "core/json.h"
 #include "core/scenefile.h"
+#include "core/sequencefile.h"
 #include "errortext.h"
 
 #include <QDateTime>
@@ -38,43 +40,116 @@ std::optional<attn::Scene> SceneStorage::parse(const QByteArray &text, QString *
     return std::move(scene).value();
 }
 
-std::optional<attn::Scene> SceneStorage::load(const QString &path, QString *error)
+namespace {
+// The checks every file passes before it is read, worded for its kind; on success *bytes holds
+// the file, at most `limit` + 1 bytes (one byte over is enough for the parser to name the size).
+bool readRegularFile(const QString &path, std::size_t limit, SceneStorage::FileKind kind,
+                     QByteArray *bytes, QString *error)
 {
+    const bool sequence = kind == SceneStorage::FileKind::Sequence;
     auto fail = [error](const QString &why) {
         if (error)
             *error = why;
-        return std::nullopt;
+        return false;
     };
     const QFileInfo info(path);
     if (!info.exists()) {
         // A symbolic link whose target cannot be reached is there, just not readable: say why.
         if (reachError(path) == ELOOP)
-            return fail(tr("The file is a symbolic link that leads back to itself (a loop of "
-                           "symbolic links); it points to no scene file."));
+            return fail(sequence ? SceneStorage::tr("The file is a symbolic link that leads back "
+                                                    "to itself (a loop of symbolic links); it "
+                                                    "points to no sequence file.")
+                                 : SceneStorage::tr("The file is a symbolic link that leads back "
+                                                    "to itself (a loop of symbolic links); it "
+                                                    "points to no scene file."));
         if (info.isSymLink())
-            return fail(tr("The file is a symbolic link to %1, which does not exist.")
+            return fail(SceneStorage::tr("The file is a symbolic link to %1, which does not exist.")
                             .arg(QDir::toNativeSeparators(info.symLinkTarget())));
-        return fail(tr("The file does not exist."));
+        return fail(SceneStorage::tr("The file does not exist."));
     }
     if (info.isDir())
-        return fail(tr("This is a folder, not a scene file."));
+        return fail(sequence ? SceneStorage::tr("This is a folder, not a sequence file.")
+                             : SceneStorage::tr("This is a folder, not a scene file."));
     // Opening a named pipe waits until something writes to it, which may be never, and a device
     // never ends: only regular files are read.
     if (!info.isFile())
-        return fail(tr("This is not a regular file (it is a pipe, a device or a socket); choose a "
-                       "scene file."));
+        return fail(sequence ? SceneStorage::tr("This is not a regular file (it is a pipe, a "
+                                                "device or a socket); choose a sequence file.")
+                             : SceneStorage::tr("This is not a regular file (it is a pipe, a "
+                                                "device or a socket); choose a scene file."));
     // Checked before reading so that a huge file is never loaded into memory.
-    if (info.size() > qint64(attn::kMaxSceneBytes))
-        return fail(tr("The file is %1 bytes; scene files may be at most %2 bytes.")
-                        .arg(info.size())
-                        .arg(attn::kMaxSceneBytes));
+    if (info.size() > qint64(limit))
+        return fail(ErrorText::describe(attn::Error{attn::ErrorCode::FileTooLarge,
+                                                    "",
+                                                    static_cast<long long>(limit),
+                                                    static_cast<long long>(info.size()),
+                                                    {}},
+                                        kind));
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return fail(tr("The file cannot be read: %1").arg(file.errorString()));
-    const QByteArray text = file.read(qint64(attn::kMaxSceneBytes) + 1);
+        return fail(SceneStorage::tr("The file cannot be read: %1").arg(file.errorString()));
+    *bytes = file.read(qint64(limit) + 1);
     if (file.error() != QFileDevice::NoError)
-        return fail(tr("The file cannot be read: %1").arg(file.errorString()));
+        return fail(SceneStorage::tr("The file cannot be read: %1").arg(file.errorString()));
+    return true;
+}
+
+bool holdsSequence(const QByteArray &text)
+{
+    const auto json = attn::parseJson(std::string_view(text.constData(), std::size_t(text.size())));
+    return json && attn::isSequenceJson(*json);
+}
+} // namespace
+
+SceneStorage::FileKind SceneStorage::kindOf(const QString &path)
+{
+    const QFileInfo info(path);
+    if (!info.isFile() || info.size() > qint64(attn::kMaxSequenceBytes))
+        return FileKind::Scene;
+    QFile file(path);
+    if (!file.open(QIODevice::ReadOnly))
+        return FileKind::Scene;
+    const QByteArray text = file.read(qint64(attn::kMaxSequenceBytes) + 1);
+    return file.error() == QFileDevice::NoError && holdsSequence(text) ? FileKind::Sequence
+                                                                       : FileKind::Scene;
+}
+
+std::optional<attn::Scene> SceneStorage::load(const QString &path, QString *error)
+{
+    // A sequence file may be larger than any scene: its own limit applies to the first read, so
+    // that it is named as what it is rather than refused for its size.
+    QByteArray text;
+    const QFileInfo info(path);
+    const std::size_t limit = info.isFile() && info.size() > qint64(attn::kMaxSceneBytes) &&
+                                      info.size() <= qint64(attn::kMaxSequenceBytes) &&
+                                      kindOf(path) == FileKind::Sequence
+                                  ? attn::kMaxSequenceBytes
+                                  : attn::kMaxSceneBytes;
+    if (!readRegularFile(path, limit, FileKind::Scene, &text, error))
+        return std::nullopt;
+    if (holdsSequence(text)) {
+        if (error)
+            *error = tr("This is a sequence file, not a scene file; the canvas opens scene "
+                        "files only.");
+        return std::nullopt;
+    }
     return parse(text, error);
+}
+
+std::optional<attn::SequenceDocument> SceneStorage::loadSequence(const QString &path,
+                                                                 QString *error)
+{
+    QByteArray text;
+    if (!readRegularFile(path, attn::kMaxSequenceBytes, FileKind::Sequence, &text, error))
+        return std::nullopt;
+    auto document =
+        attn::parseSequence(std::string_view(text.constData(), std::size_t(text.size())));
+    if (!document) {
+        if (error)
+            *error = ErrorText::describe(document.error(), FileKind::Sequence);
+        return std::nullopt;
+    }
+    return std::move(document).value();
 }
 
 int SceneStorage::removeStrayTemporaries(const QString &path)

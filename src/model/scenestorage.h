@@ -1,21 +1,35 @@
 #pragma once
 
 #include "core/scene.h"
+#include "core/sequencedocument.h"
+#include "errortext.h"
 
 #include <QCoreApplication>
 #include <QString>
 
 #include <optional>
 
-/// Reads and writes scene files on disk. Reading never changes anything on failure; writing goes
-/// through QSaveFile so that a failed save leaves the earlier file as it was.
+/// Reads and writes scene and sequence files on disk. Reading never changes anything on failure;
+/// writing goes through QSaveFile so that a failed save leaves the earlier file as it was. Each
+/// kind has its own size limit (1 MiB for scenes, 32 MiB for sequences: docs/scene-format.md and
+/// docs/sequence-format.md), checked before the file is read.
 class SceneStorage
 {
     Q_DECLARE_TR_FUNCTIONS(SceneStorage)
 
 public:
-    /// Loads a scene; on failure returns nothing and puts one translated sentence in *error.
+    using FileKind = ErrorText::FileKind;
+
+    /// Loads a scene; on failure returns nothing and puts one translated sentence in *error. A
+    /// sequence file is refused with a sentence that says so (whatever its size up to the
+    /// sequence limit) rather than with the scene limit or "not a scene file".
     static std::optional<attn::Scene> load(const QString &path, QString *error);
+    /// Loads a sequence file with the sequence limit; errors are worded for sequence files.
+    static std::optional<attn::SequenceDocument> loadSequence(const QString &path, QString *error);
+    /// The kind a file says it is by its "format": Sequence for a regular file of at most the
+    /// sequence limit holding JSON whose "format" is the sequence format, Scene for anything else
+    /// (which the scene loader then reads or refuses in its usual words).
+    static FileKind kindOf(const QString &path);
     /// Parses scene text that is already in memory (presets, the clipboard).
     static std::optional<attn::Scene> parse(const QByteArray &text, QString *error);
     /// Saves atomically; on failure returns false with a translated reason in *error, and the

@@ -148,7 +148,7 @@ bool SequenceSession::loadText(const QByteArray &json)
 {
     auto parsed = attn::parseSequence(std::string_view(json.constData(), std::size_t(json.size())));
     if (!parsed)
-        return refuse(ErrorText::describe(parsed.error()));
+        return refuse(ErrorText::describe(parsed.error(), ErrorText::FileKind::Sequence));
     attn::SequenceDocument document = std::move(parsed).value();
     std::vector<int> tokens =
         document.examples.empty() ? std::vector<int>{0} : document.examples.front().tokens;

@@ -24,6 +24,29 @@ using clifiles::kArticleScene;
 using clifiles::readAll;
 using clifiles::write;
 
+// A sequence file: two tokens of a rotary model, D = 2, one head of identities.
+const char *kSequence = R"({
+  "format": "attention-canvas-sequence", "version": 1,
+  "vocabulary": ["x", "y"], "d_model": 2,
+  "embedding": [[1, 0], [0, 2]],
+  "positions": {"kind": "rotary"},
+  "layers": [{"heads": [{"wq": [[1, 0], [0, 1]], "wk": [[1, 0], [0, 1]], "wv": [[1, 0], [0, 1]]}],
+              "wo": [[1, 0], [0, 1]]}],
+  "unembedding": [[1, 0], [0, 1]],
+  "examples": [{"tokens": ["y", "x", "y"]}]
+})";
+
+// The text of the SVG's <title> and <desc> (QSvgGenerator writes the caption into <desc>).
+QString svgElementText(const QByteArray &svg, QStringView element)
+{
+    QXmlStreamReader xml(svg);
+    while (!xml.atEnd())
+        if (xml.readNext() == QXmlStreamReader::StartElement && xml.name() == element)
+            return xml.readElementText();
+    return {};
+}
+
+
 // A PNG's size from its IHDR chunk: width and height big-endian at bytes 16 and 20.
 QSize pngSize(const QByteArray &png)
 {
@@ -263,6 +286,114 @@ private slots:
                            QStringLiteral("--method"), QStringLiteral("cubic")});
         QCOMPARE(r.exitCode, 2);
         QVERIFY2(QString::fromUtf8(r.err).contains(QStringLiteral("方法")), r.err.constData());
+    }
+
+    // A sequence file draws the Sequence window: every format, the requested size, and the
+    // caption (the SVG's description) read from the session that loaded the file.
+    void sequenceFileDrawsTheSequenceWindow_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QSize>("pixels");
+        QTest::newRow("default size") << QStringList() << QSize(1280, 800);
+        QTest::newRow("1920x1080, Chinese, caption")
+            << QStringList{QStringLiteral("--size"), QStringLiteral("1920x1080"),
+                           QStringLiteral("--lang"), QStringLiteral("zh_CN"),
+                           QStringLiteral("--caption")}
+            << QSize(1920, 1080);
+        QTest::newRow("scale 2, temperature")
+            << QStringList{QStringLiteral("--size"),        QStringLiteral("1000x700"),
+                           QStringLiteral("--scale"),       QStringLiteral("2"),
+                           QStringLiteral("--temperature"), QStringLiteral("0.5")}
+            << QSize(2000, 1400);
+    }
+    void sequenceFileDrawsTheSequenceWindow()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QSize, pixels);
+        QTemporaryDir dir;
+        const QString in = write(dir, QStringLiteral("seq.json"), kSequence);
+        const QString out = dir.filePath(QStringLiteral("seq.png"));
+        const Run r =
+            run(QStringList{QStringLiteral("--scene"), in, QStringLiteral("--export"), out} + args);
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY2(r.err.isEmpty(), r.err.constData());
+        QCOMPARE(pngSize(readAll(out)), pixels);
+    }
+
+    void sequenceSvgAndPdfDescribeTheSentence()
+    {
+        QTemporaryDir dir;
+        const QString in = write(dir, QStringLiteral("seq.json"), kSequence);
+        const QString svg = dir.filePath(QStringLiteral("seq.svg"));
+        Run r = run({QStringLiteral("--scene"), in, QStringLiteral("--export"), svg,
+                     QStringLiteral("--temperature"), QStringLiteral("0.25")});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QString desc = svgElementText(readAll(svg), u"desc");
+        // The file's first example, its one layer of one head, its positions, the override.
+        // One-character names are typed, and written, without spaces.
+        for (const char *part : {"yxy · ", "heads per layer: 1 · ", "rotary position embedding",
+                                 "τ = 0.25", "no mask"})
+            QVERIFY2(desc.contains(QString::fromUtf8(part)), qPrintable(desc));
+
+        const QString pdf = dir.filePath(QStringLiteral("seq.pdf"));
+        r = run({QStringLiteral("--scene"), in, QStringLiteral("--export"), pdf});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const QByteArray bytes = readAll(pdf);
+        QVERIFY(bytes.startsWith("%PDF-"));
+        QVERIFY(bytes.trimmed().endsWith("%%EOF"));
+    }
+
+    void sequenceBadInput_data()
+    {
+        QTest::addColumn<QStringList>("args");
+        QTest::addColumn<QByteArray>("sequenceText");
+        QTest::addColumn<int>("exitCode");
+        QTest::addColumn<QString>("messagePart");
+        const QByteArray good = kSequence;
+        QTest::newRow("part canvas")
+            << QStringList{QStringLiteral("--part"), QStringLiteral("canvas")} << good << 2
+            << QStringLiteral("--part canvas");
+        QTest::newRow("part chart")
+            << QStringList{QStringLiteral("--part"), QStringLiteral("chart")} << good << 2
+            << QStringLiteral("--part chart");
+        QTest::newRow("method") << QStringList{QStringLiteral("--method"), QStringLiteral("dot")}
+                                << good << 1 << QStringLiteral("--method");
+        QTest::newRow("too small")
+            << QStringList{QStringLiteral("--size"), QStringLiteral("100x80")} << good << 2
+            << QStringLiteral("100 × 80");
+        QTest::newRow("unknown token")
+            << QStringList() << QByteArray(good).replace(R"(["y", "x", "y"])", R"(["y", "z"])") << 1
+            << QStringLiteral("examples[0].tokens[1]");
+        QTest::newRow("wrong dimension")
+            << QStringList()
+            << QByteArray(good).replace("[[1, 0], [0, 2]]", "[[1, 0, 3], [0, 2, 3]]") << 1
+            << QStringLiteral("embedding");
+        QTest::newRow("future version")
+            << QStringList() << QByteArray(good).replace(R"("version": 1)", R"("version": 2)") << 1
+            << QStringLiteral("version 2");
+        QTest::newRow("odd d_k under rotary")
+            << QStringList()
+            << QByteArray(good).replace(R"("wq": [[1, 0], [0, 1]], "wk": [[1, 0], [0, 1]])",
+                                        R"("wq": [[1, 0]], "wk": [[1, 0]])")
+            << 1 << QStringLiteral("wq");
+    }
+    void sequenceBadInput()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(QByteArray, sequenceText);
+        QFETCH(int, exitCode);
+        QFETCH(QString, messagePart);
+        QTemporaryDir dir;
+        const QString in = write(dir, QStringLiteral("seq.json"), sequenceText);
+        const QString out = write(dir, QStringLiteral("out.png"), "precious");
+        const Run r =
+            run(QStringList{QStringLiteral("--scene"), in, QStringLiteral("--export"), out} + args);
+        QCOMPARE(r.exitCode, exitCode);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(err.contains(messagePart), qPrintable(err));
+        QVERIFY2(err.startsWith(QStringLiteral("attention-canvas: ")), qPrintable(err));
+        QCOMPARE(err.count(QLatin1Char('\n')), 1);
+        QCOMPARE(readAll(out), QByteArray("precious"));
     }
 
     void helpListsTheExportOptions()

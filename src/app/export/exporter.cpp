@@ -3,6 +3,7 @@
 #include "canvas/canvaswidget.h"
 #include "methods/methodnames.h"
 #include "model/scenemodel.h"
+#include "model/sequencesession.h"
 #include "panels/weightchart.h"
 #include "text/numberformat.h"
 #include "theme/colorscheme.h"
@@ -100,8 +101,23 @@ void Exporter::settle()
         QCoreApplication::sendPostedEvents();
 }
 
+bool Exporter::hasPart(Part part) const
+{
+    switch (part) {
+    case Part::Window:
+        return m_source.window != nullptr;
+    case Part::Canvas:
+        return m_source.canvas != nullptr;
+    case Part::Chart:
+        return m_source.chart != nullptr;
+    }
+    return false;
+}
+
 QSize Exporter::naturalSize(Part part) const
 {
+    if (!hasPart(part))
+        return m_source.window->size();
     switch (part) {
     case Part::Window:
         return m_source.window->size();
@@ -124,6 +140,8 @@ QSize Exporter::minimumSize(Part part) const
 
 QString Exporter::caption(int maxWeights) const
 {
+    if (!m_source.canvas)
+        return sequenceCaption();
     const SceneModel *model = m_source.canvas->model();
     const attn::Method method = model->scene().method;
     const QString name = MethodNames::name(method);
@@ -146,6 +164,36 @@ QString Exporter::caption(int maxWeights) const
     return method == attn::Method::MultiHead
                ? tr("%1 · τ = %2 · mean weights %3 · output %4").arg(name, tau, list, output)
                : tr("%1 · τ = %2 · weights %3 · output %4").arg(name, tau, list, output);
+}
+
+QString Exporter::sequenceCaption() const
+{
+    if (!m_source.sequence)
+        return {};
+    const attn::SequenceModel &model = m_source.sequence->model();
+    QString positions;
+    switch (model.positions) {
+    case attn::PositionKind::None:
+        positions = tr("no positions");
+        break;
+    case attn::PositionKind::Sinusoidal:
+        positions = tr("sinusoidal positions");
+        break;
+    case attn::PositionKind::Learned:
+        positions = tr("learned positions");
+        break;
+    case attn::PositionKind::Rotary:
+        positions = tr("rotary position embedding");
+        break;
+    }
+    QStringList heads;
+    for (int l = 0; l < model.layerCount(); ++l)
+        heads << QString::number(model.headCount(l));
+    const QString tau = QString::number(model.temperature, 'g', 4);
+    const QString mask = model.causal ? tr("causal mask") : tr("no mask");
+    // "heads per layer: 2, 1": one number per layer, so the layers are counted too.
+    return tr("%1 · heads per layer: %2 · %3 · τ = %4 · %5")
+        .arg(m_source.sequence->text(), heads.join(QStringLiteral(", ")), positions, tau, mask);
 }
 
 QSize Exporter::resolvedSize(const Options &options) const
@@ -275,7 +323,8 @@ void Exporter::paint(QPainter &painter, const Options &options, QSize size) cons
 
 void Exporter::paintPart(QPainter &painter, const Options &options, const QRect &target) const
 {
-    switch (options.part) {
+    // A source without the part (the Sequence window) draws itself whole.
+    switch (hasPart(options.part) ? options.part : Part::Window) {
     case Part::Canvas:
         m_source.canvas->paintScene(painter, target, !options.transparent);
         break;
@@ -320,9 +369,11 @@ void Exporter::paintWindow(QPainter &painter, const QRect &target) const
     // with its docks where they were.
     const QSize old = m_source.window->size();
     const bool resize = old != target.size();
+    auto *mainWindow = qobject_cast<QMainWindow *>(m_source.window);
     QByteArray state;
     if (resize) {
-        state = m_source.window->saveState();
+        if (mainWindow)
+            state = mainWindow->saveState();
         m_source.window->resize(target.size());
         settle();
     }
@@ -350,7 +401,8 @@ void Exporter::paintWindow(QPainter &painter, const QRect &target) const
     }
     if (resize) {
         m_source.window->resize(old);
-        m_source.window->restoreState(state);
+        if (mainWindow)
+            mainWindow->restoreState(state);
         settle();
     }
 }
@@ -365,7 +417,7 @@ void Exporter::paintCaption(QPainter &painter, const QRect &band, bool transpare
     const double room = band.width() - 2.0 * kCaptionPadding;
     // Many keys or a narrow picture: list fewer weights, or none, rather than cut the output off.
     QString text = caption();
-    const int keys = m_source.canvas->model()->keyCount();
+    const int keys = m_source.canvas ? m_source.canvas->model()->keyCount() : 0;
     for (int n = keys - 1; n >= 0 && fm.horizontalAdvance(text) > room; --n)
         text = caption(n);
     text = fm.elidedText(text, Qt::ElideRight, room);

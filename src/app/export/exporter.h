@@ -8,19 +8,22 @@
 #include <optional>
 
 class CanvasWidget;
-class QMainWindow;
 class QPainter;
 class QRect;
+class QWidget;
+class SequenceSession;
 class WeightChart;
 
 /// What an Exporter draws: the window, and the two parts of it that can be drawn alone. The
 /// window that owns them hands them over, so that exporting sits below the window and does not
-/// know its class.
+/// know its class. The Sequence window hands over itself and its session only: it has no canvas
+/// and no chart, so only Part::Window applies (hasPart()), and the caption describes the session.
 struct ExportSource
 {
-    QMainWindow *window = nullptr;
+    QWidget *window = nullptr; ///< a QMainWindow's docks are put back after a resize
     CanvasWidget *canvas = nullptr;
     WeightChart *chart = nullptr;
+    const SequenceSession *sequence = nullptr;
 };
 
 /// Draws a part of the main window (the canvas, the weight chart or the whole window) as a PNG, an
@@ -66,6 +69,9 @@ public:
 
     explicit Exporter(const ExportSource &source);
 
+    /// False for the canvas and the chart of a source without them (the Sequence window).
+    bool hasPart(Part part) const;
+
     /// The part's size as it is on screen now (the chart's size hint when its dock is closed).
     QSize naturalSize(Part part) const;
     /// The smallest size the part can be drawn at without being clipped.
@@ -98,6 +104,7 @@ public:
 
 private:
     QSize resolvedSize(const Options &options) const;
+    QString sequenceCaption() const;
     void paint(QPainter &painter, const Options &options, QSize size) const;
     void paintPart(QPainter &painter, const Options &options, const QRect &target) const;
     void paintChart(QPainter &painter, const QRect &target, bool transparent) const;

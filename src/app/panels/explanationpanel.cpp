@@ -2,6 +2,7 @@
 
 #include "model/scenemodel.h"
 #include "panels/explanationtext.h"
+#include "panels/sequencepages.h"
 #include "theme/appearance.h"
 #include "ui_explanationpanel.h"
 #include "widgets/updatethrottle.h"
@@ -34,6 +35,10 @@ const char *pageName(ExplanationPanel::Page page)
         return "glossary";
     case ExplanationPanel::Page::Mistakes:
         return "mistakes";
+    case ExplanationPanel::Page::Positions:
+        return "positions";
+    case ExplanationPanel::Page::Residual:
+        return "residual";
     }
     return "";
 }
@@ -51,6 +56,7 @@ ExplanationPanel::ExplanationPanel(SceneModel *model, QWidget *parent)
           this))
 {
     m_ui->setupUi(this);
+    titleSequencePages();
     m_ui->browser->setUndoRedoEnabled(false);
     m_ui->browser->document()->setDocumentMargin(QFontMetrics(font()).height() * 0.6);
     // Headings closer to their text than Qt's defaults, so that more fits on a projector.
@@ -103,6 +109,7 @@ void ExplanationPanel::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
         m_ui->retranslateUi(this);
+        titleSequencePages();
         m_needsRebuild = true;
         if (isVisible())
             refresh();
@@ -123,8 +130,8 @@ void ExplanationPanel::showEvent(QShowEvent *event)
 
 void ExplanationPanel::onModelChanged()
 {
-    // The glossary and the mistakes do not depend on the scene.
-    if (page() == Page::Glossary || page() == Page::Mistakes)
+    // The glossary, the mistakes and the sequence pages do not depend on the scene.
+    if (page() != Page::Method && page() != Page::Softmax)
         return;
     m_stale = true;
     if (!isVisible())
@@ -140,7 +147,8 @@ void ExplanationPanel::onAnchorClicked(const QUrl &url)
 {
     if (url.scheme() != ExplanationText::linkScheme())
         return;
-    for (Page p : {Page::Method, Page::Softmax, Page::Glossary, Page::Mistakes}) {
+    for (Page p : {Page::Method, Page::Softmax, Page::Glossary, Page::Mistakes, Page::Positions,
+                   Page::Residual}) {
         if (url.path() == QLatin1String(pageName(p))) {
             setPage(p);
             if (url.hasFragment())
@@ -190,6 +198,14 @@ void ExplanationPanel::rebuild()
         m_body = ExplanationText::mistakesPage();
         m_scene.clear();
         break;
+    case Page::Positions:
+        m_body = SequencePages::html(SequencePages::Page::Positions, formulaPointSize());
+        m_scene.clear();
+        break;
+    case Page::Residual:
+        m_body = SequencePages::html(SequencePages::Page::Residual, formulaPointSize());
+        m_scene.clear();
+        break;
     }
     // A new page or method starts at the top; a new language or font keeps the reader's place.
     const bool samePlace =
@@ -224,6 +240,21 @@ void ExplanationPanel::replaceScene()
     cursor.setPosition(m_scenePosition);
     cursor.movePosition(QTextCursor::End, QTextCursor::KeepAnchor);
     cursor.insertHtml(m_scene);
+}
+
+void ExplanationPanel::titleSequencePages()
+{
+    // The form lists the scene's pages; the sequence pages follow them in Page's order.
+    QComboBox *combo = m_ui->pageCombo;
+    const QString titles[] = {SequencePages::title(SequencePages::Page::Positions),
+                              SequencePages::title(SequencePages::Page::Residual)};
+    for (int n = 0; n < 2; ++n) {
+        const int index = int(Page::Positions) + n;
+        if (combo->count() <= index)
+            combo->addItem(titles[n]);
+        else
+            combo->setItemText(index, titles[n]);
+    }
 }
 
 void ExplanationPanel::applyFonts()

@@ -16,7 +16,8 @@ class QUrl;
 /// pitfalls, softmax and the temperature, the bilingual glossary and the source material's
 /// common mistakes, as rich text in the current language. The method page follows the
 /// SceneModel's method and quotes the numbers of the scene (read from the model, never
-/// computed here). Links between pages switch the page.
+/// computed here). Links between pages switch the page. The last two pages, about sequences,
+/// come from SequencePages.
 class ExplanationPanel : public QWidget
 {
     Q_OBJECT
@@ -27,7 +28,9 @@ public:
         Method,
         Softmax,
         Glossary,
-        Mistakes
+        Mistakes,
+        Positions, ///< positional encodings (SequencePages)
+        Residual   ///< the residual stream (SequencePages)
     };
     Q_ENUM(Page)
 
@@ -59,6 +62,8 @@ private:
     void replaceScene();
     void ensureCurrent() const;
     void applyFonts();
+    /// Adds the sequence pages to the form's chooser, or names them again in a new language.
+    void titleSequencePages();
     double formulaPointSize() const;
 
     std::unique_ptr<Ui::ExplanationPanel> m_ui;

@@ -99,6 +99,13 @@ QList<ExplanationText::Term> ExplanationText::glossary()
         {QStringLiteral("padding mask"), QStringLiteral("填充掩码")},
         {QStringLiteral("causal mask"), QStringLiteral("因果掩码")},
         {QStringLiteral("token"), QStringLiteral("词元")},
+        {QStringLiteral("vocabulary"), QStringLiteral("词表")},
+        {QStringLiteral("position"), QStringLiteral("位置")},
+        {QStringLiteral("positional encoding"), QStringLiteral("位置编码")},
+        {QStringLiteral("rotary position embedding (RoPE)"),
+         QStringLiteral("旋转位置编码（RoPE）")},
+        {QStringLiteral("layer"), QStringLiteral("层")},
+        {QStringLiteral("residual stream"), QStringLiteral("残差流")},
         {QStringLiteral("dimension lab"), QStringLiteral("维度实验室")},
     };
 }

@@ -100,7 +100,8 @@ void SequenceHeadView::paintEvent(QPaintEvent *)
 
     for (int h = 0; h < int(heads.size()); ++h) {
         QColor colour = headColor(h, int(heads.size()));
-        colour.setAlphaF(0.6);
+        // Translucent lines show where heads overlap; high contrast wants them solid.
+        colour.setAlphaF(ColorScheme::theme() == ColorScheme::Theme::HighContrast ? 1.0 : 0.6);
         const auto &w = heads[std::size_t(h)].weights;
         // Each head's lines a little apart from the others', so that overlapping heads do not
         // blend into one colour.

@@ -119,17 +119,19 @@ void SequenceHeatmapGrid::paintEvent(QPaintEvent *)
                        Qt::AlignCenter, tr("Head %1").arg(h + 1));
             const auto &w = heads[std::size_t(h)].weights;
             const auto &s = heads[std::size_t(h)].scores;
+            // The masked cells' hatching once under the whole map, the other cells over it: a
+            // pattern brush cell by cell cost most of a frame at 64 tokens.
+            if (m_session->model().causal) {
+                p.fillRect(map, ColorScheme::grid());
+                p.fillRect(map, QBrush(ColorScheme::axis().lighter(160), Qt::BDiagPattern));
+            }
+            // As cellRect() places them, without laying the grid out again for every cell.
+            const int cell = map.width() / std::max(1, n);
             for (int i = 0; i < n; ++i)
-                for (int j = 0; j < n; ++j) {
-                    const QRect cell = cellRect(l, h, i, j);
-                    if (std::isinf(s(i, j))) {
-                        p.fillRect(cell, ColorScheme::grid());
-                        p.fillRect(cell,
-                                   QBrush(ColorScheme::axis().lighter(160), Qt::BDiagPattern));
-                    } else {
-                        p.fillRect(cell, HeadHeatMap::colorFor(w(i, j)));
-                    }
-                }
+                for (int j = 0; j < n; ++j)
+                    if (!std::isinf(s(i, j)))
+                        p.fillRect(QRect(map.left() + j * cell, map.top() + i * cell, cell, cell),
+                                   HeadHeatMap::colorFor(w(i, j)));
             const bool focused = l == m_layer && h == m_head;
             p.setPen(QPen(focused ? ColorScheme::highlight() : ColorScheme::axis(),
                           (focused ? 3 : 1) * line));

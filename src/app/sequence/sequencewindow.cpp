@@ -3,11 +3,13 @@
 #include "core/matrixpresets.h"
 #include "model/sequencesession.h"
 #include "sequence/sequenceembeddingcanvas.h"
+#include "panels/sequencepages.h"
 #include "sequence/sequenceheadview.h"
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceoffsetplot.h"
 #include "sequence/sequenceqkcanvas.h"
 #include "sequence/sequencetokenstrip.h"
+#include "theme/appearance.h"
 #include "theme/colorscheme.h"
 #include "widgets/matrixeditor.h"
 #include "training/trainingview.h"
@@ -33,6 +35,7 @@
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTextBrowser>
 #include <QToolButton>
 #include <QVBoxLayout>
 
@@ -132,6 +135,7 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     controlRow->addWidget(m_shiftLabel);
     controlRow->addWidget(m_shift);
     controlRow->addStretch(1);
+    controlRow->addWidget(createExplainButton());
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(sentenceRow);
     layout->addWidget(stripScroll);
@@ -279,7 +283,55 @@ void SequenceWindow::retranslate()
     m_pages->setTabText(1, tr("Training"));
     rebuildPresetMenu();
     retranslateEditing();
+    retranslateExplanation();
     syncFromSession();
+}
+
+QToolButton *SequenceWindow::createExplainButton()
+{
+    m_explain = new QToolButton(this);
+    m_explain->setPopupMode(QToolButton::InstantPopup);
+    m_explain->setMenu(new QMenu(m_explain));
+    // The pages carry the theme's colours in their HTML: a new theme writes them again.
+    connect(Appearance::instance(), &Appearance::changed, this, [this] {
+        if (m_explanationBrowser && m_explanationBrowser->isVisible())
+            showExplanation(m_explanationPage);
+    });
+    return m_explain;
+}
+
+void SequenceWindow::retranslateExplanation()
+{
+    m_explain->setText(tr("Explain"));
+    m_explain->setToolTip(tr("Why attention needs positions, and the residual stream"));
+    QMenu *menu = m_explain->menu();
+    menu->clear();
+    for (int page : {int(SequencePages::Page::Positions), int(SequencePages::Page::Residual)})
+        menu->addAction(SequencePages::title(SequencePages::Page(page)), this,
+                        [this, page] { showExplanation(page); });
+    if (m_explanationBrowser && m_explanationBrowser->isVisible())
+        showExplanation(m_explanationPage); // the page again, in the new language
+}
+
+void SequenceWindow::showExplanation(int page)
+{
+    // A window of its own beside this one, as the main window's explanation is a dock beside
+    // its canvas: the learner reads while the maps stay in view.
+    if (!m_explanationBrowser) {
+        m_explanationBrowser = new QTextBrowser(this);
+        m_explanationBrowser->setWindowFlag(Qt::Window);
+        m_explanationBrowser->resize(640, 720);
+    }
+    m_explanationPage = page;
+    const QFont f = m_explanationBrowser->font();
+    const double points =
+        f.pointSizeF() > 0 ? f.pointSizeF() : f.pixelSize() * 72.0 / logicalDpiY();
+    m_explanationBrowser->setWindowTitle(SequencePages::title(SequencePages::Page(page)));
+    m_explanationBrowser->setHtml(SequencePages::html(SequencePages::Page(page), points * 1.2));
+    if (isVisible()) {
+        m_explanationBrowser->show();
+        m_explanationBrowser->raise();
+    }
 }
 
 void SequenceWindow::syncFromSession()

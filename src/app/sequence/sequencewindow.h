@@ -12,6 +12,7 @@ class QLineEdit;
 class QPushButton;
 class QSpinBox;
 class QTabWidget;
+class QTextBrowser;
 class QToolButton;
 class MatrixEditor;
 class SequenceEmbeddingCanvas;
@@ -52,6 +53,11 @@ public:
     QLabel *messageLabel() const { return m_message; }
     QToolButton *presetButton() const { return m_presets; }
     QToolButton *addTokenButton() const { return m_addToken; }
+    QToolButton *explainButton() const { return m_explain; }
+    /// The window the Explain button opens (null until it is first opened).
+    QTextBrowser *explanationBrowser() const { return m_explanationBrowser; }
+    /// Opens the explanation page `page` (a SequencePages::Page) in its own window.
+    void showExplanation(int page);
     SequenceTokenStrip *tokenStrip() const { return m_strip; }
     SequenceHeatmapGrid *heatmaps() const { return m_grid; }
     SequenceHeadView *headView() const { return m_headView; }
@@ -94,6 +100,9 @@ private:
     void showMessage(const QString &text);
     void updateStatement();
     static QString presetTitle(const QString &path);
+    /// The Explain button and its menu of explanation pages (SequencePages).
+    QToolButton *createExplainButton();
+    void retranslateExplanation();
 
     SequenceSession *m_session;
     QToolButton *m_presets, *m_addToken;
@@ -110,6 +119,9 @@ private:
     SequenceQkCanvas *m_qk;
     QTabWidget *m_pages; ///< Attention and Training
     TrainingView *m_training;
+    QToolButton *m_explain = nullptr;
+    QTextBrowser *m_explanationBrowser = nullptr;
+    int m_explanationPage = 0;
     bool m_typing = false;
     QStringList m_menuVocabulary; ///< what the Add a token menu lists
 
