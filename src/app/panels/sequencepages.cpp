@@ -1,49 +1,17 @@
 #include "panels/sequencepages.h"
 
+#include "text/htmlfragments.h"
 #include "theme/colorscheme.h"
 
 #include <QStringList>
 
+using HtmlFragments::bulleted;
+using HtmlFragments::coloured;
+using HtmlFragments::formulaBox;
+using HtmlFragments::heading;
+using HtmlFragments::para;
+
 namespace {
-
-// The same building blocks as the other explanation pages, so that the pages look alike in
-// every theme: the colours are read from the theme when the page is written.
-QString title(const QString &text)
-{
-    return QStringLiteral("<h2>") + text + QStringLiteral("</h2>");
-}
-
-QString heading(const QString &text)
-{
-    return QStringLiteral("<h3>") + text + QStringLiteral("</h3>");
-}
-
-QString para(const QString &text)
-{
-    return QStringLiteral("<p>") + text + QStringLiteral("</p>");
-}
-
-QString bulleted(const QStringList &items)
-{
-    QString s = QStringLiteral("<ul>");
-    for (const QString &item : items)
-        s += QStringLiteral("<li>") + item + QStringLiteral("</li>");
-    return s + QStringLiteral("</ul>");
-}
-
-QString formulaBox(const QStringList &lines, double pointSize)
-{
-    return QStringLiteral("<table width='100%' cellspacing='0' cellpadding='8' bgcolor='%1'>"
-                          "<tr><td align='center'><span style='font-size:%2pt'>%3</span>"
-                          "</td></tr></table>")
-        .arg(ColorScheme::panel().name(), QString::number(pointSize, 'f', 1),
-             lines.join(QStringLiteral("<br>")));
-}
-
-QString coloured(const QString &html, const QColor &c)
-{
-    return QStringLiteral("<span style='color:%1'>%2</span>").arg(c.name(), html);
-}
 
 QString q(const QString &index)
 {
@@ -82,7 +50,7 @@ QString SequencePages::html(Page page, double formulaPointSize)
 QString SequencePages::positionsPage(double formulaPointSize)
 {
     const QString i = QStringLiteral("i"), j = QStringLiteral("j");
-    QString h = ::title(title(Page::Positions));
+    QString h = HtmlFragments::title(title(Page::Positions));
     h += formulaBox({QStringLiteral("x<sub>i</sub> = E[token<sub>i</sub>] + P<sub>i</sub> "
                                     "&nbsp;&nbsp;") +
                          tr("(sinusoidal, learned)"),
@@ -162,7 +130,7 @@ QString SequencePages::positionsPage(double formulaPointSize)
 
 QString SequencePages::residualPage(double formulaPointSize)
 {
-    QString h = ::title(title(Page::Residual));
+    QString h = HtmlFragments::title(title(Page::Residual));
     h += formulaBox({QStringLiteral("r<sup>0</sup><sub>i</sub> = x<sub>i</sub>"),
                      QStringLiteral("r<sup>l+1</sup><sub>i</sub> = r<sup>l</sup><sub>i</sub> + "
                                     "W<sub>O</sub> [o<sub>i</sub><sup>1</sup>; …; "
