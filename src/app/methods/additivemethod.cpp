@@ -15,67 +15,61 @@ QStringList pageFormula()
 
 QString sections(double)
 {
-    QString h = geometryHeading();
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "A small neural network with one hidden layer of H units scores each pair. "
-        "W<sub>q</sub> and W<sub>k</sub> project the query and the key into the same "
-        "H-dimensional space; the two projections and the bias b are added; tanh "
-        "squashes each sum into (−1, 1); and a learned vector v — not one of the values — "
-        "weighs the H results into one number."));
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "There is no single angle any more. Each hidden unit looks along its own "
-        "direction, given by its rows of W<sub>q</sub> and W<sub>k</sub>, and tanh makes "
-        "its response level off instead of growing without limit: a very long key does "
-        "not win by its length alone."));
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "It is also called “concat” attention: W<sub>q</sub>q + W<sub>k</sub>k is one "
-        "matrix [W<sub>q</sub> W<sub>k</sub>] applied to q and k stacked into one "
-        "vector."));
-
-    h += whenToUseHeading();
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "Bahdanau et al. (2015) introduced it for neural machine translation, before the "
-        "dot-product family took over. There the query is the decoder's previous hidden "
-        "state s<sub>i−1</sub>, and the keys and the values are the same vectors: the "
-        "encoder's annotations h<sub>j</sub>, one per source word. Luong et al. (2015) "
-        "compare the current decoder state instead."));
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "It still suits queries and keys of different dimensions (only H must agree) and "
-        "small models. It is not slower by the count of operations: W<sub>q</sub>q and "
-        "W<sub>k</sub>k<sub>i</sub> are computed once per query and once per key, and "
-        "each pair then costs O(H), like the dot product's O(d). The dot-product family "
-        "is faster in practice because all its scores are one matrix product, "
-        "QK<sup>T</sup>, for which highly optimised code exists (Vaswani et al., 2017, "
-        "§3.2.1)."));
-
-    h += pitfallsHeading();
-    h += bulleted({
-        QCoreApplication::translate(
+    return outline(
+        para(QCoreApplication::translate(
             "ExplanationText",
-            "<b>The projections are added.</b> "
-            "W<sub>q</sub>q + W<sub>k</sub>k<sub>i</sub> is a sum inside tanh; one source "
-            "lost the plus sign (see %1).")
-            .arg(mistakesLink(QStringLiteral("plus"))),
-        QCoreApplication::translate(
+            "A small neural network with one hidden layer of H units scores each pair. "
+            "W<sub>q</sub> and W<sub>k</sub> project the query and the key into the same "
+            "H-dimensional space; the two projections and the bias b are added; tanh "
+            "squashes each sum into (−1, 1); and a learned vector v — not one of the values — "
+            "weighs the H results into one number.")) +
+            para(QCoreApplication::translate(
+                "ExplanationText",
+                "There is no single angle any more. Each hidden unit looks along its own "
+                "direction, given by its rows of W<sub>q</sub> and W<sub>k</sub>, and tanh makes "
+                "its response level off instead of growing without limit: a very long key does "
+                "not win by its length alone.")) +
+            para(QCoreApplication::translate(
+                "ExplanationText",
+                "It is also called “concat” attention: W<sub>q</sub>q + W<sub>k</sub>k is one "
+                "matrix [W<sub>q</sub> W<sub>k</sub>] applied to q and k stacked into one "
+                "vector.")),
+        para(QCoreApplication::translate(
             "ExplanationText",
-            "<b>tanh saturates.</b> "
-            "For large inputs each unit sits at ±1: the score stops responding to small "
-            "moves of the key, and its gradient vanishes. Keep inputs and weights "
-            "moderate."),
-        QCoreApplication::translate(
-            "ExplanationText",
-            "<b>The scores depend on the parameters.</b> "
-            "Here W<sub>q</sub>, W<sub>k</sub>, b and v are random numbers from a fixed "
-            "seed, not trained weights. Randomise in the Method and parameters dock draws "
-            "another network, and the same q and k get other scores."),
-    });
-
-    return h;
+            "Bahdanau et al. (2015) introduced it for neural machine translation, before the "
+            "dot-product family took over. There the query is the decoder's previous hidden "
+            "state s<sub>i−1</sub>, and the keys and the values are the same vectors: the "
+            "encoder's annotations h<sub>j</sub>, one per source word. Luong et al. (2015) "
+            "compare the current decoder state instead.")) +
+            para(QCoreApplication::translate(
+                "ExplanationText",
+                "It still suits queries and keys of different dimensions (only H must agree) and "
+                "small models. It is not slower by the count of operations: W<sub>q</sub>q and "
+                "W<sub>k</sub>k<sub>i</sub> are computed once per query and once per key, and "
+                "each pair then costs O(H), like the dot product's O(d). The dot-product family "
+                "is faster in practice because all its scores are one matrix product, "
+                "QK<sup>T</sup>, for which highly optimised code exists (Vaswani et al., 2017, "
+                "§3.2.1).")),
+        {
+            QCoreApplication::translate(
+                "ExplanationText",
+                "<b>The projections are added.</b> "
+                "W<sub>q</sub>q + W<sub>k</sub>k<sub>i</sub> is a sum inside tanh; one source "
+                "lost the plus sign (see %1).")
+                .arg(mistakesLink(QStringLiteral("plus"))),
+            QCoreApplication::translate(
+                "ExplanationText",
+                "<b>tanh saturates.</b> "
+                "For large inputs each unit sits at ±1: the score stops responding to small "
+                "moves of the key, and its gradient vanishes. Keep inputs and weights "
+                "moderate."),
+            QCoreApplication::translate(
+                "ExplanationText",
+                "<b>The scores depend on the parameters.</b> "
+                "Here W<sub>q</sub>, W<sub>k</sub>, b and v are random numbers from a fixed "
+                "seed, not trained weights. Randomise in the Method and parameters dock draws "
+                "another network, and the same q and k get other scores."),
+        });
 }
 
 QString scene(const SceneModel &model)
@@ -105,10 +99,7 @@ QString scene(const SceneModel &model)
 
 void stepLines(const StepContext &context, FormulaLines &lines)
 {
-    const attn::ScoreBreakdown &b = context.breakdown;
-    const QString &q = context.query;
-    const QString &kName = context.key;
-    const QString &s = context.score;
+    const auto &[model, b, q, kName, s, weight] = context;
     const QString h = QStringLiteral("h");
     // tanh(h) from the shown h, and h from the shown W_q q, W_k k and b.
     int hd = kDecimals;

@@ -12,55 +12,49 @@ QStringList pageFormula()
 
 QString sections(double)
 {
-    QString h = geometryHeading();
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "Dividing the dot product by both lengths leaves only the angle: the score is "
-        "cos θ<sub>i</sub>, always between −1 and 1, and the same however long the "
-        "arrows are."));
-    h += bulleted({
-        QCoreApplication::translate("ExplanationText", "<b>Same direction</b> "
-                                                       "(θ = 0°): the score is 1."),
-        QCoreApplication::translate("ExplanationText", "<b>Orthogonal</b> "
-                                                       "(θ = 90°): the score is 0."),
-        QCoreApplication::translate("ExplanationText", "<b>Opposite</b> "
-                                                       "(θ = 180°): the score is −1."),
-    });
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "It equals the dot product of the two vectors after L2 normalisation. The "
-        "normalised view (Normalise Query and Keys) shows exactly what this method "
-        "compares: the query and the keys as points on the unit circle."));
-
-    h += whenToUseHeading();
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "When the direction carries the meaning and the length is an accident: "
-        "comparing embeddings of texts of different lengths, searching for similar "
-        "items, or the content-based addressing of the Neural Turing Machine (Graves et "
-        "al., 2014)."));
-
-    h += pitfallsHeading();
-    h += bulleted({
-        QCoreApplication::translate(
+    return outline(
+        para(QCoreApplication::translate(
             "ExplanationText",
-            "<b>The weights stay soft at τ = 1.</b> "
-            "Scores differ by at most 2, so softmax can never give one key more than "
-            "e² ≈ 7.4 times the weight of another. Lower the temperature, or multiply the "
-            "scores by a learned factor as models do, to let it choose."),
-        QCoreApplication::translate(
+            "Dividing the dot product by both lengths leaves only the angle: the score is "
+            "cos θ<sub>i</sub>, always between −1 and 1, and the same however long the "
+            "arrows are.")) +
+            bulleted({
+                QCoreApplication::translate("ExplanationText", "<b>Same direction</b> "
+                                                               "(θ = 0°): the score is 1."),
+                QCoreApplication::translate("ExplanationText", "<b>Orthogonal</b> "
+                                                               "(θ = 90°): the score is 0."),
+                QCoreApplication::translate("ExplanationText", "<b>Opposite</b> "
+                                                               "(θ = 180°): the score is −1."),
+            }) +
+            para(QCoreApplication::translate(
+                "ExplanationText",
+                "It equals the dot product of the two vectors after L2 normalisation. The "
+                "normalised view (Normalise Query and Keys) shows exactly what this method "
+                "compares: the query and the keys as points on the unit circle.")),
+        para(QCoreApplication::translate(
             "ExplanationText",
-            "<b>A zero vector has no direction.</b> "
-            "The cosine is undefined; this app then gives the score 0 and says so instead "
-            "of dividing by zero."),
-        QCoreApplication::translate(
-            "ExplanationText",
-            "<b>The length is thrown away.</b> "
-            "If a longer key should count more — a stronger signal, say — cosine "
-            "similarity cannot see it."),
-    });
-
-    return h;
+            "When the direction carries the meaning and the length is an accident: "
+            "comparing embeddings of texts of different lengths, searching for similar "
+            "items, or the content-based addressing of the Neural Turing Machine (Graves et "
+            "al., 2014).")),
+        {
+            QCoreApplication::translate(
+                "ExplanationText",
+                "<b>The weights stay soft at τ = 1.</b> "
+                "Scores differ by at most 2, so softmax can never give one key more than "
+                "e² ≈ 7.4 times the weight of another. Lower the temperature, or multiply the "
+                "scores by a learned factor as models do, to let it choose."),
+            QCoreApplication::translate(
+                "ExplanationText",
+                "<b>A zero vector has no direction.</b> "
+                "The cosine is undefined; this app then gives the score 0 and says so instead "
+                "of dividing by zero."),
+            QCoreApplication::translate(
+                "ExplanationText",
+                "<b>The length is thrown away.</b> "
+                "If a longer key should count more — a stronger signal, say — cosine "
+                "similarity cannot see it."),
+        });
 }
 
 QString scene(const SceneModel &model)
@@ -97,10 +91,7 @@ QString scene(const SceneModel &model)
 
 void stepLines(const StepContext &context, FormulaLines &lines)
 {
-    const attn::ScoreBreakdown &b = context.breakdown;
-    const QString &q = context.query;
-    const QString &kName = context.key;
-    const QString &s = context.score;
+    const auto &[model, b, q, kName, s, weight] = context;
     const QString qk = context.query + QStringLiteral("·") + context.key;
     const int d = digitsFor({b.dot, b.queryNorm, b.keyNorm}, b.score,
                             [](const Numbers &x) { return x[0] / (x[1] * x[2]); });

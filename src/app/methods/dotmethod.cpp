@@ -13,65 +13,59 @@ QStringList pageFormula()
 
 QString sections(double)
 {
-    QString h = geometryHeading();
-    h += para(QCoreApplication::translate(
-                  "ExplanationText",
-                  "Multiply the two vectors component by component and add the products. The same "
-                  "number is the length of %1 times the length of %2 times the cosine of the "
-                  "angle θ<sub>i</sub> between them.")
-                  .arg(qSym(), kSym()));
-    h += bulleted({
-        QCoreApplication::translate(
+    return outline(
+        para(QCoreApplication::translate(
+                 "ExplanationText",
+                 "Multiply the two vectors component by component and add the products. The same "
+                 "number is the length of %1 times the length of %2 times the cosine of the "
+                 "angle θ<sub>i</sub> between them.")
+                 .arg(qSym(), kSym())) +
+            bulleted({
+                QCoreApplication::translate(
+                    "ExplanationText",
+                    "<b>Same direction</b> "
+                    "(θ = 0°): cos θ = 1, and the score is as large as the two lengths allow."),
+                QCoreApplication::translate(
+                    "ExplanationText",
+                    "<b>Orthogonal</b> "
+                    "(θ = 90°): cos θ = 0, and the score is 0 however long the arrows are."),
+                QCoreApplication::translate(
+                    "ExplanationText",
+                    "<b>Opposite</b> "
+                    "(θ = 180°): cos θ = −1, and the score is as negative as the lengths allow."),
+            }) +
+            para(QCoreApplication::translate(
+                "ExplanationText",
+                "So one number mixes two things: how well the directions agree and how long the "
+                "arrows are. Only for vectors of length 1 is the dot product the cosine itself, "
+                "between −1 and 1; the normalised view (Normalise Query and Keys) puts the query "
+                "and every key on the unit circle to show that case.")),
+        para(QCoreApplication::translate(
             "ExplanationText",
-            "<b>Same direction</b> "
-            "(θ = 0°): cos θ = 1, and the score is as large as the two lengths allow."),
-        QCoreApplication::translate(
-            "ExplanationText",
-            "<b>Orthogonal</b> "
-            "(θ = 90°): cos θ = 0, and the score is 0 however long the arrows are."),
-        QCoreApplication::translate(
-            "ExplanationText",
-            "<b>Opposite</b> "
-            "(θ = 180°): cos θ = −1, and the score is as negative as the lengths allow."),
-    });
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "So one number mixes two things: how well the directions agree and how long the "
-        "arrows are. Only for vectors of length 1 is the dot product the cosine itself, "
-        "between −1 and 1; the normalised view (Normalise Query and Keys) puts the query "
-        "and every key on the unit circle to show that case."));
-
-    h += whenToUseHeading();
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "It is the simplest and cheapest score: one multiplication and one addition per "
-        "dimension and nothing to learn. Luong et al. (2015) call it “dot”. It suits "
-        "queries and keys that live in the same space, with the same dimension, and "
-        "whose lengths are kept in check, for example by normalisation layers."));
-
-    h += pitfallsHeading();
-    h += bulleted({
-        QCoreApplication::translate(
-            "ExplanationText",
-            "<b>Length dominates.</b> "
-            "A long key beats a well-aligned short one. Drag a key that lies within 90° of "
-            "the query outwards along its own direction: its angle stays the same, yet its "
-            "score and its weight keep growing. Beyond 90° the cosine is negative, and the "
-            "same drag lowers the score."),
-        QCoreApplication::translate(
-            "ExplanationText",
-            "<b>The spread grows with the dimension.</b> "
-            "For random vectors with components of mean 0 and variance σ², the scores spread "
-            "as √d·σ²: with many components they become large, softmax puts nearly all the "
-            "weight on one key and passes almost no gradient back. The scaled dot product "
-            "divides the √d away."),
-        QCoreApplication::translate(
-            "ExplanationText",
-            "<b>The dot product is not the cosine.</b> "
-            "Reading q·k as “the cosine of the angle” is only right for unit vectors."),
-    });
-
-    return h;
+            "It is the simplest and cheapest score: one multiplication and one addition per "
+            "dimension and nothing to learn. Luong et al. (2015) call it “dot”. It suits "
+            "queries and keys that live in the same space, with the same dimension, and "
+            "whose lengths are kept in check, for example by normalisation layers.")),
+        {
+            QCoreApplication::translate(
+                "ExplanationText",
+                "<b>Length dominates.</b> "
+                "A long key beats a well-aligned short one. Drag a key that lies within 90° of "
+                "the query outwards along its own direction: its angle stays the same, yet its "
+                "score and its weight keep growing. Beyond 90° the cosine is negative, and the "
+                "same drag lowers the score."),
+            QCoreApplication::translate(
+                "ExplanationText",
+                "<b>The spread grows with the dimension.</b> "
+                "For random vectors with components of mean 0 and variance σ², the scores spread "
+                "as √d·σ²: with many components they become large, softmax puts nearly all the "
+                "weight on one key and passes almost no gradient back. The scaled dot product "
+                "divides the √d away."),
+            QCoreApplication::translate(
+                "ExplanationText",
+                "<b>The dot product is not the cosine.</b> "
+                "Reading q·k as “the cosine of the angle” is only right for unit vectors."),
+        });
 }
 
 // Whether dragging a key outwards raises or lowers its score in this scene.

@@ -11,62 +11,56 @@ QStringList pageFormula()
 
 QString sections(double)
 {
-    QString h = geometryHeading();
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "The matrix W first transforms the key — it may rotate, stretch, shear or "
-        "project it — and the query is then compared with the transformed key by a dot "
-        "product. W decides which directions of the key matter to the query."));
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "With W = I, the identity, the score is the plain dot product. On the canvas the "
-        "two columns of W are drawn as orange arrows: drag them to change W and watch "
-        "the scores follow."));
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "W need not be square: a d<sub>q</sub> × d<sub>k</sub> matrix compares a query "
-        "and keys of different dimensions."));
-
-    h += whenToUseHeading();
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "Luong et al. (2015) proposed it for machine translation as the “general” "
-        "score. Use it when the comparison should be learned but a whole network is "
-        "too much: it costs d<sub>q</sub>·d<sub>k</sub> parameters and one matrix "
-        "product."));
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "In their translation model the query is the decoder's current hidden state "
-        "h<sub>t</sub>, and the keys and the values are the same vectors: the encoder's "
-        "hidden states. Bahdanau et al. (2015) compare the previous decoder state "
-        "instead (see Additive)."));
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "Every head of multi-head attention is a general score in disguise: "
-        "(W<sub>Q</sub>q)·(W<sub>K</sub>k) / √d<sub>k</sub> = q<sup>T</sup> "
-        "(W<sub>Q</sub><sup>T</sup>W<sub>K</sub>) k / √d<sub>k</sub>, with a W of rank "
-        "at most d<sub>k</sub>."));
-
-    h += pitfallsHeading();
-    h += bulleted({
-        QCoreApplication::translate(
+    return outline(
+        para(QCoreApplication::translate(
             "ExplanationText",
-            "<b>W changes lengths too.</b> "
-            "A W that stretches one axis makes the keys along that axis win, just as long "
-            "keys win the plain dot product."),
-        QCoreApplication::translate(
+            "The matrix W first transforms the key — it may rotate, stretch, shear or "
+            "project it — and the query is then compared with the transformed key by a dot "
+            "product. W decides which directions of the key matter to the query.")) +
+            para(QCoreApplication::translate(
+                "ExplanationText",
+                "With W = I, the identity, the score is the plain dot product. On the canvas the "
+                "two columns of W are drawn as orange arrows: drag them to change W and watch "
+                "the scores follow.")) +
+            para(QCoreApplication::translate(
+                "ExplanationText",
+                "W need not be square: a d<sub>q</sub> × d<sub>k</sub> matrix compares a query "
+                "and keys of different dimensions.")),
+        para(QCoreApplication::translate(
             "ExplanationText",
-            "<b>The score is not symmetric.</b> "
-            "q<sup>T</sup>Wk differs from k<sup>T</sup>Wq unless W is symmetric: swapping "
-            "the roles of query and key changes the scores."),
-        QCoreApplication::translate(
-            "ExplanationText",
-            "<b>No scaling is built in.</b> "
-            "In high dimensions the scores spread like unscaled dot products; divide by √d "
-            "or keep W small."),
-    });
-
-    return h;
+            "Luong et al. (2015) proposed it for machine translation as the “general” "
+            "score. Use it when the comparison should be learned but a whole network is "
+            "too much: it costs d<sub>q</sub>·d<sub>k</sub> parameters and one matrix "
+            "product.")) +
+            para(QCoreApplication::translate(
+                "ExplanationText",
+                "In their translation model the query is the decoder's current hidden state "
+                "h<sub>t</sub>, and the keys and the values are the same vectors: the encoder's "
+                "hidden states. Bahdanau et al. (2015) compare the previous decoder state "
+                "instead (see Additive).")) +
+            para(QCoreApplication::translate(
+                "ExplanationText",
+                "Every head of multi-head attention is a general score in disguise: "
+                "(W<sub>Q</sub>q)·(W<sub>K</sub>k) / √d<sub>k</sub> = q<sup>T</sup> "
+                "(W<sub>Q</sub><sup>T</sup>W<sub>K</sub>) k / √d<sub>k</sub>, with a W of rank "
+                "at most d<sub>k</sub>.")),
+        {
+            QCoreApplication::translate(
+                "ExplanationText",
+                "<b>W changes lengths too.</b> "
+                "A W that stretches one axis makes the keys along that axis win, just as long "
+                "keys win the plain dot product."),
+            QCoreApplication::translate(
+                "ExplanationText",
+                "<b>The score is not symmetric.</b> "
+                "q<sup>T</sup>Wk differs from k<sup>T</sup>Wq unless W is symmetric: swapping "
+                "the roles of query and key changes the scores."),
+            QCoreApplication::translate(
+                "ExplanationText",
+                "<b>No scaling is built in.</b> "
+                "In high dimensions the scores spread like unscaled dot products; divide by √d "
+                "or keep W small."),
+        });
 }
 
 QString scene(const SceneModel &model)
@@ -96,10 +90,7 @@ QString scene(const SceneModel &model)
 
 void stepLines(const StepContext &context, FormulaLines &lines)
 {
-    const attn::ScoreBreakdown &b = context.breakdown;
-    const QString &q = context.query;
-    const QString &kName = context.key;
-    const QString &s = context.score;
+    const auto &[model, b, q, kName, s, weight] = context;
     // W kᵢ row by row, then the dot product with q.
     int d = kDecimals;
     for (Eigen::Index j = 0; j < b.wk.size(); ++j)

@@ -18,66 +18,60 @@ QStringList pageFormula()
 
 QString sections(double)
 {
-    QString h = geometryHeading();
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "Several heads run scaled dot-product attention side by side. Head h first "
-        "projects the query, the keys and the values with its own matrices "
-        "W<sub>Q</sub><sup>h</sup>, W<sub>K</sub><sup>h</sup>, W<sub>V</sub><sup>h</sup>; "
-        "then it scores, applies softmax and sums on its own. The heads' outputs are "
-        "stacked and W<sub>O</sub> maps them back."));
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "Only the product W<sub>Q</sub><sup>T</sup>W<sub>K</sub> matters for a head's "
-        "scores: (W<sub>Q</sub>q)·(W<sub>K</sub>k) = q<sup>T</sup> "
-        "(W<sub>Q</sub><sup>T</sup>W<sub>K</sub>) k. Each head is therefore a general "
-        "(bilinear) score q<sup>T</sup>Wk / √d<sub>k</sub> whose W = "
-        "W<sub>Q</sub><sup>T</sup>W<sub>K</sub> has rank at most d<sub>k</sub>: with "
-        "d<sub>k</sub> = 1 a head multiplies the query's component along one direction "
-        "by the key's component along another."));
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "In 2-D, think of each head as a different lens on the query and the keys: a "
-        "projection onto one direction, a stretch, or a turn of the query against the "
-        "keys. The same rotation R in W<sub>Q</sub> and W<sub>K</sub> is no lens at all: "
-        "(Rq)·(Rk) = q·k, and the head gives exactly the scaled dot-product scores. A "
-        "rotation matters on one side only, or together with a projection "
-        "(d<sub>k</sub> = 1). A head that projects onto the x axis compares only x "
-        "components and may prefer another key than a head that looks along y. The "
-        "Heads dock shows each head's view."));
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "The weights in the chart are the mean over the heads; each head has its own "
-        "softmax and its own weights."));
-
-    h += whenToUseHeading();
-    h += para(QCoreApplication::translate(
-        "ExplanationText",
-        "Every Transformer layer uses it (Vaswani et al., 2017). With h heads of "
-        "dimension d<sub>k</sub> = d<sub>model</sub> / h it costs about as much as one "
-        "full-size head, yet different heads can attend to different aspects — nearby "
-        "positions, syntax, distant links — at the same time."));
-
-    h += pitfallsHeading();
-    h += bulleted({
-        QCoreApplication::translate(
+    return outline(
+        para(QCoreApplication::translate(
             "ExplanationText",
-            "<b>Each head attends over the keys, not over the heads.</b> "
-            "After splitting into heads, the head axis must come before the sequence axis; "
-            "otherwise attention mixes heads instead of positions (see %1).")
-            .arg(mistakesLink(QStringLiteral("heads"))),
-        QCoreApplication::translate(
+            "Several heads run scaled dot-product attention side by side. Head h first "
+            "projects the query, the keys and the values with its own matrices "
+            "W<sub>Q</sub><sup>h</sup>, W<sub>K</sub><sup>h</sup>, W<sub>V</sub><sup>h</sup>; "
+            "then it scores, applies softmax and sums on its own. The heads' outputs are "
+            "stacked and W<sub>O</sub> maps them back.")) +
+            para(QCoreApplication::translate(
+                "ExplanationText",
+                "Only the product W<sub>Q</sub><sup>T</sup>W<sub>K</sub> matters for a head's "
+                "scores: (W<sub>Q</sub>q)·(W<sub>K</sub>k) = q<sup>T</sup> "
+                "(W<sub>Q</sub><sup>T</sup>W<sub>K</sub>) k. Each head is therefore a general "
+                "(bilinear) score q<sup>T</sup>Wk / √d<sub>k</sub> whose W = "
+                "W<sub>Q</sub><sup>T</sup>W<sub>K</sub> has rank at most d<sub>k</sub>: with "
+                "d<sub>k</sub> = 1 a head multiplies the query's component along one direction "
+                "by the key's component along another.")) +
+            para(QCoreApplication::translate(
+                "ExplanationText",
+                "In 2-D, think of each head as a different lens on the query and the keys: a "
+                "projection onto one direction, a stretch, or a turn of the query against the "
+                "keys. The same rotation R in W<sub>Q</sub> and W<sub>K</sub> is no lens at all: "
+                "(Rq)·(Rk) = q·k, and the head gives exactly the scaled dot-product scores. A "
+                "rotation matters on one side only, or together with a projection "
+                "(d<sub>k</sub> = 1). A head that projects onto the x axis compares only x "
+                "components and may prefer another key than a head that looks along y. The "
+                "Heads dock shows each head's view.")) +
+            para(QCoreApplication::translate(
+                "ExplanationText",
+                "The weights in the chart are the mean over the heads; each head has its own "
+                "softmax and its own weights.")),
+        para(QCoreApplication::translate(
             "ExplanationText",
-            "<b>Scale by the head's dimension.</b> "
-            "Each head divides by its own √d<sub>k</sub>, not by √d<sub>model</sub>."),
-        QCoreApplication::translate(
-            "ExplanationText",
-            "<b>A mean can hide the heads.</b> "
-            "Two heads that strongly prefer different keys can average to flat weights; "
-            "look at each head, not only at the mean."),
-    });
-
-    return h;
+            "Every Transformer layer uses it (Vaswani et al., 2017). With h heads of "
+            "dimension d<sub>k</sub> = d<sub>model</sub> / h it costs about as much as one "
+            "full-size head, yet different heads can attend to different aspects — nearby "
+            "positions, syntax, distant links — at the same time.")),
+        {
+            QCoreApplication::translate(
+                "ExplanationText",
+                "<b>Each head attends over the keys, not over the heads.</b> "
+                "After splitting into heads, the head axis must come before the sequence axis; "
+                "otherwise attention mixes heads instead of positions (see %1).")
+                .arg(mistakesLink(QStringLiteral("heads"))),
+            QCoreApplication::translate(
+                "ExplanationText",
+                "<b>Scale by the head's dimension.</b> "
+                "Each head divides by its own √d<sub>k</sub>, not by √d<sub>model</sub>."),
+            QCoreApplication::translate(
+                "ExplanationText",
+                "<b>A mean can hide the heads.</b> "
+                "Two heads that strongly prefer different keys can average to flat weights; "
+                "look at each head, not only at the mean."),
+        });
 }
 
 QString scene(const SceneModel &model)
@@ -114,12 +108,7 @@ QString scene(const SceneModel &model)
 
 void stepLines(const StepContext &context, FormulaLines &lines)
 {
-    const attn::ScoreBreakdown &b = context.breakdown;
-    const QString &q = context.query;
-    const QString &kName = context.key;
-    const QString &s = context.score;
-    const QString &w = context.weight;
-    const SceneModel &m = context.model;
+    const auto &[m, b, q, kName, s, w] = context;
     const QString wq = QStringLiteral("W<sub>Q</sub>"), wk = QStringLiteral("W<sub>K</sub>");
     Numbers headScores, headWeights;
     for (std::size_t j = 0; j < b.heads.size(); ++j) {

@@ -6,6 +6,7 @@
 
 namespace PageSections {
 
+using HtmlFragments::bulleted;
 using HtmlFragments::heading;
 using HtmlFragments::link;
 
@@ -22,6 +23,12 @@ QString whenToUseHeading()
 QString pitfallsHeading()
 {
     return heading(QCoreApplication::translate("ExplanationText", "Pitfalls"));
+}
+
+QString outline(const QString &geometry, const QString &whenToUse, const QStringList &pitfalls)
+{
+    return geometryHeading() + geometry + whenToUseHeading() + whenToUse + pitfallsHeading() +
+           bulleted(pitfalls);
 }
 
 QString mistakesLink(const QString &anchor)
