@@ -1,6 +1,7 @@
 #include "canvas/canvaswidget.h"
 #include "canvas/landscapelayer.h"
 #include "canvas/selection.h"
+#include "common/smallmatrices.h"
 #include "core/attention.h"
 #include "core/scores.h"
 #include "document/sceneeditor.h"
@@ -17,23 +18,12 @@
 #include <functional>
 #include <memory>
 
+using smallmatrices::mat;
+using smallmatrices::vec;
+
 namespace {
 
 using Edit = std::function<void(SceneModel &, CanvasWidget &)>;
-
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
-
-attn::Matrix mat(double a, double b, double c, double d)
-{
-    attn::Matrix m(2, 2);
-    m << a, b, c, d;
-    return m;
-}
 
 /// The core's score of one key at `world`, asked here directly (not through the field): the
 /// method's score function for one key, or for multi-head attend() with one key.

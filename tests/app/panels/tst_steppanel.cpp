@@ -1,4 +1,5 @@
 #include "canvas/selection.h"
+#include "common/smallmatrices.h"
 #include "core/attention.h"
 #include "core/headpresets.h"
 #include "model/scenemodel.h"
@@ -18,23 +19,12 @@
 
 Q_DECLARE_METATYPE(attn::Method)
 
+using smallmatrices::mat;
+using smallmatrices::vec;
+
 namespace {
 
 using Edit = std::function<void(SceneModel &)>;
-
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
-
-attn::Matrix mat(double a, double b, double c, double d)
-{
-    attn::Matrix m(2, 2);
-    m << a, b, c, d;
-    return m;
-}
 
 /// How the formula writes a number: the table's three decimals without trailing zeros.
 QString trimmed(double x)
