@@ -8,6 +8,7 @@
 #include "canvas/canvaswidget.h"
 #include "canvas/selection.h"
 #include "canvas/vectordialog.h"
+#include "common/canvaswindow.h"
 #include "core/scene.h"
 #include "document/sceneeditor.h"
 #include "mainwindow.h"
@@ -128,17 +129,7 @@ void TestCanvasRobustness::initTestCase()
 
 void TestCanvasRobustness::init()
 {
-    m_window = std::make_unique<QWidget>();
-    m_model = new SceneModel(m_window.get());
-    m_selection = new Selection(m_window.get());
-    auto *layout = new QVBoxLayout(m_window.get());
-    layout->setContentsMargins(0, 0, 0, 0);
-    m_editor = new SceneEditor(m_model, m_window.get());
-    m_canvas = new CanvasWidget(m_editor, m_selection);
-    layout->addWidget(m_canvas);
-    m_window->resize(800, 600);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(canvaswindow::open(m_window, m_model, m_editor, m_selection, m_canvas));
     m_canvas->resetView();
     m_canvas->setFocus();
 }

@@ -1,5 +1,6 @@
 #include "canvas/canvaswidget.h"
 #include "canvas/selection.h"
+#include "common/canvaswindow.h"
 #include "core/attention.h"
 #include "core/scene.h"
 #include "document/sceneeditor.h"
@@ -119,17 +120,7 @@ private:
 
 void TestCanvasWidget::init()
 {
-    m_window = std::make_unique<QWidget>();
-    m_model = new SceneModel(m_window.get());
-    m_selection = new Selection(m_window.get());
-    auto *layout = new QVBoxLayout(m_window.get());
-    layout->setContentsMargins(0, 0, 0, 0);
-    m_editor = new SceneEditor(m_model, m_window.get());
-    m_canvas = new CanvasWidget(m_editor, m_selection);
-    layout->addWidget(m_canvas);
-    m_window->resize(800, 600);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(canvaswindow::open(m_window, m_model, m_editor, m_selection, m_canvas));
     QCOMPARE(m_canvas->size(), QSize(800, 600));
     m_canvas->resetView();
     m_canvas->setFocus();
