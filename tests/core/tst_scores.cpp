@@ -51,6 +51,13 @@ attn::Result<attn::ScoreSet> scoresOf(const DVec &q, const DRows &keys, attn::Me
     return attn::computeScores(naive::toEigen(q), naive::toEigen(keys), method, params);
 }
 
+// The columns every data function starts with: the query and the keys.
+void addQueryAndKeysColumns()
+{
+    QTest::addColumn<DVec>("query");
+    QTest::addColumn<DRows>("keys");
+}
+
 // The row's query and keys scored by `method`, against naive dot products.
 void compareWithNaiveDot(attn::Method method, long double tol)
 {
@@ -105,8 +112,7 @@ void TestScores::articleDotScores()
 
 void TestScores::dotMatchesNaive_data()
 {
-    QTest::addColumn<DVec>("query");
-    QTest::addColumn<DRows>("keys");
+    addQueryAndKeysColumns();
 
     QTest::newRow("article") << kArticleQuery << kArticleKeys;
     QTest::newRow("opposite and orthogonal")
@@ -124,8 +130,7 @@ void TestScores::dotMatchesNaive()
 
 void TestScores::scaledIsDotOverSqrtD_data()
 {
-    QTest::addColumn<DVec>("query");
-    QTest::addColumn<DRows>("keys");
+    addQueryAndKeysColumns();
     QTest::addColumn<double>("scaleDim");
     QTest::addColumn<double>("expectedD");
 
@@ -162,8 +167,7 @@ void TestScores::scaledIsDotOverSqrtD()
 
 void TestScores::cosineMatchesNaive_data()
 {
-    QTest::addColumn<DVec>("query");
-    QTest::addColumn<DRows>("keys");
+    addQueryAndKeysColumns();
 
     // |q| = √2.08; cos = 1.4/(√2.08·√1.25) = 0.86824, 2.2/(√2.08·√2.5) = 0.96476,
     // 1.92/2.08 = 0.92308.
@@ -192,8 +196,7 @@ void TestScores::cosineMatchesNaive()
 
 void TestScores::cosineEqualsDotOnUnitVectors_data()
 {
-    QTest::addColumn<DVec>("query");
-    QTest::addColumn<DRows>("keys");
+    addQueryAndKeysColumns();
 
     QTest::newRow("axes") << DVec{1.0, 0.0} << DRows{{1.0, 0.0}, {0.0, 1.0}, {-1.0, 0.0}};
     std::mt19937_64 gen(13);
@@ -212,8 +215,7 @@ void TestScores::cosineEqualsDotOnUnitVectors()
 
 void TestScores::cosineZeroVectors_data()
 {
-    QTest::addColumn<DVec>("query");
-    QTest::addColumn<DRows>("keys");
+    addQueryAndKeysColumns();
     QTest::addColumn<QString>("zeroNorm");
 
     QTest::newRow("zero query") << DVec{0.0, 0.0} << kArticleKeys << "xxx";
@@ -247,8 +249,7 @@ void TestScores::cosineZeroVectors()
 
 void TestScores::generalIdentityEqualsDot_data()
 {
-    QTest::addColumn<DVec>("query");
-    QTest::addColumn<DRows>("keys");
+    addQueryAndKeysColumns();
     QTest::addColumn<DRows>("w");
 
     QTest::newRow("article, empty W") << kArticleQuery << kArticleKeys << DRows{};
@@ -275,8 +276,7 @@ void TestScores::generalIdentityEqualsDot()
 
 void TestScores::generalMatchesNaive_data()
 {
-    QTest::addColumn<DVec>("query");
-    QTest::addColumn<DRows>("keys");
+    addQueryAndKeysColumns();
     QTest::addColumn<DRows>("w");
 
     // qᵀW = (1.2·2 + 0.8·0.5, −1.2 + 0.8·3) = (2.8, 1.2), so the scores are
@@ -312,8 +312,7 @@ void TestScores::generalMatchesNaive()
 
 void TestScores::additiveMatchesNaive_data()
 {
-    QTest::addColumn<DVec>("query");
-    QTest::addColumn<DRows>("keys");
+    addQueryAndKeysColumns();
     QTest::addColumn<DRows>("wq");
     QTest::addColumn<DRows>("wk");
     QTest::addColumn<DVec>("b");
@@ -385,8 +384,7 @@ void TestScores::multiHeadIsNotAScoreFunction()
 void TestScores::errors_data()
 {
     QTest::addColumn<int>("method");
-    QTest::addColumn<DVec>("query");
-    QTest::addColumn<DRows>("keys");
+    addQueryAndKeysColumns();
     QTest::addColumn<int>("keyCols");
     QTest::addColumn<attn::AttentionParams>("params");
     QTest::addColumn<int>("code");
