@@ -51,6 +51,14 @@ attn::Result<attn::ScoreSet> scoresOf(const DVec &q, const DRows &keys, attn::Me
     return attn::computeScores(naive::toEigen(q), naive::toEigen(keys), method, params);
 }
 
+// The general score qᵀ W kᵢ of every key with the given W.
+attn::Result<attn::ScoreSet> generalScoresOf(const DVec &q, const DRows &keys, const DRows &w)
+{
+    attn::AttentionParams params;
+    params.general = naive::toEigen(w);
+    return scoresOf(q, keys, attn::Method::General, params);
+}
+
 // The columns every data function starts with: the query and the keys.
 void addQueryAndKeysColumns()
 {
@@ -267,9 +275,7 @@ void TestScores::generalIdentityEqualsDot()
     QFETCH(DRows, keys);
     QFETCH(DRows, w);
 
-    attn::AttentionParams params;
-    params.general = naive::toEigen(w);
-    const auto r = scoresOf(query, keys, attn::Method::General, params);
+    const auto r = generalScoresOf(query, keys, w);
     NAIVE_REQUIRE_OK(r);
     NAIVE_COMPARE(r->scores, naive::dotScores(naive::toLong(query), naive::toLong(keys)), 1e-13L);
 }
@@ -299,9 +305,7 @@ void TestScores::generalMatchesNaive()
     QFETCH(DRows, keys);
     QFETCH(DRows, w);
 
-    attn::AttentionParams params;
-    params.general = naive::toEigen(w);
-    const auto r = scoresOf(query, keys, attn::Method::General, params);
+    const auto r = generalScoresOf(query, keys, w);
     NAIVE_REQUIRE_OK(r);
     NAIVE_COMPARE(r->scores,
                   naive::generalScores(naive::toLong(query), naive::toLong(w), naive::toLong(keys)),
