@@ -352,15 +352,16 @@ private slots:
         const int stepsHeight = window.stepPanel()->height();
         const int rightWidth = method->width();
         QVERIFY(stepsHeight >= 200);
+        // The layout settles through queued calls; on a busy machine that takes more than a
+        // fixed wait, so wait for the outcome (up to five seconds) instead.
         window.resize(640, 480);
-        QTest::qWait(100);
-        QVERIFY(window.stepPanel()->height() < stepsHeight);
+        QTRY_VERIFY_WITH_TIMEOUT(window.stepPanel()->height() < stepsHeight, 5000);
         window.resize(1280, 800);
-        QTest::qWait(100);
         // The table has its lines again and the right column its width, without Ctrl+Alt+0.
-        QVERIFY2(window.stepPanel()->height() >= 200,
-                 QByteArray::number(window.stepPanel()->height()));
-        QVERIFY2(method->width() >= rightWidth - 2, QByteArray::number(method->width()));
+        QTRY_VERIFY2_WITH_TIMEOUT(window.stepPanel()->height() >= 200,
+                                  QByteArray::number(window.stepPanel()->height()), 5000);
+        QTRY_VERIFY2_WITH_TIMEOUT(method->width() >= rightWidth - 2,
+                                  QByteArray::number(method->width()), 5000);
         QVERIFY(window.canvas()->width() >= 640);
     }
 

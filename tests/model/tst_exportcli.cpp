@@ -301,10 +301,10 @@ private slots:
                            QStringLiteral("--caption")}
             << QSize(1920, 1080);
         QTest::newRow("scale 2, temperature")
-            << QStringList{QStringLiteral("--size"),        QStringLiteral("1000x700"),
+            << QStringList{QStringLiteral("--size"),        QStringLiteral("1280x800"),
                            QStringLiteral("--scale"),       QStringLiteral("2"),
                            QStringLiteral("--temperature"), QStringLiteral("0.5")}
-            << QSize(2000, 1400);
+            << QSize(2560, 1600);
     }
     void sequenceFileDrawsTheSequenceWindow()
     {

@@ -2,6 +2,7 @@
 
 #include "core/matrixpresets.h"
 #include "model/sequencesession.h"
+#include "sequence/newtrainingtaskdialog.h"
 #include "sequence/sequenceembeddingcanvas.h"
 #include "panels/sequencepages.h"
 #include "sequence/sequenceheadview.h"
@@ -12,7 +13,7 @@
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
 #include "widgets/matrixeditor.h"
-#include "training/trainingview.h"
+#include "sequence/trainingview.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -231,6 +232,11 @@ QString SequenceWindow::presetTitle(const QString &path)
         return tr("A sentence in Chinese");
     if (name == QLatin1String("two-dimensions-sinusoidal"))
         return tr("Two dimensions: drag the embeddings (sinusoidal positions)");
+    // The built-in training tasks' presets are "task-<id>": their titles are the dialog's.
+    attn::TrainingTaskKind kind;
+    if (name.startsWith(QLatin1String("task-")) &&
+        attn::trainingTaskFromId(name.mid(5).toStdString(), kind))
+        return tr("Training task: %1").arg(NewTrainingTaskDialog::taskTitle(kind));
     return name;
 }
 

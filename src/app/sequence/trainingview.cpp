@@ -1,4 +1,4 @@
-#include "training/trainingview.h"
+#include "sequence/trainingview.h"
 
 #include "core/sequencefile.h"
 #include "model/sequencesession.h"
@@ -6,8 +6,8 @@
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceqkcanvas.h"
 #include "theme/colorscheme.h"
-#include "training/trainingchart.h"
-#include "training/weightheatmaps.h"
+#include "sequence/trainingchart.h"
+#include "sequence/weightheatmaps.h"
 
 #include <QCheckBox>
 #include <QComboBox>

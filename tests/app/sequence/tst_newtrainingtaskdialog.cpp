@@ -4,7 +4,7 @@
 // held-out examples and the chosen position kind.
 
 #include "core/sequencefile.h"
-#include "training/newtrainingtaskdialog.h"
+#include "sequence/newtrainingtaskdialog.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>

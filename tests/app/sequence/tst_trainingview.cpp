@@ -8,9 +8,9 @@
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceqkcanvas.h"
 #include "sequence/sequencewindow.h"
-#include "training/trainingchart.h"
-#include "training/trainingview.h"
-#include "training/weightheatmaps.h"
+#include "sequence/trainingchart.h"
+#include "sequence/trainingview.h"
+#include "sequence/weightheatmaps.h"
 
 #include <QCheckBox>
 #include <QComboBox>

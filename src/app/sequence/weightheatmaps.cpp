@@ -1,4 +1,4 @@
-#include "training/weightheatmaps.h"
+#include "sequence/weightheatmaps.h"
 
 #include "theme/colorscheme.h"
 

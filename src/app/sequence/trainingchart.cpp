@@ -1,4 +1,4 @@
-#include "training/trainingchart.h"
+#include "sequence/trainingchart.h"
 
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
