@@ -64,6 +64,7 @@ void TrainingChart::setLineCount(int count)
     }
     // One line is named by the chart's title; a legend would only take room from the plot.
     m_chart->legend()->setVisible(count > 1);
+    showAxisTitles();
     applyColours();
 }
 
@@ -100,8 +101,16 @@ void TrainingChart::setTitles(const QString &title, const QString &xTitle, const
     m_chart->setTitle(title);
     m_x->setTitleText(xTitle);
     m_y->setTitleText(yTitle);
-    m_x->setTitleVisible(!xTitle.isEmpty());
-    m_y->setTitleVisible(!yTitle.isEmpty());
+    showAxisTitles();
+}
+
+void TrainingChart::showAxisTitles()
+{
+    // A small chart cannot hold a legend, the step labels and the step axis's title at once:
+    // Qt Charts then elides all three to "…". With a legend the title gives way (the timeline
+    // above the charts says what the steps are).
+    m_x->setTitleVisible(!m_x->titleText().isEmpty() && !m_chart->legend()->isVisible());
+    m_y->setTitleVisible(!m_y->titleText().isEmpty());
 }
 
 void TrainingChart::setMarker(int step)

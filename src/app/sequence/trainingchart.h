@@ -43,6 +43,7 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void showAxisTitles();
     void applyColours();
     void fitRanges();
 
