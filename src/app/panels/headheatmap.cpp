@@ -233,7 +233,7 @@ void HeadHeatMap::paintEvent(QPaintEvent *)
             const QRect cell = cellRect(h, k);
             const double w = cellValue(h, k);
             const bool masked = m_masked[std::size_t(k)];
-            const QColor fill = masked ? ColorScheme::grid() : colorFor(w);
+            const QColor fill = masked ? ColorScheme::grid() : HeatRamp::color(w);
             p.fillRect(cell, fill);
             if (masked)
                 p.fillRect(cell, QBrush(ColorScheme::axis().lighter(160), Qt::BDiagPattern));

@@ -1,7 +1,5 @@
 #pragma once
 
-#include "theme/heatramp.h"
-
 #include <QRect>
 #include <QWidget>
 
@@ -27,10 +25,6 @@ public:
     QRect cellRect(int head, int key) const;
     /// True when the grid is shown, false while the hint is.
     bool showsGrid() const { return m_heads > 0; }
-
-    /// The colour of a weight in [0, 1]: HeatRamp::color(), kept for the sequence heat maps
-    /// until they call HeatRamp themselves.
-    static QColor colorFor(double weight) { return HeatRamp::color(weight); }
 
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;

@@ -1,7 +1,7 @@
 #include "sequence/sequenceheatmapgrid.h"
 
 #include "model/sequencesession.h"
-#include "panels/headheatmap.h"
+#include "theme/heatramp.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
 
@@ -131,7 +131,7 @@ void SequenceHeatmapGrid::paintEvent(QPaintEvent *)
                 for (int j = 0; j < n; ++j)
                     if (!std::isinf(s(i, j)))
                         p.fillRect(QRect(map.left() + j * cell, map.top() + i * cell, cell, cell),
-                                   HeadHeatMap::colorFor(w(i, j)));
+                                   HeatRamp::color(w(i, j)));
             const bool focused = l == m_layer && h == m_head;
             p.setPen(QPen(focused ? ColorScheme::highlight() : ColorScheme::axis(),
                           (focused ? 3 : 1) * line));

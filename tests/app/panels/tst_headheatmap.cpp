@@ -2,6 +2,7 @@
 #include "model/scenemodel.h"
 #include "panels/headcanvases.h"
 #include "panels/headheatmap.h"
+#include "theme/heatramp.h"
 #include "text/numberformat.h"
 
 #include <QHelpEvent>
@@ -172,7 +173,7 @@ void TestHeadHeatMap::manyKeysPaint()
 void TestHeadHeatMap::colourRamp()
 {
     // Heavier weights are darker, so that the eye finds each head's favourite key.
-    auto lightness = [](double w) { return HeadHeatMap::colorFor(w).lightnessF(); };
+    auto lightness = [](double w) { return HeatRamp::color(w).lightnessF(); };
     for (int i = 0; i < 10; ++i)
         QVERIFY(lightness(i / 10.0) > lightness((i + 1) / 10.0));
 }

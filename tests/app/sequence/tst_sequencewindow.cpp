@@ -1,6 +1,6 @@
 #include "core/sequencefile.h"
 #include "model/sequencesession.h"
-#include "panels/headheatmap.h"
+#include "theme/heatramp.h"
 #include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequenceheadview.h"
 #include "sequence/sequenceheatmapgrid.h"
@@ -56,7 +56,7 @@ class TestSequenceWindow : public QObject
                         QVERIFY(!cell.isEmpty());
                         const QColor painted =
                             image.pixelColor(cell.center() * image.devicePixelRatio());
-                        QCOMPARE(painted.rgb(), HeadHeatMap::colorFor(head.weights(i, j)).rgb());
+                        QCOMPARE(painted.rgb(), HeatRamp::color(head.weights(i, j)).rgb());
                     }
             }
     }

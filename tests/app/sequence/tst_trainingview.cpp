@@ -4,7 +4,7 @@
 #include "core/trainingtask.h"
 #include "model/sequencesession.h"
 #include "model/trainingsession.h"
-#include "panels/headheatmap.h"
+#include "theme/heatramp.h"
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceqkcanvas.h"
 #include "sequence/sequencewindow.h"
@@ -66,7 +66,7 @@ class TestTrainingView : public QObject
                         const QRect cell = view->heatmaps()->cellRect(int(l), int(h), i, j);
                         QVERIFY(!cell.isEmpty());
                         QCOMPARE(image.pixelColor(cell.center() * image.devicePixelRatio()).rgb(),
-                                 HeadHeatMap::colorFor(want.weights(i, j)).rgb());
+                                 HeatRamp::color(want.weights(i, j)).rgb());
                     }
             }
         QCOMPARE(view->weights()->entries().front().matrix, model.weights.embedding);
