@@ -138,6 +138,14 @@ void DockTable::addToggles(QMenu *menu)
         toggle->setShortcut(QKeySequence(Qt::ALT | Qt::Key(Qt::Key_0 + specs()[i].altNumber)));
         // Its key must bring forward a dock that is open behind another tab, not close it.
         toggle->installEventFilter(this);
+        // A closed dock that shares its place with another comes back behind that tab; the user
+        // who asked for it wants to see it. Only on the user's trigger: presentation mode and the
+        // walkthrough show docks too, and must leave the tab order as it was.
+        QDockWidget *dock = m_docks[i];
+        connect(toggle, &QAction::triggered, dock, [dock](bool shown) {
+            if (shown)
+                dock->raise();
+        });
         menu->addAction(toggle);
     }
 }

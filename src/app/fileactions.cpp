@@ -43,6 +43,8 @@ FileActions::FileActions(SceneDocument *document, const Actions &actions, QMainW
 void FileActions::retranslate()
 {
     retranslatePresets();
+    // The entries' keyboard notes ("File › Open Recent, then 1") are translated text too.
+    rebuildRecentMenu();
     updateTitle();
 }
 

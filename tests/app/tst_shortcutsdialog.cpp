@@ -275,6 +275,19 @@ private slots:
         QCOMPARE(sections.value(0), QStringLiteral("键盘快捷键"));
         QVERIFY(canvas.size() >= 8);
         QVERIFY(canvas.join(QLatin1Char('\n')).contains(QStringLiteral("放大")));
+        // The recent files' notes (set up in initTestCase) follow the switch too: the menu is
+        // rebuilt in the new language, not only when a file is opened.
+        const QMenu *recent = window.findChild<QMenu *>(QStringLiteral("menuRecent"));
+        QVERIFY(recent);
+        int notes = 0;
+        for (const QAction *a : recent->actions()) {
+            const QString note = a->property(ShortcutsDialog::kNoteProperty).toString();
+            if (note.isEmpty())
+                continue;
+            ++notes;
+            QVERIFY2(!note.contains(QStringLiteral("Open Recent")), qPrintable(note));
+        }
+        QCOMPARE(notes, 2);
     }
 
     void readmeKeysAreReal()
