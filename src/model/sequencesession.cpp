@@ -3,6 +3,7 @@
 #include "core/offsetscores.h"
 #include "core/sequencefile.h"
 #include "errortext.h"
+#include "scenestorage.h"
 
 #include <QDir>
 #include <QFile>
@@ -136,12 +137,13 @@ bool SequenceSession::setModel(attn::SequenceModel model)
 
 bool SequenceSession::loadFile(const QString &path)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return refuse(
-            tr("Cannot read %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
-    // One byte over the limit is enough for the loader to name the problem.
-    return loadText(file.read(qint64(attn::kMaxSequenceBytes) + 1));
+    // SceneStorage checks the file (exists, regular, its real size against the limit) before
+    // reading it, in the words it uses for sequence files everywhere.
+    QString error;
+    std::optional<attn::SequenceDocument> document = SceneStorage::loadSequence(path, &error);
+    if (!document)
+        return refuse(error);
+    return adopt(std::move(*document));
 }
 
 bool SequenceSession::loadText(const QByteArray &json)
@@ -149,7 +151,11 @@ bool SequenceSession::loadText(const QByteArray &json)
     auto parsed = attn::parseSequence(std::string_view(json.constData(), std::size_t(json.size())));
     if (!parsed)
         return refuse(ErrorText::describe(parsed.error(), ErrorText::FileKind::Sequence));
-    attn::SequenceDocument document = std::move(parsed).value();
+    return adopt(std::move(parsed).value());
+}
+
+bool SequenceSession::adopt(attn::SequenceDocument document)
+{
     std::vector<int> tokens =
         document.examples.empty() ? std::vector<int>{0} : document.examples.front().tokens;
     // Names longer than one character can only be typed with spaces between them.

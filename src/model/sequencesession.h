@@ -122,6 +122,8 @@ signals:
 
 private:
     bool refuse(const QString &why);
+    /// Makes a parsed file the document (its first example the sentence), undoably.
+    bool adopt(attn::SequenceDocument document);
     /// Runs `document` on `tokens` at `shift`; on success keeps all three and notifies.
     bool commit(attn::SequenceDocument document, std::vector<int> tokens, int shift);
     /// commit() of an edited model (at `shift`, or the current one when < 0) that undo() can

@@ -101,6 +101,22 @@ private slots:
         QVERIFY2(!error.contains(QStringLiteral("scene")), qPrintable(error));
     }
 
+    // The Sequence window names a file's real size, not the limit plus the one byte it reads to
+    // find out that the file is over it, and keeps what it had.
+    void sequenceWindowNamesTheRealSize()
+    {
+        QTemporaryDir dir;
+        const qint64 size = kSequenceLimit + 4096;
+        const QString path = write(dir, QStringLiteral("huge.json"), padded(kSequence, size));
+        SequenceSession session;
+        QVERIFY(session.loadText(kSequence));
+        QVERIFY(!session.loadFile(path));
+        QVERIFY2(session.message().contains(QString::number(size)), qPrintable(session.message()));
+        QVERIFY2(session.message().contains(QStringLiteral("33554432")),
+                 qPrintable(session.message()));
+        QCOMPARE(session.tokens(), (std::vector<int>{0, 1, 0}));
+    }
+
     // Opened as a scene (the main window's File → Open), a sequence file is named as what it is,
     // small or larger than any scene.
     void sequenceOpenedAsASceneSaysSo_data()
