@@ -1,4 +1,5 @@
 #include "canvas/canvaswidget.h"
+#include "common/datacolumns.h"
 #include "common/scenebits.h"
 #include "common/smallmatrices.h"
 #include "common/testsettings.h"
@@ -239,8 +240,7 @@ void TestMainWindowFiles::undoShortcut()
 
 void TestMainWindowFiles::closeAsksBeforeDroppingChanges_data()
 {
-    QTest::addColumn<int>("button");
-    QTest::addColumn<bool>("closes");
+    dataColumns<int, bool>("button", "closes");
     QTest::newRow("cancel") << int(QMessageBox::Cancel) << false;
     QTest::newRow("discard") << int(QMessageBox::Discard) << true;
 }

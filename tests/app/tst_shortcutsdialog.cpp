@@ -3,6 +3,7 @@
 // the keys the README and a teacher rely on do what they say — in English and in Chinese.
 
 #include "canvas/canvaswidget.h"
+#include "common/datacolumns.h"
 #include "common/testsettings.h"
 #include "mainwindow.h"
 #include "model/language.h"
@@ -203,8 +204,7 @@ private slots:
 
     void keysDoWhatTheySay_data()
     {
-        QTest::addColumn<QString>("keys");
-        QTest::addColumn<QString>("action");
+        dataColumns<QString, QString>("keys", "action");
         // The keys as the README and the issue name them.
         QTest::newRow("presentation") << "F11"
                                       << "actionPresentation";

@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "core/random.h"
 
 #include <QTest>
@@ -188,8 +189,7 @@ void TestRandom::uniformInUnitInterval()
 
 void TestRandom::uniformRange_data()
 {
-    QTest::addColumn<double>("lo");
-    QTest::addColumn<double>("hi");
+    dataColumns<double, double>("lo", "hi");
 
     QTest::newRow("[-1, 1)") << -1.0 << 1.0;
     QTest::newRow("[2, 3)") << 2.0 << 3.0;

@@ -1,6 +1,7 @@
 // The sequence file: exact round trips, the documented seeded defaults, and every kind of bad
 // file refused with the field named (one table row per rule).
 
+#include "common/datacolumns.h"
 #include "core/json.h"
 #include "core/random.h"
 #include "core/sequencefile.h"
@@ -265,9 +266,7 @@ private slots:
 
     void refusesBadFiles_data()
     {
-        QTest::addColumn<std::string>("text");
-        QTest::addColumn<ErrorCode>("code");
-        QTest::addColumn<std::string>("subject");
+        dataColumns<std::string, ErrorCode, std::string>("text", "code", "subject");
         auto row = [](const char *name, const std::string &text, ErrorCode code,
                       const std::string &subject) {
             QTest::newRow(name) << text << code << subject;

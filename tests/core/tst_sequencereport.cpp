@@ -2,6 +2,7 @@
 // position kind, causal on and off, one and two layers, several heads; null where the causal
 // mask hides a key and for loss and accuracy when nothing is scored.
 
+#include "common/datacolumns.h"
 #include "core/json.h"
 #include "core/sequencereport.h"
 #include "naivesequence.h"
@@ -59,9 +60,7 @@ class TestSequenceReport : public QObject
 private slots:
     void everyNumberMatchesNaiveLoops_data()
     {
-        QTest::addColumn<PositionKind>("kind");
-        QTest::addColumn<bool>("causal");
-        QTest::addColumn<int>("layers");
+        dataColumns<PositionKind, bool, int>("kind", "causal", "layers");
         for (int k = 0; k < 4; ++k)
             for (bool causal : {false, true})
                 for (int layers : {1, 2})

@@ -2,6 +2,7 @@
 
 #include "common/apprun.h"
 #include "common/clifiles.h"
+#include "common/datacolumns.h"
 #include "model/commandline.h"
 
 #include <QDir>
@@ -123,10 +124,8 @@ private slots:
 
     void badInput_data()
     {
-        QTest::addColumn<QStringList>("args");
-        QTest::addColumn<QByteArray>("sceneText");
-        QTest::addColumn<int>("exitCode");
-        QTest::addColumn<QString>("messagePart");
+        dataColumns<QStringList, QByteArray, int, QString>("args", "sceneText", "exitCode",
+                                                           "messagePart");
         const QStringList report{QStringLiteral("--report"), QStringLiteral("@OUT@")};
         QTest::newRow("unknown method")
             << (QStringList{QStringLiteral("--method"), QStringLiteral("cubic")} + report)
@@ -241,9 +240,7 @@ private slots:
 
     void scansAgreeWithTheParser_data()
     {
-        QTest::addColumn<QStringList>("args");
-        QTest::addColumn<bool>("headless");
-        QTest::addColumn<QString>("language");
+        dataColumns<QStringList, bool, QString>("args", "headless", "language");
         auto row = [](const char *name, const QString &line, bool headless, const char *lang) {
             QTest::newRow(name) << line.split(QLatin1Char(' '), Qt::SkipEmptyParts) << headless
                                 << QString::fromLatin1(lang);

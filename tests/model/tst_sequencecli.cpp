@@ -2,6 +2,7 @@
 
 #include "common/apprun.h"
 #include "common/clifiles.h"
+#include "common/datacolumns.h"
 
 #include <QDir>
 #include <QFile>
@@ -28,15 +29,8 @@ QString preset(const char *name)
 using clifiles::write;
 
 // Two tokens, D = 2, one head whose every matrix is the identity: scores and weights by hand.
-const char *kTiny = R"({
-  "format": "attention-canvas-sequence", "version": 1,
-  "vocabulary": ["x", "y"], "d_model": 2,
-  "embedding": [[1, 0], [0, 2]],
-  "layers": [{"heads": [{"wq": [[1, 0], [0, 1]], "wk": [[1, 0], [0, 1]], "wv": [[1, 0], [0, 1]]}],
-              "wo": [[1, 0], [0, 1]]}],
-  "unembedding": [[1, 0], [0, 1]],
-  "examples": [{"tokens": ["x", "y"], "targets": ["y", null]}]
-})";
+const QByteArray kTiny =
+    clifiles::identitySequence(R"([{"tokens": ["x", "y"], "targets": ["y", null]}])");
 
 } // namespace
 
@@ -138,9 +132,7 @@ private slots:
 
     void badSequenceFilesNameTheFieldAndWriteNothing_data()
     {
-        QTest::addColumn<QByteArray>("from");
-        QTest::addColumn<QByteArray>("to");
-        QTest::addColumn<QString>("named");
+        dataColumns<QByteArray, QByteArray, QString>("from", "to", "named");
         QTest::newRow("unknown token")
             << QByteArray(R"("tokens": ["x", "y"])") << QByteArray(R"("tokens": ["x", "z"])")
             << QStringLiteral("examples[0].tokens[1]");

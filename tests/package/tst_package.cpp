@@ -106,8 +106,7 @@ private slots:
 
     void control_data()
     {
-        QTest::addColumn<QString>("field");
-        QTest::addColumn<QString>("expected");
+        dataColumns<QString, QString>("field", "expected");
         QTest::newRow("Package") << "Package"
                                  << "^attention-canvas$";
         QTest::newRow("Version") << "Version"
@@ -230,8 +229,7 @@ private slots:
     // Chinese by the unpacked program, and in English without --lang zh_CN.
     void translations_data()
     {
-        QTest::addColumn<QString>("lang");
-        QTest::addColumn<QString>("expected");
+        dataColumns<QString, QString>("lang", "expected");
         QTest::newRow("zh_CN") << "zh_CN" << QStringLiteral("未知的方法“nonsense”");
         QTest::newRow("en") << "en" << QStringLiteral("Unknown method \"nonsense\"");
     }
@@ -333,4 +331,5 @@ private:
 };
 
 QTEST_GUILESS_MAIN(TestPackage)
+#include "common/datacolumns.h"
 #include "tst_package.moc"

@@ -1,6 +1,7 @@
 #include "canvas/canvaswidget.h"
 #include "canvas/landscapelayer.h"
 #include "canvas/selection.h"
+#include "common/datacolumns.h"
 #include "common/smallmatrices.h"
 #include "core/attention.h"
 #include "core/scores.h"
@@ -109,8 +110,7 @@ void TestLandscape::cleanup()
 
 void TestLandscape::samplesEqualCoreScores_data()
 {
-    QTest::addColumn<Edit>("edit");
-    QTest::addColumn<int>("head");
+    dataColumns<Edit, int>("edit", "head");
     for (int m = 0; m < attn::kMethodCount; ++m) {
         const auto method = attn::Method(m);
         QTest::addRow("%s", attn::methodId(method))

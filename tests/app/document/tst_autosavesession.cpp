@@ -6,6 +6,7 @@
 // The prompt's buttons are pressed with real mouse clicks from a timer. QStandardPaths' test mode
 // keeps the user's own data folder out of it.
 
+#include "common/datacolumns.h"
 #include "common/diskfull.h"
 #include "common/smallmatrices.h"
 #include "common/testsettings.h"
@@ -305,9 +306,7 @@ private slots:
 
     void leftSceneIsOffered_data()
     {
-        QTest::addColumn<QString>("answer");
-        QTest::addColumn<bool>("recovered");
-        QTest::addColumn<bool>("offeredAgain");
+        dataColumns<QString, bool, bool>("answer", "recovered", "offeredAgain");
         QTest::newRow("recover") << QStringLiteral("Recover") << true << false;
         QTest::newRow("discard") << QStringLiteral("Discard") << false << false;
         QTest::newRow("decide later") << QStringLiteral("Decide Later") << false << true;

@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "core/scene.h"
 #include "core/types.h"
 #include "methods/methodnames.h"
@@ -89,10 +90,7 @@ private slots:
 
 void TestExplanationText::outwardDragFollowsTheAngle_data()
 {
-    QTest::addColumn<double>("qx");
-    QTest::addColumn<double>("qy");
-    QTest::addColumn<QList<double>>("keyCoordinates");
-    QTest::addColumn<QString>("expected");
+    dataColumns<double, double, QList<double>, QString>("qx", "qy", "keyCoordinates", "expected");
     QTest::addColumn<int>("direction"); // +1 the score rises, −1 it falls, 0 it stays 0
     QTest::addColumn<int>("key");       // 0-based: the key the sentence is about
 
@@ -221,9 +219,7 @@ void TestExplanationText::multiHeadFormulaIsComplete()
 
 void TestExplanationText::statementsOfTheIssue_data()
 {
-    QTest::addColumn<QString>("page");
-    QTest::addColumn<QStringList>("present");
-    QTest::addColumn<QStringList>("absent");
+    dataColumns<QString, QStringList, QStringList>("page", "present", "absent");
 
     const QString scaled = plain(ExplanationText::methodText(attn::Method::Scaled, 12));
     const QString general = plain(ExplanationText::methodText(attn::Method::General, 12));

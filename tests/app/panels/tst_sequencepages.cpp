@@ -3,6 +3,7 @@
 // window's Explain menu; in English and in Chinese; and the glossary's terms for sequences,
 // written here as TEACHING.md lists them.
 
+#include "common/datacolumns.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
 #include "panels/explanationpanel.h"
@@ -31,9 +32,7 @@ class TestSequencePages : public QObject
 private slots:
     void panelChooserReachesThePages_data()
     {
-        QTest::addColumn<int>("downPresses");
-        QTest::addColumn<ExplanationPanel::Page>("page");
-        QTest::addColumn<QStringList>("expected");
+        dataColumns<int, ExplanationPanel::Page, QStringList>("downPresses", "page", "expected");
         QTest::newRow("positions")
             << 4 << ExplanationPanel::Page::Positions
             << QStringList{QStringLiteral("Positional encodings"),

@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "core/attention.h"
 #include "core/scene.h"
 #include "model/scenemodel.h"
@@ -102,8 +103,7 @@ private slots:
 
 void TestWeightChart::followsQuery_data()
 {
-    QTest::addColumn<attn::Method>("method");
-    QTest::addColumn<double>("temperature");
+    dataColumns<attn::Method, double>("method", "temperature");
     const std::pair<attn::Method, const char *> methods[] = {
         {attn::Method::Dot, "dot"},           {attn::Method::Scaled, "scaled"},
         {attn::Method::Cosine, "cosine"},     {attn::Method::General, "general"},
@@ -258,8 +258,7 @@ void TestWeightChart::scoresAreCalledScoresBeforeSoftmax()
 
 void TestWeightChart::titlesFitAndKeepTheMean_data()
 {
-    QTest::addColumn<QSize>("size");
-    QTest::addColumn<double>("fontScale");
+    dataColumns<QSize, double>("size", "fontScale");
     // The chart dock on a 1280 × 800 screen, at 1920 × 1080, and presentation mode's font.
     QTest::newRow("1280×800 dock") << QSize(330, 300) << 1.0;
     QTest::newRow("1920×1080 dock") << QSize(460, 480) << 1.0;

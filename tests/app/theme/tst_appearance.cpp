@@ -3,6 +3,7 @@
 // the choice is there again at the next start.
 
 #include "canvas/canvaswidget.h"
+#include "common/datacolumns.h"
 #include "common/shownwindow.h"
 #include "common/testsettings.h"
 #include "mainwindow.h"
@@ -62,10 +63,7 @@ private slots:
 
     void themeKeysRepaintAndPersist_data()
     {
-        QTest::addColumn<QString>("keys");
-        QTest::addColumn<QString>("action");
-        QTest::addColumn<QString>("saved");
-        QTest::addColumn<QColor>("background");
+        dataColumns<QString, QString, QString, QColor>("keys", "action", "saved", "background");
         // The backgrounds as designed: white, a dark slate, black.
         QTest::newRow("dark") << "Ctrl+T, D"
                               << "actionThemeDark"

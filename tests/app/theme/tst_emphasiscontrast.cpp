@@ -5,6 +5,7 @@
 
 #include "canvas/canvaswidget.h"
 #include "canvas/selection.h"
+#include "common/datacolumns.h"
 #include "common/smallmatrices.h"
 #include "core/scene.h"
 #include "document/sceneeditor.h"
@@ -59,8 +60,7 @@ double fullFor(Theme theme)
 
 void addThemes()
 {
-    QTest::addColumn<int>("theme");
-    QTest::addColumn<int>("palette");
+    dataColumns<int, int>("theme", "palette");
     const std::pair<const char *, Theme> themes[] = {
         {"light", Theme::Light}, {"dark", Theme::Dark}, {"high contrast", Theme::HighContrast}};
     for (const auto &[name, theme] : themes) {
