@@ -80,14 +80,7 @@ private slots:
 
 void TestDimensionExperiment::varianceNearTheory_data()
 {
-    dataColumns<int, double>("dimension", "sigma");
-
-    // Var(q·k) = d σ⁴: 16, 1, 256 and 16. At N = 10,000 the standard error of the sample
-    // variance is about 1.5–2% (trials share a query), so 5% leaves room.
-    QTest::newRow("d=16 sigma=1") << 16 << 1.0;
-    QTest::newRow("d=16 sigma=0.5") << 16 << 0.5;
-    QTest::newRow("d=256 sigma=1") << 256 << 1.0;
-    QTest::newRow("d=256 sigma=0.5") << 256 << 0.5;
+    labparams::addVarianceRows();
 }
 
 void TestDimensionExperiment::varianceNearTheory()

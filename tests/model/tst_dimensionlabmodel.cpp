@@ -51,12 +51,7 @@ private slots:
 
 void TestDimensionLabModel::varianceNearTheory_data()
 {
-    dataColumns<int, double>("dimension", "sigma");
-
-    QTest::newRow("d=16") << 16 << 1.0;
-    QTest::newRow("d=256") << 256 << 1.0;
-    QTest::newRow("d=16 sigma=0.5") << 16 << 0.5;
-    QTest::newRow("d=256 sigma=1.5") << 256 << 1.5;
+    labparams::addVarianceRows();
 }
 
 void TestDimensionLabModel::varianceNearTheory()

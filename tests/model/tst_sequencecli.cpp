@@ -3,6 +3,7 @@
 #include "common/apprun.h"
 #include "common/clifiles.h"
 #include "common/datacolumns.h"
+#include "common/reportrun.h"
 
 #include <QDir>
 #include <QFile>
@@ -16,9 +17,14 @@
 
 namespace {
 
+QString configDir()
+{
+    return QDir::tempPath() + QStringLiteral("/ac-seqcli-cfg");
+}
+
 AppRun run(const QStringList &args)
 {
-    return runApp(args, QDir::tempPath() + QStringLiteral("/ac-seqcli-cfg"), {}, 30000);
+    return runApp(args, configDir(), {}, 30000);
 }
 
 QString preset(const char *name)
@@ -42,12 +48,9 @@ private slots:
     void reportsATinySequenceByHand()
     {
         QTemporaryDir dir;
-        const QString in = write(dir, QStringLiteral("tiny.json"), kTiny);
-        const QString out = dir.filePath(QStringLiteral("r.json"));
-        const AppRun r = run({QStringLiteral("--scene"), in, QStringLiteral("--report"), out});
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.err.isEmpty(), r.err.constData());
-        const QJsonObject o = clifiles::readObject(out);
+        const ReportRun r = runReport(dir, QStringLiteral("tiny.json"), kTiny, configDir());
+        QVERIFY2(r.failure().isEmpty(), qPrintable(r.failure()));
+        const QJsonObject &o = r.report;
         QCOMPARE(o.value(QStringLiteral("format")).toString(),
                  QStringLiteral("attention-canvas-sequence-report"));
         QCOMPARE(o.value(QStringLiteral("version")).toInt(), 1);
