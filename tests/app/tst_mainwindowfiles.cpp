@@ -1,5 +1,6 @@
 #include "canvas/canvaswidget.h"
 #include "common/datacolumns.h"
+#include "common/mainwindowfixture.h"
 #include "common/scenebits.h"
 #include "common/smallmatrices.h"
 #include "common/testsettings.h"
@@ -146,10 +147,7 @@ void TestMainWindowFiles::init()
     QSettings().clear();
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    m_model = std::make_unique<SceneModel>();
-    m_window = std::make_unique<MainWindow>(m_model.get());
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(openMainWindow(m_model, m_window));
 }
 
 void TestMainWindowFiles::cleanup()

@@ -4,7 +4,7 @@
 
 #include "canvas/canvaswidget.h"
 #include "common/datacolumns.h"
-#include "common/testsettings.h"
+#include "common/windowrun.h"
 #include "mainwindow.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
@@ -78,7 +78,7 @@ class TestShortcutsDialog : public QObject
 private slots:
     void initTestCase()
     {
-        QVERIFY(testsettings::useFolder(m_dir));
+        QVERIFY(useSettingsIn(m_dir));
         // Two recent files, so that the Open Recent menu has entries of its own.
         QStringList recent;
         for (const char *name : {"a.json", "b.json"}) {

@@ -63,6 +63,18 @@ Moments moments(const std::vector<double> &x)
     return {double(mean), double(sq / (x.size() - 1))};
 }
 
+// The seeds both the replay test and the reference test run: 0 and the largest seed (the
+// edges), and a few ordinary ones.
+void addSeedRows()
+{
+    QTest::addColumn<quint64>("seed");
+    QTest::newRow("0") << quint64(0);
+    QTest::newRow("1") << quint64(1);
+    QTest::newRow("42") << quint64(42);
+    QTest::newRow("12345") << quint64(12345);
+    QTest::newRow("max") << quint64(std::numeric_limits<std::uint64_t>::max());
+}
+
 } // namespace
 
 class TestRandom : public QObject
@@ -94,12 +106,7 @@ void TestRandom::splitmixReference()
 
 void TestRandom::sameSeedSameSequence_data()
 {
-    QTest::addColumn<quint64>("seed");
-
-    QTest::newRow("0") << quint64(0);
-    QTest::newRow("1") << quint64(1);
-    QTest::newRow("42") << quint64(42);
-    QTest::newRow("max") << quint64(std::numeric_limits<std::uint64_t>::max());
+    addSeedRows();
 }
 
 void TestRandom::sameSeedSameSequence()
@@ -139,12 +146,7 @@ void TestRandom::differentSeedsDiffer()
 
 void TestRandom::matchesReferenceXoshiro_data()
 {
-    QTest::addColumn<quint64>("seed");
-
-    QTest::newRow("0") << quint64(0);
-    QTest::newRow("1") << quint64(1);
-    QTest::newRow("12345") << quint64(12345);
-    QTest::newRow("max") << quint64(std::numeric_limits<std::uint64_t>::max());
+    addSeedRows();
 }
 
 void TestRandom::matchesReferenceXoshiro()

@@ -2,6 +2,7 @@
 // file refused with the field named (one table row per rule).
 
 #include "common/datacolumns.h"
+#include "common/resultwhy.h"
 #include "core/json.h"
 #include "core/random.h"
 #include "core/sequencefile.h"
@@ -25,14 +26,6 @@ Q_DECLARE_METATYPE(attn::ErrorCode)
 Q_DECLARE_METATYPE(std::string)
 
 namespace {
-
-// The error of a failed Result as text, or nothing (QVERIFY2 evaluates its message every time).
-template <typename R> const char *why(const R &result)
-{
-    static std::string text;
-    text = result.ok() ? std::string() : attn::describe(result.error());
-    return text.c_str();
-}
 
 // A valid file as top-level fields in order; each bad-file case replaces or removes some.
 using Fields = std::vector<std::pair<std::string, std::string>>;

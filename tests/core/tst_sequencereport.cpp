@@ -3,6 +3,7 @@
 // mask hides a key and for loss and accuracy when nothing is scored.
 
 #include "common/datacolumns.h"
+#include "common/resultwhy.h"
 #include "core/json.h"
 #include "core/sequencereport.h"
 #include "naivesequence.h"
@@ -17,14 +18,6 @@ using attn::PositionKind;
 Q_DECLARE_METATYPE(attn::PositionKind)
 
 namespace {
-
-// The error of a failed Result as text, or nothing (QVERIFY2 evaluates its message every time).
-template <typename R> const char *why(const R &result)
-{
-    static std::string text;
-    text = result.ok() ? std::string() : attn::describe(result.error());
-    return text.c_str();
-}
 
 void compareRows(const JsonValue &actual, const naiveseq::Rows &expected, const char *what)
 {

@@ -10,6 +10,7 @@
 #include "canvas/vectordialog.h"
 #include "common/canvaswindow.h"
 #include "common/datacolumns.h"
+#include "common/windowrun.h"
 #include "core/scene.h"
 #include "document/sceneeditor.h"
 #include "mainwindow.h"
@@ -320,9 +321,7 @@ void TestCanvasRobustness::newSceneDuringDragInTheWindow()
     m_window.reset();
     SceneModel model;
     MainWindow window(&model);
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showAndWait(window, QSize(1280, 800)));
     CanvasWidget *canvas = window.canvas();
     auto screen = [canvas](QPointF w) { return canvas->view().toScreen(w).toPoint(); };
     window.findChild<QAction *>(QStringLiteral("actionAddKey"))->trigger();

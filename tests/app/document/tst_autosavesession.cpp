@@ -8,6 +8,7 @@
 
 #include "common/datacolumns.h"
 #include "common/diskfull.h"
+#include "common/mainwindowfixture.h"
 #include "common/smallmatrices.h"
 #include "common/testsettings.h"
 #include "document/autosavesession.h"
@@ -430,13 +431,7 @@ private slots:
     }
 
 private:
-    void open()
-    {
-        m_model = std::make_unique<SceneModel>();
-        m_window = std::make_unique<MainWindow>(m_model.get());
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    }
+    void open() { QVERIFY(openMainWindow(m_model, m_window)); }
 
     // Closes the window as a user who has nothing to keep: no question, a clean exit.
     void closeQuietly()

@@ -2,6 +2,7 @@
 #include "canvas/selection.h"
 #include "common/datacolumns.h"
 #include "common/scenebits.h"
+#include "common/smallmatrices.h"
 #include "core/headpresets.h"
 #include "core/scene.h"
 #include "document/sceneeditor.h"
@@ -25,12 +26,7 @@ using Action = std::function<bool(SceneEditor &)>;
 Q_DECLARE_METATYPE(Action)
 
 namespace {
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
+using smallmatrices::vec;
 } // namespace
 
 class TestSceneEditor : public QObject

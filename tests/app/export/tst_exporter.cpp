@@ -5,6 +5,7 @@
 #include "canvas/canvaswidget.h"
 #include "canvas/viewtransform.h"
 #include "common/datacolumns.h"
+#include "common/mainwindowfixture.h"
 #include "export/exporter.h"
 #include "mainwindow.h"
 #include "model/scenemodel.h"
@@ -115,11 +116,7 @@ void TestExporter::initTestCase()
 
 void TestExporter::init()
 {
-    m_model = std::make_unique<SceneModel>();
-    m_window = std::make_unique<MainWindow>(m_model.get());
-    m_window->resize(Exporter::kDefaultWindowSize);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(openMainWindow(m_model, m_window, Exporter::kDefaultWindowSize));
     Exporter::settle();
 }
 

@@ -1,4 +1,5 @@
 #include "common/datacolumns.h"
+#include "common/smallmatrices.h"
 #include "core/types.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
@@ -24,12 +25,7 @@ Q_DECLARE_METATYPE(attn::Vector)
 
 namespace {
 
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
+using smallmatrices::vec;
 
 /// What the reader sees, with non-breaking spaces read as spaces.
 QString shown(const ExplanationPanel &panel)

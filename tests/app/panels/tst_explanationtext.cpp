@@ -1,4 +1,5 @@
 #include "common/datacolumns.h"
+#include "common/smallmatrices.h"
 #include "core/scene.h"
 #include "core/types.h"
 #include "methods/methodnames.h"
@@ -27,12 +28,7 @@ QString plain(const QString &html)
     return doc.toPlainText().replace(QChar::Nbsp, QLatin1Char(' '));
 }
 
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
+using smallmatrices::vec;
 
 struct Vec2
 {

@@ -4,6 +4,7 @@
 // written here as TEACHING.md lists them.
 
 #include "common/datacolumns.h"
+#include "common/windowrun.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
 #include "panels/explanationpanel.h"
@@ -72,9 +73,7 @@ private slots:
     void sequenceWindowExplainsInBothLanguages()
     {
         SequenceWindow window;
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window, QSize(1280, 800)));
         QToolButton *explain = window.explainButton();
         QVERIFY(explain && explain->isVisible());
         QVERIFY(!window.explanationBrowser());

@@ -1,6 +1,7 @@
 #include "canvas/selection.h"
 #include "common/datacolumns.h"
 #include "common/smallmatrices.h"
+#include "common/windowrun.h"
 #include "core/attention.h"
 #include "core/headpresets.h"
 #include "model/scenemodel.h"
@@ -61,12 +62,7 @@ struct Fixture
     StepPanel panel{&model, &selection};
 
     /// Shows the panel at `size` and waits until it is on screen.
-    bool show(QSize size = {900, 600})
-    {
-        panel.resize(size);
-        panel.show();
-        return QTest::qWaitForWindowExposed(&panel);
-    }
+    bool show(QSize size = {900, 600}) { return showAndWait(panel, size); }
 };
 
 } // namespace

@@ -1,4 +1,6 @@
 #include "common/datacolumns.h"
+#include "common/smallmatrices.h"
+#include "common/windowrun.h"
 #include "core/attention.h"
 #include "core/scene.h"
 #include "model/scenemodel.h"
@@ -22,12 +24,7 @@ Q_DECLARE_METATYPE(attn::Method)
 
 namespace {
 
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
+using smallmatrices::vec;
 
 /// The weights and scores the core gives for the model's displayed vectors, computed here so
 /// that the chart is compared with an independent call, not with its own arithmetic.
@@ -120,9 +117,7 @@ void TestWeightChart::followsQuery()
     QFETCH(double, temperature);
     SceneModel model;
     WeightChart chart(&model);
-    chart.resize(600, 500);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(showAndWait(chart, QSize(600, 500)));
     model.setMethod(method);
     QVERIFY(model.setTemperature(temperature));
     compareWithModel(chart, model);
@@ -225,9 +220,7 @@ void TestWeightChart::axisLabelsUseTheMinusSign()
 {
     SceneModel model;
     WeightChart chart(&model);
-    chart.resize(500, 600);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(showAndWait(chart, QSize(500, 600)));
     QVERIFY(model.setQuery(vec(-1.2, -0.8))); // scores −1.4, −2.2, −1.92
     const QStringList labels = chart.scoreAxisLabels();
     QVERIFY2(!labels.isEmpty(), qPrintable(labels.join(u' ')));
@@ -275,9 +268,7 @@ void TestWeightChart::titlesFitAndKeepTheMean()
     QFont f = chart.font();
     f.setPointSizeF(f.pointSizeF() * fontScale);
     chart.setFont(f);
-    chart.resize(size);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(showAndWait(chart, QSize(size)));
     for (attn::Method method : {attn::Method::Scaled, attn::Method::MultiHead}) {
         model.setMethod(method);
         QApplication::processEvents();
@@ -320,9 +311,7 @@ void TestWeightChart::drawnBarsMatchAFreshChart()
     SceneModel model;
     model.setScene(scene);
     WeightChart dragged(&model);
-    dragged.resize(520, 620);
-    dragged.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&dragged));
+    QVERIFY(showAndWait(dragged, QSize(520, 620)));
     QApplication::processEvents();
     const QList<QRectF> before = barRects(dragged);
     for (int step = 0; step < 12; ++step)
@@ -335,9 +324,7 @@ void TestWeightChart::drawnBarsMatchAFreshChart()
     QVERIFY(after != before); // the bars did move
 
     WeightChart fresh(&model);
-    fresh.resize(dragged.size());
-    fresh.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+    QVERIFY(showAndWait(fresh, QSize(dragged.size())));
     QApplication::processEvents();
     QCOMPARE(after, barRects(fresh));
 }

@@ -5,7 +5,7 @@
 #include "canvas/canvaswidget.h"
 #include "common/datacolumns.h"
 #include "common/shownwindow.h"
-#include "common/testsettings.h"
+#include "common/windowrun.h"
 #include "mainwindow.h"
 #include "model/scenemodel.h"
 #include "panels/weightchart.h"
@@ -53,7 +53,7 @@ class TestAppearance : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QVERIFY(testsettings::useFolder(m_settings)); }
+    void initTestCase() { QVERIFY(useSettingsIn(m_settings)); }
     void cleanup()
     {
         QSettings().clear();
