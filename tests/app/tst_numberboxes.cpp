@@ -39,8 +39,6 @@ class TestNumberBoxes : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QVERIFY(useSettingsIn(m_settings)); }
-
     void init()
     {
         QVERIFY(openMainWindow(m_model, m_window, QSize(1280, 800)));
@@ -137,7 +135,7 @@ private slots:
     }
 
 private:
-    QTemporaryDir m_settings;
+    TemporarySettings m_settings;
     std::unique_ptr<SceneModel> m_model;
     std::unique_ptr<MainWindow> m_window;
     TemperatureControl *m_tau = nullptr;

@@ -53,7 +53,6 @@ class TestAppearance : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QVERIFY(useSettingsIn(m_settings)); }
     void cleanup()
     {
         QSettings().clear();
@@ -140,7 +139,7 @@ private slots:
     }
 
 private:
-    QTemporaryDir m_settings;
+    TemporarySettings m_settings;
 };
 
 QTEST_MAIN(TestAppearance)
