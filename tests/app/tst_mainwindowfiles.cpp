@@ -98,7 +98,6 @@ class TestMainWindowFiles : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase();
     void init();
     void cleanup();
 
@@ -132,15 +131,11 @@ private:
     }
     QString path(const QString &name) const { return m_dir->filePath(name); }
 
+    testsettings::Isolated m_isolated{"tst_mainwindowfiles"};
     std::unique_ptr<SceneModel> m_model;
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<QTemporaryDir> m_dir;
 };
-
-void TestMainWindowFiles::initTestCase()
-{
-    testsettings::isolate("tst_mainwindowfiles");
-}
 
 void TestMainWindowFiles::init()
 {

@@ -19,4 +19,11 @@ inline void isolate(const char *application)
     QCoreApplication::setApplicationName(QString::fromLatin1(application));
 }
 
+/// isolate() from the test object's construction on: a member of the test class (declared before
+/// the members that use settings), instead of an initTestCase() that only calls isolate().
+struct Isolated
+{
+    explicit Isolated(const char *application) { isolate(application); }
+};
+
 } // namespace testsettings

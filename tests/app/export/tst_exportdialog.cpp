@@ -34,7 +34,6 @@ class TestExportDialog : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase();
     void init();
     void cleanup();
 
@@ -59,16 +58,12 @@ private:
     void setPath(const QString &path);
     void setSpin(const char *name, int value);
 
+    testsettings::Isolated m_isolated{"tst_exportdialog"};
     std::unique_ptr<SceneModel> m_model;
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<ExportDialog> m_dialog;
     QTemporaryDir m_dir;
 };
-
-void TestExportDialog::initTestCase()
-{
-    testsettings::isolate("tst_exportdialog");
-}
 
 void TestExportDialog::init()
 {
