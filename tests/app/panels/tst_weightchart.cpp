@@ -268,7 +268,7 @@ void TestWeightChart::titlesFitAndKeepTheMean()
     QFont f = chart.font();
     f.setPointSizeF(f.pointSizeF() * fontScale);
     chart.setFont(f);
-    QVERIFY(showAndWait(chart, QSize(size)));
+    QVERIFY(showAndWait(chart, size));
     for (attn::Method method : {attn::Method::Scaled, attn::Method::MultiHead}) {
         model.setMethod(method);
         QApplication::processEvents();
@@ -324,7 +324,7 @@ void TestWeightChart::drawnBarsMatchAFreshChart()
     QVERIFY(after != before); // the bars did move
 
     WeightChart fresh(&model);
-    QVERIFY(showAndWait(fresh, QSize(dragged.size())));
+    QVERIFY(showAndWait(fresh, dragged.size()));
     QApplication::processEvents();
     QCOMPARE(after, barRects(fresh));
 }
