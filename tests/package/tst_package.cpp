@@ -2,6 +2,8 @@
 // unpacks it into a temporary root, and the binary found there runs. Nothing from the build tree
 // is on its path, so resources (icons, the zh_CN catalogue) must be inside the installed files.
 
+#include "common/datacolumns.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -331,5 +333,4 @@ private:
 };
 
 QTEST_GUILESS_MAIN(TestPackage)
-#include "common/datacolumns.h"
 #include "tst_package.moc"
