@@ -44,7 +44,6 @@ class TestAbout : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QVERIFY(useSettingsIn(m_dir)); }
     void cleanupTestCase() { Language::install(QStringLiteral("en")); }
 
     void showsVersionLicenceAndLibraries_data() { addLanguageRows(); }
@@ -78,7 +77,7 @@ private slots:
     }
 
 private:
-    QTemporaryDir m_dir;
+    TemporarySettings m_settings;
 };
 
 QTEST_MAIN(TestAbout)

@@ -92,7 +92,6 @@ class TestAccessibility : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QVERIFY(useSettingsIn(m_dir)); }
     void cleanupTestCase() { Language::install(QStringLiteral("en")); }
 
     void everyControlIsNamedAndExplained_data() { addLanguageRows(); }
@@ -122,7 +121,7 @@ private slots:
     }
 
 private:
-    QTemporaryDir m_dir;
+    TemporarySettings m_settings;
 };
 
 QTEST_MAIN(TestAccessibility)

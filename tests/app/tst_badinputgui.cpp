@@ -4,6 +4,7 @@
 // stay exactly as it was. A byte-order mark loads like the same file without it.
 
 #include "common/badinputcases.h"
+#include "common/mainwindowfixture.h"
 #include "core/scenefile.h"
 #include "mainwindow.h"
 #include "model/scenemodel.h"
@@ -55,13 +56,7 @@ class TestBadInputGui : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase()
-    {
-        m_model = std::make_unique<SceneModel>();
-        m_window = std::make_unique<MainWindow>(m_model.get());
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    }
+    void initTestCase() { QVERIFY(openMainWindow(m_model, m_window)); }
 
     void cleanupTestCase()
     {

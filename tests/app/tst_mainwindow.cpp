@@ -3,6 +3,7 @@
 
 #include "canvas/canvaswidget.h"
 #include "canvas/selection.h"
+#include "common/datacolumns.h"
 #include "common/windowrun.h"
 #include "core/attention.h"
 #include "document/sceneeditor.h"
@@ -108,9 +109,7 @@ private slots:
 
     void dragTheQueryUpdatesEveryView_data()
     {
-        QTest::addColumn<int>("method");
-        QTest::addColumn<double>("x");
-        QTest::addColumn<double>("y");
+        dataColumns<int, double, double>("method", "x", "y");
         QTest::newRow("dot to (0.5, 1.5)") << int(attn::Method::Dot) << 0.5 << 1.5;
         QTest::newRow("scaled to (-1, 0.3)") << int(attn::Method::Scaled) << -1.0 << 0.3;
         QTest::newRow("cosine to (0.2, -0.8)") << int(attn::Method::Cosine) << 0.2 << -0.8;

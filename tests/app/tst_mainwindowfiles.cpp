@@ -1,4 +1,6 @@
 #include "canvas/canvaswidget.h"
+#include "common/datacolumns.h"
+#include "common/mainwindowfixture.h"
 #include "common/scenebits.h"
 #include "common/smallmatrices.h"
 #include "common/testsettings.h"
@@ -96,7 +98,6 @@ class TestMainWindowFiles : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase();
     void init();
     void cleanup();
 
@@ -130,25 +131,18 @@ private:
     }
     QString path(const QString &name) const { return m_dir->filePath(name); }
 
+    testsettings::Isolated m_isolated{"tst_mainwindowfiles"};
     std::unique_ptr<SceneModel> m_model;
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<QTemporaryDir> m_dir;
 };
-
-void TestMainWindowFiles::initTestCase()
-{
-    testsettings::isolate("tst_mainwindowfiles");
-}
 
 void TestMainWindowFiles::init()
 {
     QSettings().clear();
     m_dir = std::make_unique<QTemporaryDir>();
     QVERIFY(m_dir->isValid());
-    m_model = std::make_unique<SceneModel>();
-    m_window = std::make_unique<MainWindow>(m_model.get());
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(openMainWindow(m_model, m_window));
 }
 
 void TestMainWindowFiles::cleanup()
@@ -239,8 +233,7 @@ void TestMainWindowFiles::undoShortcut()
 
 void TestMainWindowFiles::closeAsksBeforeDroppingChanges_data()
 {
-    QTest::addColumn<int>("button");
-    QTest::addColumn<bool>("closes");
+    dataColumns<int, bool>("button", "closes");
     QTest::newRow("cancel") << int(QMessageBox::Cancel) << false;
     QTest::newRow("discard") << int(QMessageBox::Discard) << true;
 }

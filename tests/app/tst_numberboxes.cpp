@@ -2,8 +2,8 @@
 // a box has the focus, a value typed into a box is an undo step once it is committed, and a
 // temperature outside the range is refused with a message that gives the range.
 
-#include "common/shownwindow.h"
-#include "common/testsettings.h"
+#include "common/mainwindowfixture.h"
+#include "common/windowrun.h"
 #include "document/sceneeditor.h"
 #include "export/exportdialog.h"
 #include "mainwindow.h"
@@ -39,13 +39,9 @@ class TestNumberBoxes : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QVERIFY(testsettings::useFolder(m_settings)); }
-
     void init()
     {
-        m_model = std::make_unique<SceneModel>();
-        m_window = std::make_unique<MainWindow>(m_model.get());
-        QVERIFY(shownwindow::show(*m_window));
+        QVERIFY(openMainWindow(m_model, m_window, QSize(1280, 800)));
         m_tau = m_window->methodPanel()->findChild<TemperatureControl *>();
         QVERIFY(m_tau);
         QVERIFY(m_tau->spinBox()->isVisible());
@@ -139,7 +135,7 @@ private slots:
     }
 
 private:
-    QTemporaryDir m_settings;
+    TemporarySettings m_settings;
     std::unique_ptr<SceneModel> m_model;
     std::unique_ptr<MainWindow> m_window;
     TemperatureControl *m_tau = nullptr;

@@ -68,8 +68,6 @@ class TestPresentation : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QVERIFY(useSettingsIn(m_settings)); }
-
     void f11EntersAndLeavesRestoringEverything_data()
     {
         QTest::addColumn<bool>("byMenu");
@@ -190,7 +188,7 @@ private slots:
     }
 
 private:
-    QTemporaryDir m_settings;
+    TemporarySettings m_settings;
 };
 
 QTEST_MAIN(TestPresentation)

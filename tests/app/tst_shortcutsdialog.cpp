@@ -3,7 +3,8 @@
 // the keys the README and a teacher rely on do what they say — in English and in Chinese.
 
 #include "canvas/canvaswidget.h"
-#include "common/testsettings.h"
+#include "common/datacolumns.h"
+#include "common/windowrun.h"
 #include "mainwindow.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
@@ -77,7 +78,7 @@ class TestShortcutsDialog : public QObject
 private slots:
     void initTestCase()
     {
-        QVERIFY(testsettings::useFolder(m_dir));
+        QVERIFY(useSettingsIn(m_dir));
         // Two recent files, so that the Open Recent menu has entries of its own.
         QStringList recent;
         for (const char *name : {"a.json", "b.json"}) {
@@ -203,8 +204,7 @@ private slots:
 
     void keysDoWhatTheySay_data()
     {
-        QTest::addColumn<QString>("keys");
-        QTest::addColumn<QString>("action");
+        dataColumns<QString, QString>("keys", "action");
         // The keys as the README and the issue name them.
         QTest::newRow("presentation") << "F11"
                                       << "actionPresentation";

@@ -1,7 +1,8 @@
 #pragma once
 
 // Files around a command-line run: the scene written into a temporary folder, what the program
-// wrote read back, and the article's example scene that several command-line tests start from.
+// wrote read back, and the small scene and sequence files that several tests start from (one
+// copy each, so that a test's hand-derived numbers all refer to the same file).
 
 #include <QByteArray>
 #include <QFile>
@@ -23,6 +24,21 @@ inline const char *const kArticleScene = R"({
   "keys": [[0.5, 1.0], [1.5, 0.5], [0.8, 1.2]],
   "values": [[1, 0], [0, 1], [1, 1]]
 })";
+
+/// A sequence small enough to follow by hand: two tokens, D = 2, one head whose every matrix is
+/// the identity, and the examples given as a JSON list.
+inline QByteArray identitySequence(const char *examples)
+{
+    const QByteArray head = R"({
+  "format": "attention-canvas-sequence", "version": 1,
+  "vocabulary": ["x", "y"], "d_model": 2,
+  "embedding": [[1, 0], [0, 2]],
+  "layers": [{"heads": [{"wq": [[1, 0], [0, 1]], "wk": [[1, 0], [0, 1]], "wv": [[1, 0], [0, 1]]}],
+              "wo": [[1, 0], [0, 1]]}],
+  "unembedding": [[1, 0], [0, 1]],
+  "examples": )";
+    return head + examples + "\n}";
+}
 
 /// Writes `text` to `name` in `dir`; the path, or an empty string when it cannot be written.
 inline QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &text)

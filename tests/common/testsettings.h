@@ -2,12 +2,11 @@
 
 // Where a GUI test keeps its settings, recent files and autosaves: Qt's test mode puts them under
 // ~/.qttest, and the names below keep each test apart, so that no test reads or writes the user's.
+// (To point QSettings at a temporary folder instead, see useSettingsIn() in windowrun.h.)
 
 #include <QCoreApplication>
-#include <QSettings>
 #include <QStandardPaths>
 #include <QString>
-#include <QTemporaryDir>
 
 namespace testsettings {
 
@@ -20,14 +19,11 @@ inline void isolate(const char *application)
     QCoreApplication::setApplicationName(QString::fromLatin1(application));
 }
 
-/// Every QSettings() of the test reads and writes a fresh file in `folder` (a QTemporaryDir member
-/// of the test, so that it is gone afterwards); false when the folder could not be made.
-inline bool useFolder(const QTemporaryDir &folder)
+/// isolate() from the test object's construction on: a member of the test class (declared before
+/// the members that use settings), instead of an initTestCase() that only calls isolate().
+struct Isolated
 {
-    if (!folder.isValid())
-        return false;
-    QSettings::setPath(QSettings::NativeFormat, QSettings::UserScope, folder.path());
-    return true;
-}
+    explicit Isolated(const char *application) { isolate(application); }
+};
 
 } // namespace testsettings

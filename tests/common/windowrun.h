@@ -20,6 +20,22 @@
     return true;
 }
 
+/// A temporary folder that QSettings' user scope points at for as long as the test object lives:
+/// a member of the test class, so that the tests need no initTestCase() line for it. Stops the
+/// test when no folder can be made, so that the user's settings are never touched.
+class TemporarySettings
+{
+public:
+    TemporarySettings()
+    {
+        if (!useSettingsIn(m_dir))
+            qFatal("no temporary folder for the test's settings");
+    }
+
+private:
+    QTemporaryDir m_dir;
+};
+
 /// Test rows for the two screens the layout is made for: a 1280 × 800 laptop and a
 /// 1920 × 1080 projector, in a QSize column "size".
 inline void addScreenSizeRows()

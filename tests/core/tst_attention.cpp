@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "common/naivereference.h"
 #include "core/attention.h"
 
@@ -129,11 +130,8 @@ void TestAttention::articleScaled()
 
 void TestAttention::matchesNaive_data()
 {
-    QTest::addColumn<int>("method");
-    QTest::addColumn<DVec>("query");
-    QTest::addColumn<DRows>("keys");
-    QTest::addColumn<DRows>("values");
-    QTest::addColumn<attn::AttentionParams>("params");
+    dataColumns<int, DVec, DRows, DRows, attn::AttentionParams>("method", "query", "keys", "values",
+                                                                "params");
 
     std::mt19937_64 gen(29);
     struct Case
@@ -216,12 +214,8 @@ void TestAttention::matchesNaive()
 
 void TestAttention::permutingKeysPermutesWeights_data()
 {
-    QTest::addColumn<int>("method");
-    QTest::addColumn<DVec>("query");
-    QTest::addColumn<DRows>("keys");
-    QTest::addColumn<DRows>("values");
-    QTest::addColumn<attn::AttentionParams>("params");
-    QTest::addColumn<std::vector<int>>("permutation");
+    dataColumns<int, DVec, DRows, DRows, attn::AttentionParams, std::vector<int>>(
+        "method", "query", "keys", "values", "params", "permutation");
 
     std::mt19937_64 gen(31);
     const DVec q = naive::randomVector(gen, 3, -2, 2);
@@ -265,9 +259,7 @@ void TestAttention::permutingKeysPermutesWeights()
 
 void TestAttention::maskedKeys_data()
 {
-    QTest::addColumn<int>("method");
-    QTest::addColumn<QString>("mask");
-    QTest::addColumn<double>("temperature");
+    dataColumns<int, QString, double>("method", "mask", "temperature");
 
     for (attn::Method m : kScoreMethods) {
         QTest::addRow("%s, middle", attn::methodId(m)) << int(m) << "-x-" << 1.0;
@@ -317,8 +309,7 @@ void TestAttention::maskedKeys()
 
 void TestAttention::extremeScoresStayFinite_data()
 {
-    QTest::addColumn<int>("method");
-    QTest::addColumn<double>("temperature");
+    dataColumns<int, double>("method", "temperature");
 
     for (attn::Method m : {attn::Method::Dot, attn::Method::General}) {
         QTest::addRow("%s, tau 1", attn::methodId(m)) << int(m) << 1.0;
@@ -388,14 +379,8 @@ void TestAttention::valuesMayHaveOtherDimension()
 
 void TestAttention::errors_data()
 {
-    QTest::addColumn<int>("method");
-    QTest::addColumn<DVec>("query");
-    QTest::addColumn<DRows>("keys");
-    QTest::addColumn<DRows>("values");
-    QTest::addColumn<attn::AttentionParams>("params");
-    QTest::addColumn<int>("code");
-    QTest::addColumn<long long>("countA");
-    QTest::addColumn<long long>("countB");
+    dataColumns<int, DVec, DRows, DRows, attn::AttentionParams, int, long long, long long>(
+        "method", "query", "keys", "values", "params", "code", "countA", "countB");
 
     using attn::ErrorCode;
     using attn::Method;

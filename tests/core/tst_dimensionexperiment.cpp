@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "common/labparams.h"
 #include "common/naivereference.h"
 #include "core/dimensionexperiment.h"
@@ -79,15 +80,7 @@ private slots:
 
 void TestDimensionExperiment::varianceNearTheory_data()
 {
-    QTest::addColumn<int>("dimension");
-    QTest::addColumn<double>("sigma");
-
-    // Var(q·k) = d σ⁴: 16, 1, 256 and 16. At N = 10,000 the standard error of the sample
-    // variance is about 1.5–2% (trials share a query), so 5% leaves room.
-    QTest::newRow("d=16 sigma=1") << 16 << 1.0;
-    QTest::newRow("d=16 sigma=0.5") << 16 << 0.5;
-    QTest::newRow("d=256 sigma=1") << 256 << 1.0;
-    QTest::newRow("d=256 sigma=0.5") << 256 << 0.5;
+    labparams::addVarianceRows();
 }
 
 void TestDimensionExperiment::varianceNearTheory()
@@ -111,8 +104,7 @@ void TestDimensionExperiment::varianceNearTheory()
 
 void TestDimensionExperiment::statisticsMatchSamples_data()
 {
-    QTest::addColumn<attn::DimensionExperimentParams>("p");
-    QTest::addColumn<int>("trials");
+    dataColumns<attn::DimensionExperimentParams, int>("p", "trials");
 
     // `trials` counts the full trials, the ones the softmax statistics average over: ⌊N / n⌋
     // (the header draws ⌈N / n⌉, the last one possibly short, but averages over full ones only).

@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "common/labparams.h"
 #include "core/dimensionlab.h"
 
@@ -22,10 +23,7 @@ private slots:
 
 void TestDimensionLab::summaryCopiesAndDerives_data()
 {
-    QTest::addColumn<int>("d");
-    QTest::addColumn<double>("sigma");
-    QTest::addColumn<int>("keys");
-    QTest::addColumn<double>("sigma4");
+    dataColumns<int, double, int, double>("d", "sigma", "keys", "sigma4");
 
     QTest::newRow("d=16 sigma=1") << 16 << 1.0 << 8 << 1.0;
     QTest::newRow("d=64 sigma=0.5") << 64 << 0.5 << 4 << 0.0625;

@@ -2,6 +2,7 @@
 // naive search that measures every whole degree by the dot product (acos), not by differences of
 // atan2 angles as the code does.
 
+#include "common/datacolumns.h"
 #include "core/emptiestdirection.h"
 
 #include <QTest>
@@ -48,8 +49,7 @@ private slots:
 
 void TestEmptiestDirection::byHand_data()
 {
-    QTest::addColumn<std::vector<double>>("keys");
-    QTest::addColumn<int>("expected");
+    dataColumns<std::vector<double>, int>("keys", "expected");
     // Nothing to keep away from: the first tidy angle.
     QTest::addRow("none") << std::vector<double>{} << 0;
     QTest::addRow("one at 0°: opposite") << std::vector<double>{0} << 180;

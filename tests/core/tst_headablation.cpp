@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "core/headablation.h"
 #include "core/sequenceforward.h"
 #include "naivesequence.h"
@@ -76,9 +77,7 @@ class TestHeadAblation : public QObject
 private slots:
     void matchesLeavingTheHeadOut_data()
     {
-        QTest::addColumn<int>("layer");
-        QTest::addColumn<int>("head");
-        QTest::addColumn<int>("positions");
+        dataColumns<int, int, int>("layer", "head", "positions");
         QTest::newRow("layer 1 head 1, rotary") << 0 << 0 << int(attn::PositionKind::Rotary);
         QTest::newRow("layer 1 head 2, rotary") << 0 << 1 << int(attn::PositionKind::Rotary);
         QTest::newRow("layer 2 head 1, none") << 1 << 0 << int(attn::PositionKind::None);

@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "common/matrixcompare.h"
 #include "core/attention.h"
 #include "core/headpresets.h"
@@ -59,8 +60,7 @@ private slots:
 
 void TestHeadPresets::fixedMatrices_data()
 {
-    QTest::addColumn<attn::Matrix>("actual");
-    QTest::addColumn<attn::Matrix>("expected");
+    dataColumns<attn::Matrix, attn::Matrix>("actual", "expected");
 
     const double h2 = kHalfRoot2, h3 = kHalfRoot3;
     QTest::newRow("identity d_k=1") << attn::presets::identity(1) << rows({{1, 0}});
@@ -116,9 +116,7 @@ void TestHeadPresets::randomMatchesAdditiveDefaults()
 
 void TestHeadPresets::fitRows_data()
 {
-    QTest::addColumn<attn::Matrix>("input");
-    QTest::addColumn<int>("rowCount");
-    QTest::addColumn<attn::Matrix>("expected");
+    dataColumns<attn::Matrix, int, attn::Matrix>("input", "rowCount", "expected");
 
     QTest::newRow("grow 1→2") << rows({{1, 2}}) << 2 << rows({{1, 2}, {0, 0}});
     QTest::newRow("shrink 2→1") << rows({{1, 2}, {3, 4}}) << 1 << rows({{1, 2}});
@@ -135,9 +133,7 @@ void TestHeadPresets::fitRows()
 
 void TestHeadPresets::averagingOutput_data()
 {
-    QTest::addColumn<int>("heads");
-    QTest::addColumn<int>("dv");
-    QTest::addColumn<attn::Matrix>("expected");
+    dataColumns<int, int, attn::Matrix>("heads", "dv", "expected");
 
     const double t = 1.0 / 3.0;
     QTest::newRow("1 head, d_v=2") << 1 << 2 << rows({{1, 0}, {0, 1}});
@@ -253,10 +249,7 @@ void TestHeadPresets::defaultTargets()
 
 void TestHeadPresets::resizeOutput_data()
 {
-    QTest::addColumn<attn::Matrix>("wo");
-    QTest::addColumn<int>("heads");
-    QTest::addColumn<int>("dv");
-    QTest::addColumn<attn::Matrix>("expected");
+    dataColumns<attn::Matrix, int, int, attn::Matrix>("wo", "heads", "dv", "expected");
 
     QTest::newRow("averaging 2→3, d_v=1")
         << rows({{1, 0}, {0, 1}}) << 3 << 1 << rows({{0.5, 0, 0.5}, {0, 1, 0}});

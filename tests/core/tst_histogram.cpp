@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "core/histogram.h"
 
 #include <QTest>
@@ -24,14 +25,9 @@ private slots:
 
 void TestHistogram::counts_data()
 {
-    QTest::addColumn<std::vector<double>>("values");
-    QTest::addColumn<int>("bins");
-    QTest::addColumn<double>("lo");
-    QTest::addColumn<double>("hi");
-    QTest::addColumn<std::vector<long long>>("counts");
-    QTest::addColumn<long long>("below");
-    QTest::addColumn<long long>("above");
-    QTest::addColumn<long long>("skipped");
+    dataColumns<std::vector<double>, int, double, double, std::vector<long long>, long long,
+                long long, long long>("values", "bins", "lo", "hi", "counts", "below", "above",
+                                      "skipped");
 
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const double inf = std::numeric_limits<double>::infinity();
@@ -108,10 +104,7 @@ void TestHistogram::fractions()
 
 void TestHistogram::badArguments_data()
 {
-    QTest::addColumn<int>("bins");
-    QTest::addColumn<double>("lo");
-    QTest::addColumn<double>("hi");
-    QTest::addColumn<QString>("subject");
+    dataColumns<int, double, double, QString>("bins", "lo", "hi", "subject");
 
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const double inf = std::numeric_limits<double>::infinity();

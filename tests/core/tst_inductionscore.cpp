@@ -6,6 +6,31 @@
 
 // The prefix-matching score on hand-made attention maps and on a model whose attention is even
 // (zero queries and keys), where every number can be worked out on paper.
+
+namespace {
+
+// A forward pass of one layer and one head whose attention map is `weights`: all of a pass the
+// score reads, so that the hand-made maps below are set in one line.
+attn::SequenceForward oneHead(std::vector<int> tokens, attn::Matrix weights)
+{
+    attn::SequenceForward f;
+    f.tokens = std::move(tokens);
+    f.layers.resize(1);
+    f.layers[0].heads.resize(1);
+    f.layers[0].heads[0].weights = std::move(weights);
+    return f;
+}
+
+// The score of that one head over one pass.
+attn::InductionScore scoreOf(const attn::SequenceForward &f)
+{
+    attn::InductionScore score;
+    score.add(f);
+    return score;
+}
+
+} // namespace
+
 class TestInductionScore : public QObject
 {
     Q_OBJECT
@@ -15,18 +40,12 @@ private slots:
     {
         // Tokens A B A B: position 2 (A) last saw A at 0, so it should look at 1; position 3
         // (B) last saw B at 1, so at 2. Positions 0 and 1 have no earlier occurrence.
-        attn::SequenceForward f;
-        f.tokens = {0, 1, 0, 1};
-        attn::SequenceHeadForward head;
-        head.weights = attn::Matrix::Zero(4, 4);
-        head.weights(2, 1) = 0.7;
-        head.weights(2, 0) = 0.3;
-        head.weights(3, 2) = 0.4;
-        head.weights(3, 3) = 0.6;
-        f.layers.resize(1);
-        f.layers[0].heads = {head};
-        attn::InductionScore score;
-        score.add(f);
+        attn::Matrix w = attn::Matrix::Zero(4, 4);
+        w(2, 1) = 0.7;
+        w(2, 0) = 0.3;
+        w(3, 2) = 0.4;
+        w(3, 3) = 0.6;
+        const attn::InductionScore score = scoreOf(oneHead({0, 1, 0, 1}, w));
         QCOMPARE(score.counted, 2LL);
         QCOMPARE(*score.score(0, 0), (0.7 + 0.4) / 2);
         QVERIFY(!score.score(0, 1));
@@ -37,29 +56,18 @@ private slots:
     {
         // A A A: position 1 looks at 1 (after A at 0), position 2 at 2 (after A at 1, the most
         // recent), not at 1.
-        attn::SequenceForward f;
-        f.tokens = {0, 0, 0};
-        attn::SequenceHeadForward head;
-        head.weights = attn::Matrix::Zero(3, 3);
-        head.weights(1, 1) = 1;
-        head.weights(2, 1) = 0.5;
-        head.weights(2, 2) = 0.25;
-        f.layers.resize(1);
-        f.layers[0].heads = {head};
-        attn::InductionScore score;
-        score.add(f);
+        attn::Matrix w = attn::Matrix::Zero(3, 3);
+        w(1, 1) = 1;
+        w(2, 1) = 0.5;
+        w(2, 2) = 0.25;
+        const attn::InductionScore score = scoreOf(oneHead({0, 0, 0}, w));
         QCOMPARE(*score.score(0, 0), (1 + 0.25) / 2);
     }
 
     void noRepeatsNoScore()
     {
-        attn::SequenceForward f;
-        f.tokens = {0, 1, 2};
-        f.layers.resize(1);
-        f.layers[0].heads.resize(1);
-        f.layers[0].heads[0].weights = attn::Matrix::Constant(3, 3, 1.0 / 3);
-        attn::InductionScore score;
-        score.add(f);
+        const attn::InductionScore score =
+            scoreOf(oneHead({0, 1, 2}, attn::Matrix::Constant(3, 3, 1.0 / 3)));
         QVERIFY(!score.score(0, 0));
     }
 

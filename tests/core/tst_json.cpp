@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "core/json.h"
 
 #include <QTest>
@@ -70,10 +71,7 @@ std::string nested(int depth, const std::string &open, const std::string &inner,
 // The columns of the rows that must fail: the text, the reason and where (1-based).
 void addErrorColumns()
 {
-    QTest::addColumn<QByteArray>("text");
-    QTest::addColumn<QString>("reason");
-    QTest::addColumn<int>("line");
-    QTest::addColumn<int>("column");
+    dataColumns<QByteArray, QString, int, int>("text", "reason", "line", "column");
 }
 
 // The reasons the reader gives, as the rows name them.
@@ -129,8 +127,7 @@ private slots:
 
 void TestJson::parsesValidDocuments_data()
 {
-    QTest::addColumn<QByteArray>("text");
-    QTest::addColumn<JsonValue>("expected");
+    dataColumns<QByteArray, JsonValue>("text", "expected");
 
     QTest::newRow("null") << QByteArray("null") << JsonValue();
     QTest::newRow("true") << QByteArray("true") << JsonValue(true);
@@ -242,8 +239,7 @@ void TestJson::numbersRoundTrip()
 
 void TestJson::numberForms_data()
 {
-    QTest::addColumn<double>("value");
-    QTest::addColumn<QByteArray>("text");
+    dataColumns<double, QByteArray>("value", "text");
     QTest::newRow("integer") << 1.0 << QByteArray("1");
     QTest::newRow("integer 100") << 100.0 << QByteArray("100");
     QTest::newRow("negative integer") << -7.0 << QByteArray("-7");
@@ -418,8 +414,7 @@ void TestJson::reportsWhereTheTokenBegins()
 
 void TestJson::integersRoundLikeTheirDecimals_data()
 {
-    QTest::addColumn<QByteArray>("text");
-    QTest::addColumn<double>("value");
+    dataColumns<QByteArray, double>("text", "value");
     // The compiler rounds the same decimals; beyond 2^53 an integer is one rounding away.
     QTest::newRow("2^53 + 1") << QByteArray("9007199254740993") << 9007199254740993.0;
     QTest::newRow("2^64 - 1") << QByteArray("18446744073709551615") << 18446744073709551615.0;
@@ -479,8 +474,7 @@ void TestJson::acceptsMaximumDepth()
 
 void TestJson::rejectsDuplicateFields_data()
 {
-    QTest::addColumn<QByteArray>("text");
-    QTest::addColumn<QString>("subject");
+    dataColumns<QByteArray, QString>("text", "subject");
     QTest::newRow("top level") << QByteArray(R"({"a":1,"a":2})") << "a";
     QTest::newRow("not adjacent") << QByteArray(R"({"a":1,"b":2,"a":1})") << "a";
     QTest::newRow("nested") << QByteArray(R"({"x":{"y":[{"z":1},{"z":1,"z":2}]}})") << "x.y[1].z";
@@ -500,8 +494,7 @@ void TestJson::rejectsDuplicateFields()
 
 void TestJson::rejectsInvalidUtf8_data()
 {
-    QTest::addColumn<QByteArray>("text");
-    QTest::addColumn<int>("offset");
+    dataColumns<QByteArray, int>("text", "offset");
     QTest::newRow("stray continuation") << QByteArray("\"\x80\"") << 1;
     QTest::newRow("overlong slash C0") << QByteArray("\"\xC0\xAF\"") << 1;
     QTest::newRow("overlong C1") << QByteArray("\"\xC1\xBF\"") << 1;

@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "common/naivereference.h"
 #include "core/attention.h"
 
@@ -73,11 +74,8 @@ private slots:
 
 void TestMultiHead::identityHeadEqualsScaledDot_data()
 {
-    QTest::addColumn<DVec>("query");
-    QTest::addColumn<DRows>("keys");
-    QTest::addColumn<DRows>("values");
-    QTest::addColumn<double>("temperature");
-    QTest::addColumn<QString>("mask");
+    dataColumns<DVec, DRows, DRows, double, QString>("query", "keys", "values", "temperature",
+                                                     "mask");
 
     QTest::newRow("article") << kArticleQuery << kArticleKeys << kArticleValues << 1.0 << "";
     QTest::newRow("article tau 0.7")
@@ -128,11 +126,8 @@ void TestMultiHead::identityHeadEqualsScaledDot()
 
 void TestMultiHead::splitHeadsMatchesNaive_data()
 {
-    QTest::addColumn<int>("dModel");
-    QTest::addColumn<int>("headCount");
-    QTest::addColumn<int>("keyCount");
-    QTest::addColumn<double>("temperature");
-    QTest::addColumn<QString>("mask");
+    dataColumns<int, int, int, double, QString>("dModel", "headCount", "keyCount", "temperature",
+                                                "mask");
 
     QTest::newRow("d=4 h=2") << 4 << 2 << 5 << 1.0 << "";
     QTest::newRow("d=6 h=3") << 6 << 3 << 5 << 1.0 << "";
@@ -202,8 +197,7 @@ void TestMultiHead::splitHeadsMatchesNaive()
 
 void TestMultiHead::splitHeadsLayout_data()
 {
-    QTest::addColumn<int>("dModel");
-    QTest::addColumn<int>("headCount");
+    dataColumns<int, int>("dModel", "headCount");
 
     QTest::newRow("d=4 h=2") << 4 << 2;
     QTest::newRow("d=6 h=3") << 6 << 3;
@@ -277,12 +271,8 @@ void TestMultiHead::headsAttendOverAllKeysSeparately()
 
 void TestMultiHead::splitHeadsErrors_data()
 {
-    QTest::addColumn<DRows>("wq");
-    QTest::addColumn<DRows>("wk");
-    QTest::addColumn<DRows>("wv");
-    QTest::addColumn<DRows>("wo");
-    QTest::addColumn<int>("headCount");
-    QTest::addColumn<std::vector<int>>("codes");
+    dataColumns<DRows, DRows, DRows, DRows, int, std::vector<int>>("wq", "wk", "wv", "wo",
+                                                                   "headCount", "codes");
 
     using attn::ErrorCode;
     const DRows i4 = naive::identityRows(4), i6 = naive::identityRows(6),
@@ -322,10 +312,8 @@ void TestMultiHead::splitHeadsErrors()
 
 void TestMultiHead::attendErrors_data()
 {
-    QTest::addColumn<DVec>("query");
-    QTest::addColumn<DRows>("keys");
-    QTest::addColumn<attn::AttentionParams>("params");
-    QTest::addColumn<std::vector<int>>("codes");
+    dataColumns<DVec, DRows, attn::AttentionParams, std::vector<int>>("query", "keys", "params",
+                                                                      "codes");
 
     using attn::ErrorCode;
     const DVec q{1, 0, 0, 1};

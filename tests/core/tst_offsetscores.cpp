@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "core/offsetscores.h"
 #include "core/sequencefile.h"
 
@@ -98,8 +99,7 @@ class TestOffsetScores : public QObject
 private slots:
     void matchesANaiveLoopForEveryKind_data()
     {
-        QTest::addColumn<int>("kind");
-        QTest::addColumn<bool>("ownKind");
+        dataColumns<int, bool>("kind", "ownKind");
         for (int k = 0; k < 4; ++k)
             for (bool own : {true, false})
                 QTest::newRow(qPrintable(QStringLiteral("%1 %2").arg(k).arg(own))) << k << own;

@@ -6,6 +6,7 @@
 // so 1 is their natural scale; tiny weights are thus held to 1e-12 absolute).
 // A failure prints the seed and the case, so that it can be replayed alone.
 
+#include "common/datacolumns.h"
 #include "common/naivereference.h"
 #include "core/attention.h"
 
@@ -202,8 +203,7 @@ class TestProperty : public QObject
 private slots:
     void attendAgreesWithNaive_data()
     {
-        QTest::addColumn<int>("method");
-        QTest::addColumn<quint64>("seed");
+        dataColumns<int, quint64>("method", "seed");
         for (int m = 0; m < attn::kMethodCount; ++m)
             QTest::newRow(attn::methodId(attn::Method(m))) << m << quint64(20240611 + 7919 * m);
     }

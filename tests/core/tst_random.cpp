@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "core/random.h"
 
 #include <QTest>
@@ -62,6 +63,18 @@ Moments moments(const std::vector<double> &x)
     return {double(mean), double(sq / (x.size() - 1))};
 }
 
+// The seeds both the replay test and the reference test run: 0 and the largest seed (the
+// edges), and a few ordinary ones.
+void addSeedRows()
+{
+    QTest::addColumn<quint64>("seed");
+    QTest::newRow("0") << quint64(0);
+    QTest::newRow("1") << quint64(1);
+    QTest::newRow("42") << quint64(42);
+    QTest::newRow("12345") << quint64(12345);
+    QTest::newRow("max") << quint64(std::numeric_limits<std::uint64_t>::max());
+}
+
 } // namespace
 
 class TestRandom : public QObject
@@ -93,12 +106,7 @@ void TestRandom::splitmixReference()
 
 void TestRandom::sameSeedSameSequence_data()
 {
-    QTest::addColumn<quint64>("seed");
-
-    QTest::newRow("0") << quint64(0);
-    QTest::newRow("1") << quint64(1);
-    QTest::newRow("42") << quint64(42);
-    QTest::newRow("max") << quint64(std::numeric_limits<std::uint64_t>::max());
+    addSeedRows();
 }
 
 void TestRandom::sameSeedSameSequence()
@@ -138,12 +146,7 @@ void TestRandom::differentSeedsDiffer()
 
 void TestRandom::matchesReferenceXoshiro_data()
 {
-    QTest::addColumn<quint64>("seed");
-
-    QTest::newRow("0") << quint64(0);
-    QTest::newRow("1") << quint64(1);
-    QTest::newRow("12345") << quint64(12345);
-    QTest::newRow("max") << quint64(std::numeric_limits<std::uint64_t>::max());
+    addSeedRows();
 }
 
 void TestRandom::matchesReferenceXoshiro()
@@ -188,8 +191,7 @@ void TestRandom::uniformInUnitInterval()
 
 void TestRandom::uniformRange_data()
 {
-    QTest::addColumn<double>("lo");
-    QTest::addColumn<double>("hi");
+    dataColumns<double, double>("lo", "hi");
 
     QTest::newRow("[-1, 1)") << -1.0 << 1.0;
     QTest::newRow("[2, 3)") << 2.0 << 3.0;

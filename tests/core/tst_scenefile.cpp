@@ -1,3 +1,5 @@
+#include "common/clifiles.h"
+#include "common/datacolumns.h"
 #include "core/json.h"
 #include "core/random.h"
 #include "core/scenefile.h"
@@ -28,15 +30,9 @@ namespace {
 constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
 constexpr double kInf = std::numeric_limits<double>::infinity();
 
-// The smallest file that loads: every optional field left out.
-const char *const kMinimal = R"({
-  "format": "attention-canvas-scene",
-  "version": 1,
-  "method": "scaled",
-  "query": [1.2, 0.8],
-  "keys": [[0.5, 1.0], [1.5, 0.5], [0.8, 1.2]],
-  "values": [[1, 0], [0, 1], [1, 1]]
-})";
+// The smallest file that loads: the article's example (every optional field left out), scaled.
+const std::string kMinimal =
+    QByteArray(clifiles::kArticleScene).replace("\"dot\"", "\"scaled\"").toStdString();
 
 // Blocks that are valid on their own, for rows that break one field of them.
 const char *const kHeadX = R"({"wq": [[1, 0]], "wk": [[1, 0]], "wv": [[1, 0]]})";
@@ -503,9 +499,7 @@ void TestSceneFile::explicitBlocksLoad()
 
 void TestSceneFile::rejectsBadFiles_data()
 {
-    QTest::addColumn<QByteArray>("text");
-    QTest::addColumn<ErrorCode>("code");
-    QTest::addColumn<QString>("subject");
+    dataColumns<QByteArray, ErrorCode, QString>("text", "code", "subject");
 
     const std::string x = kHeadX, y = kHeadY;
     const char *id2 = "[[1, 0], [0, 1]]";
@@ -901,10 +895,7 @@ void TestSceneFile::sizeLimit()
 
 void TestSceneFile::validateInMemory_data()
 {
-    QTest::addColumn<Mutation>("mutate");
-    QTest::addColumn<bool>("valid");
-    QTest::addColumn<ErrorCode>("code");
-    QTest::addColumn<QString>("subject");
+    dataColumns<Mutation, bool, ErrorCode, QString>("mutate", "valid", "code", "subject");
     // Whether writing the scene and reading it back must report the same code and subject.
     // (It cannot for non-finite numbers, which JSON cannot hold, nor where a file reports a
     // wrong width on the offending row instead of on the whole matrix.)

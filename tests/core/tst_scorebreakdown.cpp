@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "common/naivereference.h"
 #include "core/attention.h"
 #include "core/scorebreakdown.h"
@@ -281,12 +282,8 @@ void TestScoreBreakdown::cosineZeroQuery()
 
 void TestScoreBreakdown::matchesNaive_data()
 {
-    QTest::addColumn<attn::Method>("method");
-    QTest::addColumn<int>("dim");
-    QTest::addColumn<int>("keys");
-    QTest::addColumn<int>("hidden");
-    QTest::addColumn<int>("heads");
-    QTest::addColumn<int>("seed");
+    dataColumns<attn::Method, int, int, int, int, int>("method", "dim", "keys", "hidden", "heads",
+                                                       "seed");
     for (int i = 0; i < attn::kMethodCount; ++i) {
         const auto m = attn::Method(i);
         const char *name = attn::methodId(m);

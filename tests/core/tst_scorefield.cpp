@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "common/naivereference.h"
 #include "common/smallmatrices.h"
 #include "core/attention.h"
@@ -132,9 +133,7 @@ void TestScoreField::articleKeysByHand()
 
 void TestScoreField::samplesEqualCoreScores_data()
 {
-    QTest::addColumn<attn::Method>("method");
-    QTest::addColumn<attn::Vector>("query");
-    QTest::addColumn<attn::AttentionParams>("params");
+    dataColumns<attn::Method, attn::Vector, attn::AttentionParams>("method", "query", "params");
 
     const attn::Scene scene = attn::Scene::defaultScene();
     attn::AttentionParams defaults = scene.params();
@@ -201,8 +200,7 @@ void TestScoreField::samplesEqualCoreScores()
 
 void TestScoreField::multiHeadSamples_data()
 {
-    QTest::addColumn<attn::MultiHeadParams>("heads");
-    QTest::addColumn<attn::Vector>("query");
+    dataColumns<attn::MultiHeadParams, attn::Vector>("heads", "query");
     QTest::newRow("default split") << attn::defaults::multiHead() << vec(1.2, 0.8);
     QTest::newRow("rotation and projection") << lenses() << vec(-0.6, 1.3);
 }
@@ -250,12 +248,8 @@ void TestScoreField::multiHeadSamples()
 
 void TestScoreField::errors_data()
 {
-    QTest::addColumn<attn::Method>("method");
-    QTest::addColumn<attn::Vector>("query");
-    QTest::addColumn<attn::AttentionParams>("params");
-    QTest::addColumn<attn::GridSpec>("grid");
-    QTest::addColumn<int>("head");
-    QTest::addColumn<int>("code");
+    dataColumns<attn::Method, attn::Vector, attn::AttentionParams, attn::GridSpec, int, int>(
+        "method", "query", "params", "grid", "head", "code");
 
     const attn::AttentionParams ok = attn::Scene::defaultScene().params();
     const attn::GridSpec grid{0, 0, 0.5, 0.5, 4, 4};
@@ -318,8 +312,7 @@ void TestScoreField::emptyGrid()
 
 void TestScoreField::isoLinesLieOnLevel_data()
 {
-    QTest::addColumn<attn::Method>("method");
-    QTest::addColumn<int>("head");
+    dataColumns<attn::Method, int>("method", "head");
     for (int m = 0; m < attn::kMethodCount; ++m) {
         const auto method = attn::Method(m);
         QTest::addRow("%s", attn::methodId(method)) << method << attn::kMeanOfHeads;
@@ -389,12 +382,8 @@ void TestScoreField::isoLinesHandCases_data()
 {
     // One cell, corners (0,0) (1,0) (1,1) (0,1) with values a, b, c, d; the expected segments'
     // ends worked out by hand (as x1 y1 x2 y2, sorted so that the test does not depend on order).
-    QTest::addColumn<double>("a");
-    QTest::addColumn<double>("b");
-    QTest::addColumn<double>("c");
-    QTest::addColumn<double>("d");
-    QTest::addColumn<double>("level");
-    QTest::addColumn<QList<double>>("expected");
+    dataColumns<double, double, double, double, double, QList<double>>("a", "b", "c", "d", "level",
+                                                                       "expected");
     QTest::newRow("all below") << 0.0 << 0.0 << 0.0 << 0.0 << 1.0 << QList<double>{};
     QTest::newRow("all above") << 2.0 << 2.0 << 2.0 << 2.0 << 1.0 << QList<double>{};
     // Corner (0,0) alone above: the line cuts the edges at x = 0.5 (bottom) and y = 0.25 (left).
@@ -461,11 +450,7 @@ void TestScoreField::isoLinesSkipNonFinite()
 
 void TestScoreField::isoStepAndLevels_data()
 {
-    QTest::addColumn<double>("lo");
-    QTest::addColumn<double>("hi");
-    QTest::addColumn<int>("count");
-    QTest::addColumn<double>("step");
-    QTest::addColumn<QList<double>>("levels");
+    dataColumns<double, double, int, double, QList<double>>("lo", "hi", "count", "step", "levels");
     // (hi − lo)/count → the next 1, 2 or 5 × 10^k, and its multiples strictly inside.
     QTest::newRow("−2.7..3.7, 6") << -2.7 << 3.7 << 6 << 2.0 << QList<double>{-2, 0, 2};
     QTest::newRow("−1..1, 6") << -1.0 << 1.0 << 6 << 0.5 << QList<double>{-0.5, 0, 0.5};

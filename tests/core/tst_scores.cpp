@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "common/naivereference.h"
 #include "core/scores.h"
 
@@ -62,8 +63,7 @@ attn::Result<attn::ScoreSet> generalScoresOf(const DVec &q, const DRows &keys, c
 // The columns every data function starts with: the query and the keys.
 void addQueryAndKeysColumns()
 {
-    QTest::addColumn<DVec>("query");
-    QTest::addColumn<DRows>("keys");
+    dataColumns<DVec, DRows>("query", "keys");
 }
 
 // The row's query and keys scored by `method`, against naive dot products.
@@ -139,8 +139,7 @@ void TestScores::dotMatchesNaive()
 void TestScores::scaledIsDotOverSqrtD_data()
 {
     addQueryAndKeysColumns();
-    QTest::addColumn<double>("scaleDim");
-    QTest::addColumn<double>("expectedD");
+    dataColumns<double, double>("scaleDim", "expectedD");
 
     // Article, d = 2: 1.4/√2 = 0.98995, 2.2/√2 = 1.55563, 1.92/√2 = 1.35765.
     QTest::newRow("article default d") << kArticleQuery << kArticleKeys << 0.0 << 2.0;
@@ -317,10 +316,7 @@ void TestScores::generalMatchesNaive()
 void TestScores::additiveMatchesNaive_data()
 {
     addQueryAndKeysColumns();
-    QTest::addColumn<DRows>("wq");
-    QTest::addColumn<DRows>("wk");
-    QTest::addColumn<DVec>("b");
-    QTest::addColumn<DVec>("v");
+    dataColumns<DRows, DRows, DVec, DVec>("wq", "wk", "b", "v");
 
     // H = 1 picking q₀ and k₁: sᵢ = 2 tanh(1.2 + kᵢ₁) = 2 tanh 2.2, 2 tanh 1.7, 2 tanh 2.4.
     QTest::newRow("article, H=1") << kArticleQuery << kArticleKeys << DRows{{1.0, 0.0}}
@@ -389,9 +385,7 @@ void TestScores::errors_data()
 {
     QTest::addColumn<int>("method");
     addQueryAndKeysColumns();
-    QTest::addColumn<int>("keyCols");
-    QTest::addColumn<attn::AttentionParams>("params");
-    QTest::addColumn<int>("code");
+    dataColumns<int, attn::AttentionParams, int>("keyCols", "params", "code");
 
     using attn::ErrorCode;
     using attn::Method;

@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "common/naivereference.h"
 #include "core/selfattention.h"
 
@@ -63,12 +64,8 @@ void TestSelfAttention::handExample()
 
 void TestSelfAttention::matchesNaive_data()
 {
-    QTest::addColumn<DRows>("x");
-    QTest::addColumn<DRows>("wq");
-    QTest::addColumn<DRows>("wk");
-    QTest::addColumn<DRows>("wv");
-    QTest::addColumn<bool>("causal");
-    QTest::addColumn<double>("temperature");
+    dataColumns<DRows, DRows, DRows, DRows, bool, double>("x", "wq", "wk", "wv", "causal",
+                                                          "temperature");
 
     std::mt19937_64 gen(47);
     struct Shape
@@ -123,8 +120,7 @@ void TestSelfAttention::matchesNaive()
 
 void TestSelfAttention::causalMaskZeroesUpperTriangle_data()
 {
-    QTest::addColumn<DRows>("x");
-    QTest::addColumn<double>("temperature");
+    dataColumns<DRows, double>("x", "temperature");
 
     std::mt19937_64 gen(53);
     QTest::newRow("n=4") << naive::randomRows(gen, 4, 3, -2, 2) << 1.0;
@@ -163,12 +159,8 @@ void TestSelfAttention::causalMaskZeroesUpperTriangle()
 
 void TestSelfAttention::errors_data()
 {
-    QTest::addColumn<DRows>("x");
-    QTest::addColumn<DRows>("wq");
-    QTest::addColumn<DRows>("wk");
-    QTest::addColumn<DRows>("wv");
-    QTest::addColumn<double>("temperature");
-    QTest::addColumn<std::vector<int>>("codes");
+    dataColumns<DRows, DRows, DRows, DRows, double, std::vector<int>>("x", "wq", "wk", "wv",
+                                                                      "temperature", "codes");
 
     using attn::ErrorCode;
     const DRows x{{1, 2, 3}, {4, 5, 6}};

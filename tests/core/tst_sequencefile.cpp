@@ -1,6 +1,8 @@
 // The sequence file: exact round trips, the documented seeded defaults, and every kind of bad
 // file refused with the field named (one table row per rule).
 
+#include "common/datacolumns.h"
+#include "common/resultwhy.h"
 #include "core/json.h"
 #include "core/random.h"
 #include "core/sequencefile.h"
@@ -24,14 +26,6 @@ Q_DECLARE_METATYPE(attn::ErrorCode)
 Q_DECLARE_METATYPE(std::string)
 
 namespace {
-
-// The error of a failed Result as text, or nothing (QVERIFY2 evaluates its message every time).
-template <typename R> const char *why(const R &result)
-{
-    static std::string text;
-    text = result.ok() ? std::string() : attn::describe(result.error());
-    return text.c_str();
-}
 
 // A valid file as top-level fields in order; each bad-file case replaces or removes some.
 using Fields = std::vector<std::pair<std::string, std::string>>;
@@ -265,9 +259,7 @@ private slots:
 
     void refusesBadFiles_data()
     {
-        QTest::addColumn<std::string>("text");
-        QTest::addColumn<ErrorCode>("code");
-        QTest::addColumn<std::string>("subject");
+        dataColumns<std::string, ErrorCode, std::string>("text", "code", "subject");
         auto row = [](const char *name, const std::string &text, ErrorCode code,
                       const std::string &subject) {
             QTest::newRow(name) << text << code << subject;

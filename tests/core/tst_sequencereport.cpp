@@ -2,6 +2,8 @@
 // position kind, causal on and off, one and two layers, several heads; null where the causal
 // mask hides a key and for loss and accuracy when nothing is scored.
 
+#include "common/datacolumns.h"
+#include "common/resultwhy.h"
 #include "core/json.h"
 #include "core/sequencereport.h"
 #include "naivesequence.h"
@@ -16,14 +18,6 @@ using attn::PositionKind;
 Q_DECLARE_METATYPE(attn::PositionKind)
 
 namespace {
-
-// The error of a failed Result as text, or nothing (QVERIFY2 evaluates its message every time).
-template <typename R> const char *why(const R &result)
-{
-    static std::string text;
-    text = result.ok() ? std::string() : attn::describe(result.error());
-    return text.c_str();
-}
 
 void compareRows(const JsonValue &actual, const naiveseq::Rows &expected, const char *what)
 {
@@ -59,9 +53,7 @@ class TestSequenceReport : public QObject
 private slots:
     void everyNumberMatchesNaiveLoops_data()
     {
-        QTest::addColumn<PositionKind>("kind");
-        QTest::addColumn<bool>("causal");
-        QTest::addColumn<int>("layers");
+        dataColumns<PositionKind, bool, int>("kind", "causal", "layers");
         for (int k = 0; k < 4; ++k)
             for (bool causal : {false, true})
                 for (int layers : {1, 2})

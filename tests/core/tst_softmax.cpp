@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "common/naivereference.h"
 #include "core/softmax.h"
 
@@ -85,8 +86,7 @@ void TestSoftmax::articleExample()
 
 void TestSoftmax::traceMatchesNaive_data()
 {
-    QTest::addColumn<DVec>("scores");
-    QTest::addColumn<double>("temperature");
+    dataColumns<DVec, double>("scores", "temperature");
 
     QTest::newRow("article dot") << DVec{1.4, 2.2, 1.92} << 1.0;
     QTest::newRow("article scaled")
@@ -121,8 +121,7 @@ void TestSoftmax::traceMatchesNaive()
 
 void TestSoftmax::weightsAreADistribution_data()
 {
-    QTest::addColumn<DVec>("scores");
-    QTest::addColumn<double>("temperature");
+    dataColumns<DVec, double>("scores", "temperature");
 
     QTest::newRow("article") << DVec{1.4, 2.2, 1.92} << 1.0;
     QTest::newRow("zeros") << DVec{0.0, 0.0, 0.0} << 1.0;
@@ -146,8 +145,7 @@ void TestSoftmax::weightsAreADistribution()
 
 void TestSoftmax::constantShiftChangesNothing_data()
 {
-    QTest::addColumn<DVec>("scores");
-    QTest::addColumn<double>("shift");
+    dataColumns<DVec, double>("scores", "shift");
 
     // Dyadic scores and shifts, so that s + c is exact in double and any difference in the
     // weights comes from softmax, not from rounding the input.
@@ -179,8 +177,7 @@ void TestSoftmax::constantShiftChangesNothing()
 
 void TestSoftmax::permutationPermutesWeights_data()
 {
-    QTest::addColumn<DVec>("scores");
-    QTest::addColumn<std::vector<int>>("permutation");
+    dataColumns<DVec, std::vector<int>>("scores", "permutation");
 
     QTest::newRow("article reversed") << DVec{1.4, 2.2, 1.92} << std::vector<int>{2, 1, 0};
     QTest::newRow("article rotated") << DVec{1.4, 2.2, 1.92} << std::vector<int>{1, 2, 0};
@@ -208,8 +205,7 @@ void TestSoftmax::permutationPermutesWeights()
 
 void TestSoftmax::temperatureDividesScores_data()
 {
-    QTest::addColumn<DVec>("scores");
-    QTest::addColumn<double>("temperature");
+    dataColumns<DVec, double>("scores", "temperature");
 
     for (double tau : {0.05, 0.5, 1.0, 2.0, 10.0, 1000.0})
         QTest::addRow("article tau %g", tau) << DVec{1.4, 2.2, 1.92} << tau;
@@ -235,8 +231,7 @@ void TestSoftmax::temperatureDividesScores()
 
 void TestSoftmax::smallTemperatureIsOneHot_data()
 {
-    QTest::addColumn<DVec>("scores");
-    QTest::addColumn<int>("winner");
+    dataColumns<DVec, int>("scores", "winner");
 
     // τ = 0.01: the article's logits become 140, 220, 192; the runner-up trails by 28,
     // so its weight is about e^−28 ≈ 7e−13.
@@ -284,9 +279,7 @@ void TestSoftmax::largeTemperatureIsUniform()
 
 void TestSoftmax::extremeScoresStayFinite_data()
 {
-    QTest::addColumn<DVec>("scores");
-    QTest::addColumn<double>("temperature");
-    QTest::addColumn<DVec>("expectedWeights");
+    dataColumns<DVec, double, DVec>("scores", "temperature", "expectedWeights");
 
     // Exact by hand: shifted values are 0 for the winner and ≤ −1e8 elsewhere, whose exp is 0.
     QTest::newRow("+-1e308") << DVec{1e308, -1e308, 0.0} << 1.0 << DVec{1, 0, 0};
@@ -336,9 +329,7 @@ void TestSoftmax::extremeScoresStayFinite()
 
 void TestSoftmax::maskedEntriesAreZero_data()
 {
-    QTest::addColumn<DVec>("scores");
-    QTest::addColumn<QString>("mask");
-    QTest::addColumn<double>("temperature");
+    dataColumns<DVec, QString, double>("scores", "mask", "temperature");
 
     QTest::newRow("none") << DVec{1.4, 2.2, 1.92} << "---" << 1.0;
     QTest::newRow("middle") << DVec{1.0, 2.0, 3.0} << "-x-" << 1.0;
@@ -374,10 +365,7 @@ void TestSoftmax::maskedEntriesAreZero()
 
 void TestSoftmax::errors_data()
 {
-    QTest::addColumn<DVec>("scores");
-    QTest::addColumn<double>("temperature");
-    QTest::addColumn<QString>("mask");
-    QTest::addColumn<int>("code");
+    dataColumns<DVec, double, QString, int>("scores", "temperature", "mask", "code");
 
     using attn::ErrorCode;
     const DVec s{1.4, 2.2, 1.92};
@@ -418,8 +406,7 @@ void TestSoftmax::errors()
 
 void TestSoftmax::entropy_data()
 {
-    QTest::addColumn<DVec>("weights");
-    QTest::addColumn<double>("expected");
+    dataColumns<DVec, double>("weights", "expected");
 
     QTest::newRow("one-hot") << DVec{0, 1, 0} << 0.0;
     QTest::newRow("single") << DVec{1} << 0.0;

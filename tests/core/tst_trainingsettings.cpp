@@ -2,6 +2,7 @@
 // value refused with its field named, "positions" only for learned tables, and the block written
 // back exactly as it was read.
 
+#include "common/datacolumns.h"
 #include "core/json.h"
 #include "core/sequencefile.h"
 
@@ -128,10 +129,8 @@ private slots:
 
     void refusesBadBlocks_data()
     {
-        QTest::addColumn<std::string>("block");
-        QTest::addColumn<bool>("learned");
-        QTest::addColumn<ErrorCode>("code");
-        QTest::addColumn<std::string>("subject");
+        dataColumns<std::string, bool, ErrorCode, std::string>("block", "learned", "code",
+                                                               "subject");
         auto row = [](const char *name, const char *block, ErrorCode code, const char *subject,
                       bool learned = false) {
             QTest::newRow(name) << std::string(block) << learned << code << std::string(subject);

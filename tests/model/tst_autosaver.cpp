@@ -105,6 +105,16 @@ void age(const QString &path)
                           QFileDevice::FileModificationTime));
 }
 
+// Starts this test's own executable again as a child session; `role` names the environment
+// variable by which main() knows which part the child plays.
+void startChild(QProcess &child, const char *role)
+{
+    QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+    env.insert(QString::fromLatin1(role), QStringLiteral("1"));
+    child.setProcessEnvironment(env);
+    child.start(QCoreApplication::applicationFilePath(), {});
+}
+
 } // namespace
 
 class TestAutosaver : public QObject
@@ -281,10 +291,7 @@ private slots:
     void crashLeavesARecoverableScene()
     {
         QProcess child;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("AC_AUTOSAVER_CHILD"), QStringLiteral("1"));
-        child.setProcessEnvironment(env);
-        child.start(QCoreApplication::applicationFilePath(), {});
+        startChild(child, "AC_AUTOSAVER_CHILD");
         QVERIFY(child.waitForFinished(60000));
         QCOMPARE(child.exitStatus(), QProcess::CrashExit);
         // The killed session's lock is still there: the marker of an abnormal end.
@@ -314,10 +321,7 @@ private slots:
     {
         QFETCH(int, signalNumber);
         QProcess child;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("AC_AUTOSAVER_TERM_CHILD"), QStringLiteral("1"));
-        child.setProcessEnvironment(env);
-        child.start(QCoreApplication::applicationFilePath(), {});
+        startChild(child, "AC_AUTOSAVER_TERM_CHILD");
         QVERIFY(child.waitForStarted(60000));
         QByteArray out;
         while (!out.contains("ready") && child.waitForReadyRead(60000))

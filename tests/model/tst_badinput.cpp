@@ -6,6 +6,7 @@
 
 #include "common/apprun.h"
 #include "common/badinputcases.h"
+#include "common/datacolumns.h"
 #include "core/scenefile.h"
 #include "model/scenestorage.h"
 
@@ -105,8 +106,7 @@ private slots:
     // Bad arguments (not files): exit 2 with a line that names the argument.
     void arguments_data()
     {
-        QTest::addColumn<QStringList>("args");
-        QTest::addColumn<QString>("expected");
+        dataColumns<QStringList, QString>("args", "expected");
         const QString t = QStringLiteral("--temperature");
         const QString greater = QStringLiteral("must be a number greater than 0");
         QTest::newRow("temperature nan") << QStringList{t, QStringLiteral("nan")} << greater;

@@ -2,6 +2,8 @@
 
 #include "common/apprun.h"
 #include "common/clifiles.h"
+#include "common/datacolumns.h"
+#include "common/reportrun.h"
 #include "model/commandline.h"
 
 #include <QDir>
@@ -19,10 +21,15 @@
 namespace {
 using Run = AppRun;
 
+QString configDir()
+{
+    return QDir::tempPath() + QStringLiteral("/ac-cli-cfg");
+}
+
 // The report must not need a display: runApp() takes every hint of one away.
 Run run(const QStringList &args)
 {
-    return runApp(args, QDir::tempPath() + QStringLiteral("/ac-cli-cfg"), {}, 30000);
+    return runApp(args, configDir(), {}, 30000);
 }
 
 using clifiles::kArticleScene;
@@ -45,12 +52,9 @@ private slots:
     void reportOfTheArticleExample()
     {
         QTemporaryDir dir;
-        const QString scene = write(dir, QStringLiteral("a.json"), kArticleScene);
-        const QString out = dir.filePath(QStringLiteral("r.json"));
-        const Run r = run({QStringLiteral("--scene"), scene, QStringLiteral("--report"), out});
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.err.isEmpty(), r.err.constData());
-        const QJsonObject o = clifiles::readObject(out);
+        const ReportRun r = runReport(dir, QStringLiteral("a.json"), kArticleScene, configDir());
+        QVERIFY2(r.failure().isEmpty(), qPrintable(r.failure()));
+        const QJsonObject &o = r.report;
         QVERIFY(!o.isEmpty());
         QCOMPARE(o.value(QStringLiteral("method")).toString(), QStringLiteral("dot"));
         QCOMPARE(o.value(QStringLiteral("temperature")).toDouble(), 1.0);
@@ -123,10 +127,8 @@ private slots:
 
     void badInput_data()
     {
-        QTest::addColumn<QStringList>("args");
-        QTest::addColumn<QByteArray>("sceneText");
-        QTest::addColumn<int>("exitCode");
-        QTest::addColumn<QString>("messagePart");
+        dataColumns<QStringList, QByteArray, int, QString>("args", "sceneText", "exitCode",
+                                                           "messagePart");
         const QStringList report{QStringLiteral("--report"), QStringLiteral("@OUT@")};
         QTest::newRow("unknown method")
             << (QStringList{QStringLiteral("--method"), QStringLiteral("cubic")} + report)
@@ -241,9 +243,7 @@ private slots:
 
     void scansAgreeWithTheParser_data()
     {
-        QTest::addColumn<QStringList>("args");
-        QTest::addColumn<bool>("headless");
-        QTest::addColumn<QString>("language");
+        dataColumns<QStringList, bool, QString>("args", "headless", "language");
         auto row = [](const char *name, const QString &line, bool headless, const char *lang) {
             QTest::newRow(name) << line.split(QLatin1Char(' '), Qt::SkipEmptyParts) << headless
                                 << QString::fromLatin1(lang);

@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "common/labparams.h"
 #include "core/dimensionexperiment.h"
 #include "core/dimensionlab.h"
@@ -50,13 +51,7 @@ private slots:
 
 void TestDimensionLabModel::varianceNearTheory_data()
 {
-    QTest::addColumn<int>("dimension");
-    QTest::addColumn<double>("sigma");
-
-    QTest::newRow("d=16") << 16 << 1.0;
-    QTest::newRow("d=256") << 256 << 1.0;
-    QTest::newRow("d=16 sigma=0.5") << 16 << 0.5;
-    QTest::newRow("d=256 sigma=1.5") << 256 << 1.5;
+    labparams::addVarianceRows();
 }
 
 void TestDimensionLabModel::varianceNearTheory()
@@ -257,8 +252,7 @@ void TestDimensionLabModel::progressReported()
 
 void TestDimensionLabModel::refusesOutOfRange_data()
 {
-    QTest::addColumn<QString>("field");
-    QTest::addColumn<double>("value");
+    dataColumns<QString, double>("field", "value");
 
     QTest::newRow("d=0") << "dimension" << 0.0;
     QTest::newRow("d=4097") << "dimension" << 4097.0;

@@ -1,5 +1,6 @@
 // Every error the core can return becomes one sentence that names the field, in both languages.
 
+#include "common/datacolumns.h"
 #include "model/errortext.h"
 #include "model/language.h"
 
@@ -58,12 +59,8 @@ private slots:
 
     void specificSentences_data()
     {
-        QTest::addColumn<int>("code");
-        QTest::addColumn<QString>("subject");
-        QTest::addColumn<int>("expected");
-        QTest::addColumn<int>("actual");
-        QTest::addColumn<QString>("detail");
-        QTest::addColumn<QString>("sentence");
+        dataColumns<int, QString, int, int, QString, QString>("code", "subject", "expected",
+                                                              "actual", "detail", "sentence");
         QTest::newRow("too many keys")
             << int(attn::ErrorCode::TooManyKeys) << "keys" << 64 << 65 << ""
             << "keys: 65 keys, but at most 64 are allowed.";

@@ -4,6 +4,7 @@
 
 #include "common/apprun.h"
 #include "common/clifiles.h"
+#include "common/datacolumns.h"
 
 #include <QDir>
 #include <QFile>
@@ -67,9 +68,7 @@ class TestExportCli : public QObject
 private slots:
     void pngOfTheRequestedSize_data()
     {
-        QTest::addColumn<QStringList>("args");
-        QTest::addColumn<QStringList>("env");
-        QTest::addColumn<QSize>("pixels");
+        dataColumns<QStringList, QStringList, QSize>("args", "env", "pixels");
         QTest::newRow("window, default size") << QStringList() << QStringList() << QSize(1280, 800);
         QTest::newRow("window 1920x1080")
             << QStringList{QStringLiteral("--size"), QStringLiteral("1920x1080")} << QStringList()
@@ -173,11 +172,8 @@ private slots:
 
     void badInput_data()
     {
-        QTest::addColumn<QStringList>("args");
-        QTest::addColumn<QString>("outName");
-        QTest::addColumn<QByteArray>("sceneText");
-        QTest::addColumn<int>("exitCode");
-        QTest::addColumn<QString>("messagePart");
+        dataColumns<QStringList, QString, QByteArray, int, QString>("args", "outName", "sceneText",
+                                                                    "exitCode", "messagePart");
         auto exportTo = [](const QStringList &more) {
             return QStringList{QStringLiteral("--export"), QStringLiteral("@OUT@")} + more;
         };
@@ -292,8 +288,7 @@ private slots:
     // caption (the SVG's description) read from the session that loaded the file.
     void sequenceFileDrawsTheSequenceWindow_data()
     {
-        QTest::addColumn<QStringList>("args");
-        QTest::addColumn<QSize>("pixels");
+        dataColumns<QStringList, QSize>("args", "pixels");
         QTest::newRow("default size") << QStringList() << QSize(1280, 800);
         QTest::newRow("1920x1080, Chinese, caption")
             << QStringList{QStringLiteral("--size"), QStringLiteral("1920x1080"),
@@ -345,10 +340,8 @@ private slots:
 
     void sequenceBadInput_data()
     {
-        QTest::addColumn<QStringList>("args");
-        QTest::addColumn<QByteArray>("sequenceText");
-        QTest::addColumn<int>("exitCode");
-        QTest::addColumn<QString>("messagePart");
+        dataColumns<QStringList, QByteArray, int, QString>("args", "sequenceText", "exitCode",
+                                                           "messagePart");
         const QByteArray good = kSequence;
         QTest::newRow("part canvas")
             << QStringList{QStringLiteral("--part"), QStringLiteral("canvas")} << good << 2

@@ -3,6 +3,8 @@
 // never calls it a scene file. The limits are the documented ones (docs/scene-format.md: 1 MiB,
 // docs/sequence-format.md: 32 MiB), written out here rather than taken from the code.
 
+#include "common/clifiles.h"
+#include "common/datacolumns.h"
 #include "model/scenestorage.h"
 #include "model/sequencesession.h"
 
@@ -15,34 +17,10 @@ namespace {
 constexpr qint64 kSceneLimit = 1024 * 1024;
 constexpr qint64 kSequenceLimit = 32 * 1024 * 1024;
 
-const char *kSequence = R"({
-  "format": "attention-canvas-sequence", "version": 1,
-  "vocabulary": ["x", "y"], "d_model": 2,
-  "embedding": [[1, 0], [0, 2]],
-  "layers": [{"heads": [{"wq": [[1, 0], [0, 1]], "wk": [[1, 0], [0, 1]], "wv": [[1, 0], [0, 1]]}],
-              "wo": [[1, 0], [0, 1]]}],
-  "unembedding": [[1, 0], [0, 1]],
-  "examples": [{"tokens": ["x", "y", "x"]}]
-})";
-
-const char *kScene = R"({
-  "format": "attention-canvas-scene",
-  "version": 1,
-  "method": "dot",
-  "query": [1.2, 0.8],
-  "keys": [[0.5, 1.0], [1.5, 0.5], [0.8, 1.2]],
-  "values": [[1, 0], [0, 1], [1, 1]]
-})";
-
-QString write(const QTemporaryDir &dir, const QString &name, const QByteArray &text)
-{
-    const QString path = dir.filePath(name);
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return {};
-    f.write(text);
-    return path;
-}
+// Two tokens and one identity head: the smallest sequence file that loads.
+const QByteArray kSequence = clifiles::identitySequence(R"([{"tokens": ["x", "y", "x"]}])");
+const char *const kScene = clifiles::kArticleScene;
+using clifiles::write;
 
 // The JSON followed by white space up to `size` bytes (white space after the value is allowed).
 QByteArray padded(const QByteArray &json, qint64 size)
@@ -150,8 +128,7 @@ private slots:
     // The messages that name the kind of file, for a file read as a sequence.
     void sequenceMessagesSaySequence_data()
     {
-        QTest::addColumn<QByteArray>("text");
-        QTest::addColumn<QString>("expected");
+        dataColumns<QByteArray, QString>("text", "expected");
         QTest::newRow("a scene") << QByteArray(kScene)
                                  << QStringLiteral("format: this is not an Attention Canvas "
                                                    "sequence file");

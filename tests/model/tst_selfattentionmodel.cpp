@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "common/naivereference.h"
 #include "common/smallmatrices.h"
 #include "core/selfattention.h"
@@ -89,10 +90,7 @@ void TestSelfAttentionModel::defaults()
 
 void TestSelfAttentionModel::rowsSumToOne_data()
 {
-    QTest::addColumn<int>("tokens");
-    QTest::addColumn<Preset>("query");
-    QTest::addColumn<Preset>("key");
-    QTest::addColumn<bool>("causal");
+    dataColumns<int, Preset, Preset, bool>("tokens", "query", "key", "causal");
 
     QTest::newRow("2 identity") << 2 << Preset::Identity << Preset::Identity << false;
     QTest::newRow("5 rotation") << 5 << Preset::Rotation45 << Preset::Identity << false;
@@ -143,8 +141,7 @@ void TestSelfAttentionModel::causalZeroesUpperTriangle()
 
 void TestSelfAttentionModel::presetsByHand_data()
 {
-    QTest::addColumn<Preset>("preset");
-    QTest::addColumn<attn::Matrix>("expected");
+    dataColumns<Preset, attn::Matrix>("preset", "expected");
 
     // x W with x a row: the rotation by θ counter-clockwise is [cos θ, sin θ; −sin θ, cos θ].
     const double h = std::sqrt(0.5);

@@ -2,6 +2,8 @@
 
 #include "common/apprun.h"
 #include "common/clifiles.h"
+#include "common/datacolumns.h"
+#include "common/reportrun.h"
 
 #include <QDir>
 #include <QFile>
@@ -15,9 +17,14 @@
 
 namespace {
 
+QString configDir()
+{
+    return QDir::tempPath() + QStringLiteral("/ac-seqcli-cfg");
+}
+
 AppRun run(const QStringList &args)
 {
-    return runApp(args, QDir::tempPath() + QStringLiteral("/ac-seqcli-cfg"), {}, 30000);
+    return runApp(args, configDir(), {}, 30000);
 }
 
 QString preset(const char *name)
@@ -28,15 +35,8 @@ QString preset(const char *name)
 using clifiles::write;
 
 // Two tokens, D = 2, one head whose every matrix is the identity: scores and weights by hand.
-const char *kTiny = R"({
-  "format": "attention-canvas-sequence", "version": 1,
-  "vocabulary": ["x", "y"], "d_model": 2,
-  "embedding": [[1, 0], [0, 2]],
-  "layers": [{"heads": [{"wq": [[1, 0], [0, 1]], "wk": [[1, 0], [0, 1]], "wv": [[1, 0], [0, 1]]}],
-              "wo": [[1, 0], [0, 1]]}],
-  "unembedding": [[1, 0], [0, 1]],
-  "examples": [{"tokens": ["x", "y"], "targets": ["y", null]}]
-})";
+const QByteArray kTiny =
+    clifiles::identitySequence(R"([{"tokens": ["x", "y"], "targets": ["y", null]}])");
 
 } // namespace
 
@@ -48,12 +48,9 @@ private slots:
     void reportsATinySequenceByHand()
     {
         QTemporaryDir dir;
-        const QString in = write(dir, QStringLiteral("tiny.json"), kTiny);
-        const QString out = dir.filePath(QStringLiteral("r.json"));
-        const AppRun r = run({QStringLiteral("--scene"), in, QStringLiteral("--report"), out});
-        QCOMPARE(r.exitCode, 0);
-        QVERIFY2(r.err.isEmpty(), r.err.constData());
-        const QJsonObject o = clifiles::readObject(out);
+        const ReportRun r = runReport(dir, QStringLiteral("tiny.json"), kTiny, configDir());
+        QVERIFY2(r.failure().isEmpty(), qPrintable(r.failure()));
+        const QJsonObject &o = r.report;
         QCOMPARE(o.value(QStringLiteral("format")).toString(),
                  QStringLiteral("attention-canvas-sequence-report"));
         QCOMPARE(o.value(QStringLiteral("version")).toInt(), 1);
@@ -138,9 +135,7 @@ private slots:
 
     void badSequenceFilesNameTheFieldAndWriteNothing_data()
     {
-        QTest::addColumn<QByteArray>("from");
-        QTest::addColumn<QByteArray>("to");
-        QTest::addColumn<QString>("named");
+        dataColumns<QByteArray, QByteArray, QString>("from", "to", "named");
         QTest::newRow("unknown token")
             << QByteArray(R"("tokens": ["x", "y"])") << QByteArray(R"("tokens": ["x", "z"])")
             << QStringLiteral("examples[0].tokens[1]");

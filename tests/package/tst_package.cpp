@@ -2,6 +2,8 @@
 // unpacks it into a temporary root, and the binary found there runs. Nothing from the build tree
 // is on its path, so resources (icons, the zh_CN catalogue) must be inside the installed files.
 
+#include "common/datacolumns.h"
+
 #include <QDir>
 #include <QDirIterator>
 #include <QFile>
@@ -106,8 +108,7 @@ private slots:
 
     void control_data()
     {
-        QTest::addColumn<QString>("field");
-        QTest::addColumn<QString>("expected");
+        dataColumns<QString, QString>("field", "expected");
         QTest::newRow("Package") << "Package"
                                  << "^attention-canvas$";
         QTest::newRow("Version") << "Version"
@@ -230,8 +231,7 @@ private slots:
     // Chinese by the unpacked program, and in English without --lang zh_CN.
     void translations_data()
     {
-        QTest::addColumn<QString>("lang");
-        QTest::addColumn<QString>("expected");
+        dataColumns<QString, QString>("lang", "expected");
         QTest::newRow("zh_CN") << "zh_CN" << QStringLiteral("未知的方法“nonsense”");
         QTest::newRow("en") << "en" << QStringLiteral("Unknown method \"nonsense\"");
     }

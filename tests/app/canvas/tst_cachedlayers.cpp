@@ -6,6 +6,8 @@
 
 #include "canvas/canvaswidget.h"
 #include "canvas/layercache.h"
+#include "common/smallmatrices.h"
+#include "common/windowrun.h"
 #include "core/scene.h"
 #include "mainwindow.h"
 #include "model/scenemodel.h"
@@ -23,12 +25,7 @@
 #include <functional>
 
 namespace {
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
+using smallmatrices::vec;
 
 // What `widget` shows in its window right now.
 QImage onScreen(QWidget *widget)
@@ -79,9 +76,7 @@ private slots:
         SceneModel model;
         model.setMethod(attn::Method::MultiHead);
         MainWindow window(&model);
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window, QSize(1280, 800)));
         for (auto *dock : window.findChildren<QDockWidget *>())
             dock->show();
         CanvasWidget *canvas = window.canvas();
@@ -135,9 +130,7 @@ private slots:
         SceneModel model;
         model.setMethod(attn::Method::MultiHead);
         MainWindow window(&model);
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window, QSize(1280, 800)));
         QApplication::processEvents();
         for (QWidget *w : {static_cast<QWidget *>(window.canvas()),
                            static_cast<QWidget *>(window.findChild<HeadCanvases *>())}) {

@@ -9,6 +9,8 @@
 #include "canvas/selection.h"
 #include "canvas/vectordialog.h"
 #include "common/canvaswindow.h"
+#include "common/datacolumns.h"
+#include "common/windowrun.h"
 #include "core/scene.h"
 #include "document/sceneeditor.h"
 #include "mainwindow.h"
@@ -152,9 +154,7 @@ QImage TestCanvasRobustness::paint(QSize size) const
 
 void TestCanvasRobustness::hugeCoordinatesDraw_data()
 {
-    QTest::addColumn<QString>("method");
-    QTest::addColumn<QString>("key");
-    QTest::addColumn<QPointF>("tip");
+    dataColumns<QString, QString, QPointF>("method", "key", "tip");
     for (const char *method : {"dot", "scaled", "cosine", "general", "additive", "multihead"})
         QTest::addRow("%s, k3 = [1e24, 0]", method)
             << QString::fromLatin1(method) << QStringLiteral("[1e24, 0]") << QPointF(1e24, 0);
@@ -321,9 +321,7 @@ void TestCanvasRobustness::newSceneDuringDragInTheWindow()
     m_window.reset();
     SceneModel model;
     MainWindow window(&model);
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
+    QVERIFY(showAndWait(window, QSize(1280, 800)));
     CanvasWidget *canvas = window.canvas();
     auto screen = [canvas](QPointF w) { return canvas->view().toScreen(w).toPoint(); };
     window.findChild<QAction *>(QStringLiteral("actionAddKey"))->trigger();
@@ -465,9 +463,7 @@ void TestCanvasRobustness::doubleClickTypesExactCoordinates()
 
 void TestCanvasRobustness::coordinatesAreValidated_data()
 {
-    QTest::addColumn<QString>("x");
-    QTest::addColumn<QString>("y");
-    QTest::addColumn<QString>("problem");
+    dataColumns<QString, QString, QString>("x", "y", "problem");
     QTest::newRow("letters") << QStringLiteral("abc") << QStringLiteral("1")
                              << QStringLiteral("x must be a number from −1000 to 1000");
     QTest::newRow("empty y") << QStringLiteral("1") << QString()

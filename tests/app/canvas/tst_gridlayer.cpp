@@ -1,6 +1,7 @@
 // GridLayer: the grid's steps against steps worked out by hand, the label rule checked with the
 // font's own metrics, and the picture's pixels where the axes and lines must be.
 #include "canvas/gridlayer.h"
+#include "common/datacolumns.h"
 #include "text/numberformat.h"
 #include "theme/colorscheme.h"
 
@@ -16,10 +17,7 @@ class TestGridLayer : public QObject
 private slots:
     void stepsAtLeast_data()
     {
-        QTest::addColumn<double>("minimum");
-        QTest::addColumn<double>("major");
-        QTest::addColumn<double>("minor");
-        QTest::addColumn<int>("decimals");
+        dataColumns<double, double, double, int>("minimum", "major", "minor", "decimals");
         // The smallest 1, 2 or 5 × 10ᵏ at least the minimum; 2 in quarters, 1 and 5 in fifths.
         QTest::addRow("0.9") << 0.9 << 1.0 << 0.2 << 0;
         QTest::addRow("1 exactly") << 1.0 << 1.0 << 0.2 << 0;

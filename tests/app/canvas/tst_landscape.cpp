@@ -1,6 +1,8 @@
 #include "canvas/canvaswidget.h"
 #include "canvas/landscapelayer.h"
 #include "canvas/selection.h"
+#include "common/canvaswindow.h"
+#include "common/datacolumns.h"
 #include "common/smallmatrices.h"
 #include "core/attention.h"
 #include "core/scores.h"
@@ -89,16 +91,8 @@ private:
 
 void TestLandscape::init()
 {
-    m_window = std::make_unique<QWidget>();
-    m_model = new SceneModel(m_window.get());
-    m_selection = new Selection(m_window.get());
-    auto *layout = new QVBoxLayout(m_window.get());
-    layout->setContentsMargins(0, 0, 0, 0);
-    m_canvas = new CanvasWidget(new SceneEditor(m_model, m_window.get()), m_selection);
-    layout->addWidget(m_canvas);
-    m_window->resize(800, 600);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    SceneEditor *editor = nullptr; // the canvas edits through it; the tests need not
+    QVERIFY(canvaswindow::open(m_window, m_model, editor, m_selection, m_canvas));
     m_canvas->resetView();
 }
 
@@ -109,8 +103,7 @@ void TestLandscape::cleanup()
 
 void TestLandscape::samplesEqualCoreScores_data()
 {
-    QTest::addColumn<Edit>("edit");
-    QTest::addColumn<int>("head");
+    dataColumns<Edit, int>("edit", "head");
     for (int m = 0; m < attn::kMethodCount; ++m) {
         const auto method = attn::Method(m);
         QTest::addRow("%s", attn::methodId(method))

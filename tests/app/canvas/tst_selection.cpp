@@ -1,6 +1,7 @@
 // Selection: the one kind shared with the canvas's handles, Tab's order q, k₁, v₁, k₂, … written
 // out by hand, and where the selection goes when a key is removed.
 #include "canvas/selection.h"
+#include "common/datacolumns.h"
 
 #include <QSignalSpy>
 #include <QTest>
@@ -81,9 +82,7 @@ private slots:
 
     void keyRemoved_data()
     {
-        QTest::addColumn<VectorHandle>("before");
-        QTest::addColumn<int>("removed");
-        QTest::addColumn<VectorHandle>("after");
+        dataColumns<VectorHandle, int, VectorHandle>("before", "removed", "after");
         // Four keys before the removal.
         QTest::addRow("the selected key: its successor")
             << VectorHandle{Kind::Key, 1} << 1 << VectorHandle{Kind::Key, 1};

@@ -6,7 +6,9 @@
 // The prompt's buttons are pressed with real mouse clicks from a timer. QStandardPaths' test mode
 // keeps the user's own data folder out of it.
 
+#include "common/datacolumns.h"
 #include "common/diskfull.h"
+#include "common/mainwindowfixture.h"
 #include "common/smallmatrices.h"
 #include "common/testsettings.h"
 #include "document/autosavesession.h"
@@ -305,9 +307,7 @@ private slots:
 
     void leftSceneIsOffered_data()
     {
-        QTest::addColumn<QString>("answer");
-        QTest::addColumn<bool>("recovered");
-        QTest::addColumn<bool>("offeredAgain");
+        dataColumns<QString, bool, bool>("answer", "recovered", "offeredAgain");
         QTest::newRow("recover") << QStringLiteral("Recover") << true << false;
         QTest::newRow("discard") << QStringLiteral("Discard") << false << false;
         QTest::newRow("decide later") << QStringLiteral("Decide Later") << false << true;
@@ -431,13 +431,7 @@ private slots:
     }
 
 private:
-    void open()
-    {
-        m_model = std::make_unique<SceneModel>();
-        m_window = std::make_unique<MainWindow>(m_model.get());
-        m_window->show();
-        QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
-    }
+    void open() { QVERIFY(openMainWindow(m_model, m_window)); }
 
     // Closes the window as a user who has nothing to keep: no question, a clean exit.
     void closeQuietly()

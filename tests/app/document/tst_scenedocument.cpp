@@ -53,7 +53,6 @@ class TestSceneDocument : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase();
     void init();
     void cleanup();
 
@@ -74,17 +73,13 @@ private:
     /// (1, 1): the file's path, or "" when a step failed.
     QString openAndEdit(const QString &name);
 
+    // Recent files go to a throw-away settings file, never the user's.
+    testsettings::Isolated m_isolated{"tst_scenedocument"};
     std::unique_ptr<SceneModel> m_model;
     std::unique_ptr<SceneEditor> m_editor;
     std::unique_ptr<SceneDocument> m_doc;
     std::unique_ptr<QTemporaryDir> m_dir;
 };
-
-void TestSceneDocument::initTestCase()
-{
-    // Recent files go to a throw-away settings file, never the user's.
-    testsettings::isolate("tst_scenedocument");
-}
 
 void TestSceneDocument::init()
 {

@@ -1,6 +1,8 @@
 #include "canvas/canvaswidget.h"
 #include "canvas/selection.h"
+#include "common/datacolumns.h"
 #include "common/scenebits.h"
+#include "common/smallmatrices.h"
 #include "core/headpresets.h"
 #include "core/scene.h"
 #include "document/sceneeditor.h"
@@ -24,12 +26,7 @@ using Action = std::function<bool(SceneEditor &)>;
 Q_DECLARE_METATYPE(Action)
 
 namespace {
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
+using smallmatrices::vec;
 } // namespace
 
 class TestSceneEditor : public QObject
@@ -83,8 +80,7 @@ void TestSceneEditor::cleanup()
 
 void TestSceneEditor::undoRedoEachEdit_data()
 {
-    QTest::addColumn<Action>("action");
-    QTest::addColumn<QString>("text");
+    dataColumns<Action, QString>("action", "text");
 
     QTest::addRow("move query") << Action([](SceneEditor &e) { return e.setQuery(vec(-0.3, 2.1)); })
                                 << "Move Query";
@@ -173,8 +169,7 @@ void TestSceneEditor::undoRedoEachEdit()
 
 void TestSceneEditor::refusedOrEmptyEditsMakeNoStep_data()
 {
-    QTest::addColumn<Action>("action");
-    QTest::addColumn<bool>("accepted");
+    dataColumns<Action, bool>("action", "accepted");
 
     QTest::addRow("same method") << Action([](SceneEditor &e) {
         return e.setMethod(attn::Method::Dot);
@@ -519,10 +514,7 @@ void TestSceneEditor::addKeyInEmptiestDirectionRefusedAt64()
 
 void TestSceneEditor::addKeyTowards_data()
 {
-    QTest::addColumn<double>("x");
-    QTest::addColumn<double>("y");
-    QTest::addColumn<double>("vx");
-    QTest::addColumn<double>("vy");
+    dataColumns<double, double, double, double>("x", "y", "vx", "vy");
     // The value is the key's direction at unit length, to hundredths.
     QTest::addRow("3-4-5") << 0.3 << 0.4 << 0.6 << 0.8;
     QTest::addRow("diagonal") << -2.0 << 2.0 << -0.71 << 0.71; // 1/√2 = 0.7071

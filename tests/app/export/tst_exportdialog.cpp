@@ -1,7 +1,7 @@
 // ExportDialog and the two File menu actions, driven with real keyboard and mouse events.
 
 #include "canvas/canvaswidget.h"
-#include "common/shownwindow.h"
+#include "common/mainwindowfixture.h"
 #include "common/testsettings.h"
 #include "export/exportdialog.h"
 #include "mainwindow.h"
@@ -34,7 +34,6 @@ class TestExportDialog : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase();
     void init();
     void cleanup();
 
@@ -59,23 +58,17 @@ private:
     void setPath(const QString &path);
     void setSpin(const char *name, int value);
 
+    testsettings::Isolated m_isolated{"tst_exportdialog"};
     std::unique_ptr<SceneModel> m_model;
     std::unique_ptr<MainWindow> m_window;
     std::unique_ptr<ExportDialog> m_dialog;
     QTemporaryDir m_dir;
 };
 
-void TestExportDialog::initTestCase()
-{
-    testsettings::isolate("tst_exportdialog");
-}
-
 void TestExportDialog::init()
 {
     QSettings().clear();
-    m_model = std::make_unique<SceneModel>();
-    m_window = std::make_unique<MainWindow>(m_model.get());
-    QVERIFY(shownwindow::show(*m_window));
+    QVERIFY(openMainWindow(m_model, m_window, QSize(1280, 800)));
     m_dialog = std::make_unique<ExportDialog>(m_window->exportSource(), m_window.get());
     m_dialog->show();
     QVERIFY(QTest::qWaitForWindowExposed(m_dialog.get()));

@@ -4,6 +4,8 @@
 
 #include "canvas/canvaswidget.h"
 #include "canvas/viewtransform.h"
+#include "common/datacolumns.h"
+#include "common/mainwindowfixture.h"
 #include "export/exporter.h"
 #include "mainwindow.h"
 #include "model/scenemodel.h"
@@ -114,11 +116,7 @@ void TestExporter::initTestCase()
 
 void TestExporter::init()
 {
-    m_model = std::make_unique<SceneModel>();
-    m_window = std::make_unique<MainWindow>(m_model.get());
-    m_window->resize(Exporter::kDefaultWindowSize);
-    m_window->show();
-    QVERIFY(QTest::qWaitForWindowExposed(m_window.get()));
+    QVERIFY(openMainWindow(m_model, m_window, Exporter::kDefaultWindowSize));
     Exporter::settle();
 }
 
@@ -130,9 +128,7 @@ void TestExporter::cleanup()
 
 void TestExporter::pngHasTheRequestedPixelSize_data()
 {
-    QTest::addColumn<Part>("part");
-    QTest::addColumn<QSize>("size");
-    QTest::addColumn<int>("scale");
+    dataColumns<Part, QSize, int>("part", "size", "scale");
     QTest::newRow("canvas 1×") << Part::Canvas << QSize(640, 400) << 1;
     QTest::newRow("canvas 2×") << Part::Canvas << QSize(640, 400) << 2;
     QTest::newRow("canvas 4×, odd size") << Part::Canvas << QSize(333, 211) << 4;
@@ -175,8 +171,7 @@ void TestExporter::pngHasTheRequestedPixelSize()
 
 void TestExporter::queryIsRedAtItsTip_data()
 {
-    QTest::addColumn<QSize>("size");
-    QTest::addColumn<int>("scale");
+    dataColumns<QSize, int>("size", "scale");
     QTest::newRow("natural size 1×") << QSize() << 1;
     QTest::newRow("640×480 1×") << QSize(640, 480) << 1;
     QTest::newRow("640×480 2×") << QSize(640, 480) << 2;
@@ -323,10 +318,7 @@ void TestExporter::captionDropsWeightsWhenNarrow()
 
 void TestExporter::svgIsXmlWithPaths_data()
 {
-    QTest::addColumn<Part>("part");
-    QTest::addColumn<bool>("caption");
-    QTest::addColumn<QString>("element");
-    QTest::addColumn<int>("atLeast");
+    dataColumns<Part, bool, QString, int>("part", "caption", "element", "atLeast");
     // The canvas's arrows are paths; the chart's bars rectangles; the window is a 2× picture
     // (Qt 6.4's SVG generator cannot clip, which widgets need).
     QTest::newRow("canvas") << Part::Canvas << false << QStringLiteral("path") << 6;
@@ -363,8 +355,7 @@ void TestExporter::svgIsXmlWithPaths()
 
 void TestExporter::pdfIsPdf_data()
 {
-    QTest::addColumn<Part>("part");
-    QTest::addColumn<QSize>("size");
+    dataColumns<Part, QSize>("part", "size");
     QTest::newRow("canvas") << Part::Canvas << QSize(900, 600);
     QTest::newRow("chart") << Part::Chart << QSize(400, 500);
     QTest::newRow("window") << Part::Window << QSize(1280, 800);

@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "common/labparams.h"
 #include "core/dimensionlab.h"
 #include "lab/dimensionlabpage.h"
@@ -102,10 +103,7 @@ private slots:
 
 void TestDimensionLabPage::sliderMappings_data()
 {
-    QTest::addColumn<int>("position");
-    QTest::addColumn<int>("dimension");
-    QTest::addColumn<int>("samples");
-    QTest::addColumn<int>("keys");
+    dataColumns<int, int, int, int>("position", "dimension", "samples", "keys");
 
     // Ten steps per doubling of d and n, twenty per decade of N, rounded to two digits.
     QTest::newRow("start") << 0 << 1 << 1000 << 2;

@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "lab/dimensionlabpage.h"
 #include "lab/labchart.h"
 #include "lab/labwindow.h"
@@ -157,8 +158,7 @@ void TestLabWindow::appShortcutsWorkFromTheLab()
 
 void TestLabWindow::everyTextWhole_data()
 {
-    QTest::addColumn<double>("fontScale");
-    QTest::addColumn<QSize>("screen");
+    dataColumns<double, QSize>("fontScale", "screen");
     QTest::newRow("normal 1280") << 1.0 << QSize(1280, 760);
     QTest::newRow("presentation 1280") << MainWindow::kPresentationFontScale << QSize(1280, 760);
     QTest::newRow("presentation 1920") << MainWindow::kPresentationFontScale << QSize(1920, 1040);

@@ -1,4 +1,5 @@
 #include "canvas/viewtransform.h"
+#include "common/datacolumns.h"
 #include "common/naivereference.h"
 #include "core/selfattention.h"
 #include "lab/selfattentionheatmap.h"
@@ -320,8 +321,7 @@ void TestSelfAttentionPage::arrowKeysNudgeToken()
 
 void TestSelfAttentionPage::matrixFormat_data()
 {
-    QTest::addColumn<double>("value");
-    QTest::addColumn<QString>("text");
+    dataColumns<double, QString>("value", "text");
 
     QTest::newRow("zero") << 0.0 << "0.000";
     QTest::newRow("tiny negative") << -1e-6 << "0.000";
@@ -353,8 +353,7 @@ double wcag(const QColor &a, const QColor &b)
 
 void TestSelfAttentionPage::heatMapHasNumbersAndScale_data()
 {
-    QTest::addColumn<double>("fontScale");
-    QTest::addColumn<int>("theme");
+    dataColumns<double, int>("fontScale", "theme");
     QTest::newRow("light") << 1.0 << int(ColorScheme::Theme::Light);
     QTest::newRow("dark") << 1.0 << int(ColorScheme::Theme::Dark);
     QTest::newRow("high contrast") << 1.0 << int(ColorScheme::Theme::HighContrast);

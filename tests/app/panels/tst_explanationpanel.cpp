@@ -1,3 +1,5 @@
+#include "common/datacolumns.h"
+#include "common/smallmatrices.h"
 #include "core/types.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
@@ -23,12 +25,7 @@ Q_DECLARE_METATYPE(attn::Vector)
 
 namespace {
 
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
+using smallmatrices::vec;
 
 /// What the reader sees, with non-breaking spaces read as spaces.
 QString shown(const ExplanationPanel &panel)
@@ -118,9 +115,7 @@ private slots:
 
 void TestExplanationPanel::followsMethod_data()
 {
-    QTest::addColumn<attn::Method>("method");
-    QTest::addColumn<QString>("formula");
-    QTest::addColumn<QString>("topic");
+    dataColumns<attn::Method, QString, QString>("method", "formula", "topic");
     QTest::newRow("dot") << attn::Method::Dot << QStringLiteral("‖q‖ ‖ki‖ cos θi")
                          << QStringLiteral("Length dominates.");
     QTest::newRow("scaled") << attn::Method::Scaled << QStringLiteral("q·ki / √d")
@@ -159,8 +154,7 @@ void TestExplanationPanel::followsMethod()
 
 void TestExplanationPanel::quotesTheScene_data()
 {
-    QTest::addColumn<attn::Vector>("query");
-    QTest::addColumn<QString>("norm");
+    dataColumns<attn::Vector, QString>("query", "norm");
     // ‖q‖ by hand: √(1.2² + 0.8²) = √2.08, √(3² + 4²) = 5, √(0.6² + 0.8²) = 1.
     QTest::newRow("article") << vec(1.2, 0.8) << QStringLiteral("1.442");
     QTest::newRow("3-4-5") << vec(3, 4) << QStringLiteral("5");
@@ -242,9 +236,7 @@ void TestExplanationPanel::hiddenPanelCatchesUp()
 
 void TestExplanationPanel::pageSelector_data()
 {
-    QTest::addColumn<int>("downPresses");
-    QTest::addColumn<ExplanationPanel::Page>("page");
-    QTest::addColumn<QString>("title");
+    dataColumns<int, ExplanationPanel::Page, QString>("downPresses", "page", "title");
     QTest::newRow("softmax") << 1 << ExplanationPanel::Page::Softmax
                              << QStringLiteral("Why the maximum is subtracted");
     QTest::newRow("glossary") << 2 << ExplanationPanel::Page::Glossary
@@ -278,10 +270,8 @@ void TestExplanationPanel::pageSelector()
 
 void TestExplanationPanel::links_data()
 {
-    QTest::addColumn<attn::Method>("method");
-    QTest::addColumn<QString>("href");
-    QTest::addColumn<ExplanationPanel::Page>("page");
-    QTest::addColumn<bool>("scrolled");
+    dataColumns<attn::Method, QString, ExplanationPanel::Page, bool>("method", "href", "page",
+                                                                     "scrolled");
     QTest::newRow("see also softmax") << attn::Method::Dot << QStringLiteral("ac:softmax")
                                       << ExplanationPanel::Page::Softmax << false;
     QTest::newRow("see also glossary") << attn::Method::Cosine << QStringLiteral("ac:glossary")
@@ -329,9 +319,7 @@ void TestExplanationPanel::links()
 void TestExplanationPanel::glossaryHasBothColumns_data()
 {
     // Rows of TEACHING.md's glossary, copied from it.
-    QTest::addColumn<int>("row");
-    QTest::addColumn<QString>("english");
-    QTest::addColumn<QString>("chinese");
+    dataColumns<int, QString, QString>("row", "english", "chinese");
     QTest::newRow("first") << 1 << QStringLiteral("query / key / value")
                            << QStringLiteral("查询 / 键 / 值");
     QTest::newRow("weight") << 3 << QStringLiteral("attention weight")
@@ -381,9 +369,7 @@ void TestExplanationPanel::glossaryHasBothColumns()
 
 void TestExplanationPanel::mistakesCoverTheSource_data()
 {
-    QTest::addColumn<QString>("heading");
-    QTest::addColumn<QString>("wrong");
-    QTest::addColumn<QString>("fixed");
+    dataColumns<QString, QString, QString>("heading", "wrong", "fixed");
     QTest::newRow("global") << QStringLiteral("1. A hidden global")
                             << QStringLiteral("return w @ values")
                             << QStringLiteral("def attention(q, K, V, score):");

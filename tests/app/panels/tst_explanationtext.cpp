@@ -1,3 +1,5 @@
+#include "common/datacolumns.h"
+#include "common/smallmatrices.h"
 #include "core/scene.h"
 #include "core/types.h"
 #include "methods/methodnames.h"
@@ -26,12 +28,7 @@ QString plain(const QString &html)
     return doc.toPlainText().replace(QChar::Nbsp, QLatin1Char(' '));
 }
 
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
+using smallmatrices::vec;
 
 struct Vec2
 {
@@ -89,10 +86,7 @@ private slots:
 
 void TestExplanationText::outwardDragFollowsTheAngle_data()
 {
-    QTest::addColumn<double>("qx");
-    QTest::addColumn<double>("qy");
-    QTest::addColumn<QList<double>>("keyCoordinates");
-    QTest::addColumn<QString>("expected");
+    dataColumns<double, double, QList<double>, QString>("qx", "qy", "keyCoordinates", "expected");
     QTest::addColumn<int>("direction"); // +1 the score rises, −1 it falls, 0 it stays 0
     QTest::addColumn<int>("key");       // 0-based: the key the sentence is about
 
@@ -221,9 +215,7 @@ void TestExplanationText::multiHeadFormulaIsComplete()
 
 void TestExplanationText::statementsOfTheIssue_data()
 {
-    QTest::addColumn<QString>("page");
-    QTest::addColumn<QStringList>("present");
-    QTest::addColumn<QStringList>("absent");
+    dataColumns<QString, QStringList, QStringList>("page", "present", "absent");
 
     const QString scaled = plain(ExplanationText::methodText(attn::Method::Scaled, 12));
     const QString general = plain(ExplanationText::methodText(attn::Method::General, 12));

@@ -1,9 +1,11 @@
+#include "common/smallmatrices.h"
+#include "common/windowrun.h"
 #include "core/attention.h"
 #include "model/scenemodel.h"
 #include "panels/headcanvases.h"
 #include "panels/headheatmap.h"
-#include "theme/heatramp.h"
 #include "text/numberformat.h"
+#include "theme/heatramp.h"
 
 #include <QHelpEvent>
 #include <QTest>
@@ -13,12 +15,7 @@
 
 namespace {
 
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
+using smallmatrices::vec;
 
 /// Three heads as three lenses: the x axis (d_k = 1), a rotation and a stretch (d_k = 2).
 attn::MultiHeadParams threeHeads()
@@ -103,9 +100,7 @@ void TestHeadHeatMap::cellsFollowModel()
 {
     SceneModel model;
     HeadHeatMap map(&model);
-    map.resize(600, 300);
-    map.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&map));
+    QVERIFY(showAndWait(map, QSize(600, 300)));
     QVERIFY(model.setMultiHead(threeHeads()));
     model.setMethod(attn::Method::MultiHead);
     compareCells(map, model);
@@ -130,9 +125,7 @@ void TestHeadHeatMap::tooltipNamesCell()
     SceneModel model;
     HeadHeatMap map(&model);
     model.setMethod(attn::Method::MultiHead);
-    map.resize(600, 300);
-    map.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&map));
+    QVERIFY(showAndWait(map, QSize(600, 300)));
     const QPoint pos = map.cellRect(1, 2).center();
     QHelpEvent help(QEvent::ToolTip, pos, map.mapToGlobal(pos));
     QApplication::sendEvent(&map, &help);

@@ -3,6 +3,8 @@
 // window's Explain menu; in English and in Chinese; and the glossary's terms for sequences,
 // written here as TEACHING.md lists them.
 
+#include "common/datacolumns.h"
+#include "common/windowrun.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
 #include "panels/explanationpanel.h"
@@ -31,9 +33,7 @@ class TestSequencePages : public QObject
 private slots:
     void panelChooserReachesThePages_data()
     {
-        QTest::addColumn<int>("downPresses");
-        QTest::addColumn<ExplanationPanel::Page>("page");
-        QTest::addColumn<QStringList>("expected");
+        dataColumns<int, ExplanationPanel::Page, QStringList>("downPresses", "page", "expected");
         QTest::newRow("positions")
             << 4 << ExplanationPanel::Page::Positions
             << QStringList{QStringLiteral("Positional encodings"),
@@ -73,9 +73,7 @@ private slots:
     void sequenceWindowExplainsInBothLanguages()
     {
         SequenceWindow window;
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window, QSize(1280, 800)));
         QToolButton *explain = window.explainButton();
         QVERIFY(explain && explain->isVisible());
         QVERIFY(!window.explanationBrowser());

@@ -1,5 +1,7 @@
 #include "canvas/selection.h"
+#include "common/datacolumns.h"
 #include "common/smallmatrices.h"
+#include "common/windowrun.h"
 #include "core/attention.h"
 #include "core/headpresets.h"
 #include "model/scenemodel.h"
@@ -60,12 +62,7 @@ struct Fixture
     StepPanel panel{&model, &selection};
 
     /// Shows the panel at `size` and waits until it is on screen.
-    bool show(QSize size = {900, 600})
-    {
-        panel.resize(size);
-        panel.show();
-        return QTest::qWaitForWindowExposed(&panel);
-    }
+    bool show(QSize size = {900, 600}) { return showAndWait(panel, size); }
 };
 
 } // namespace
@@ -250,10 +247,7 @@ void TestStepPanel::selectionElsewhereHighlightsRow()
 
 void TestStepPanel::formulaShowsFocusKey_data()
 {
-    QTest::addColumn<attn::Method>("method");
-    QTest::addColumn<int>("key");
-    QTest::addColumn<double>("temperature");
-    QTest::addColumn<QStringList>("expected");
+    dataColumns<attn::Method, int, double, QStringList>("method", "key", "temperature", "expected");
     // Hand-computed from the article's example: q = (1.2, 0.8), k₂ = (1.5, 0.5).
     QTest::newRow("dot k2") << attn::Method::Dot << 1 << 1.0
                             << QStringList{QStringLiteral("1.2×1.5 + 0.8×0.5 = 1.8 + 0.4 = 2.2"),
@@ -313,8 +307,7 @@ void TestStepPanel::formulaMasked()
 
 void TestStepPanel::multiHeadOutputFromTheHeads_data()
 {
-    QTest::addColumn<int>("heads");
-    QTest::addColumn<double>("temperature");
+    dataColumns<int, double>("heads", "temperature");
     QTest::newRow("2 heads (the default)") << 2 << 1.0;
     QTest::newRow("3 heads, τ = 0.7") << 3 << 0.7;
     QTest::newRow("8 heads") << 8 << 1.0;

@@ -1,3 +1,6 @@
+#include "common/datacolumns.h"
+#include "common/smallmatrices.h"
+#include "common/windowrun.h"
 #include "core/attention.h"
 #include "core/scene.h"
 #include "model/scenemodel.h"
@@ -21,12 +24,7 @@ Q_DECLARE_METATYPE(attn::Method)
 
 namespace {
 
-attn::Vector vec(double x, double y)
-{
-    attn::Vector v(2);
-    v << x, y;
-    return v;
-}
+using smallmatrices::vec;
 
 /// The weights and scores the core gives for the model's displayed vectors, computed here so
 /// that the chart is compared with an independent call, not with its own arithmetic.
@@ -102,8 +100,7 @@ private slots:
 
 void TestWeightChart::followsQuery_data()
 {
-    QTest::addColumn<attn::Method>("method");
-    QTest::addColumn<double>("temperature");
+    dataColumns<attn::Method, double>("method", "temperature");
     const std::pair<attn::Method, const char *> methods[] = {
         {attn::Method::Dot, "dot"},           {attn::Method::Scaled, "scaled"},
         {attn::Method::Cosine, "cosine"},     {attn::Method::General, "general"},
@@ -120,9 +117,7 @@ void TestWeightChart::followsQuery()
     QFETCH(double, temperature);
     SceneModel model;
     WeightChart chart(&model);
-    chart.resize(600, 500);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(showAndWait(chart, QSize(600, 500)));
     model.setMethod(method);
     QVERIFY(model.setTemperature(temperature));
     compareWithModel(chart, model);
@@ -225,9 +220,7 @@ void TestWeightChart::axisLabelsUseTheMinusSign()
 {
     SceneModel model;
     WeightChart chart(&model);
-    chart.resize(500, 600);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(showAndWait(chart, QSize(500, 600)));
     QVERIFY(model.setQuery(vec(-1.2, -0.8))); // scores −1.4, −2.2, −1.92
     const QStringList labels = chart.scoreAxisLabels();
     QVERIFY2(!labels.isEmpty(), qPrintable(labels.join(u' ')));
@@ -258,8 +251,7 @@ void TestWeightChart::scoresAreCalledScoresBeforeSoftmax()
 
 void TestWeightChart::titlesFitAndKeepTheMean_data()
 {
-    QTest::addColumn<QSize>("size");
-    QTest::addColumn<double>("fontScale");
+    dataColumns<QSize, double>("size", "fontScale");
     // The chart dock on a 1280 × 800 screen, at 1920 × 1080, and presentation mode's font.
     QTest::newRow("1280×800 dock") << QSize(330, 300) << 1.0;
     QTest::newRow("1920×1080 dock") << QSize(460, 480) << 1.0;
@@ -276,9 +268,7 @@ void TestWeightChart::titlesFitAndKeepTheMean()
     QFont f = chart.font();
     f.setPointSizeF(f.pointSizeF() * fontScale);
     chart.setFont(f);
-    chart.resize(size);
-    chart.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&chart));
+    QVERIFY(showAndWait(chart, size));
     for (attn::Method method : {attn::Method::Scaled, attn::Method::MultiHead}) {
         model.setMethod(method);
         QApplication::processEvents();
@@ -321,9 +311,7 @@ void TestWeightChart::drawnBarsMatchAFreshChart()
     SceneModel model;
     model.setScene(scene);
     WeightChart dragged(&model);
-    dragged.resize(520, 620);
-    dragged.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&dragged));
+    QVERIFY(showAndWait(dragged, QSize(520, 620)));
     QApplication::processEvents();
     const QList<QRectF> before = barRects(dragged);
     for (int step = 0; step < 12; ++step)
@@ -336,9 +324,7 @@ void TestWeightChart::drawnBarsMatchAFreshChart()
     QVERIFY(after != before); // the bars did move
 
     WeightChart fresh(&model);
-    fresh.resize(dragged.size());
-    fresh.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&fresh));
+    QVERIFY(showAndWait(fresh, dragged.size()));
     QApplication::processEvents();
     QCOMPARE(after, barRects(fresh));
 }

@@ -1,6 +1,7 @@
 // The four arrowheads and the dotted shaft, drawn into an image and read back pixel by pixel: a
 // colour-blind learner tells query, keys, values and output apart by these shapes.
 
+#include "common/datacolumns.h"
 #include "text/arrowpainter.h"
 
 #include <QImage>
@@ -41,9 +42,7 @@ class TestArrowPainter : public QObject
 private slots:
     void heads_data()
     {
-        QTest::addColumn<int>("head");
-        QTest::addColumn<QPoint>("point");
-        QTest::addColumn<bool>("ink");
+        dataColumns<int, QPoint, bool>("head", "point", "ink");
         // Points chosen from the shapes' geometry: the tip at x = 190, the head 30 px long.
         // Inside a filled triangle, 12 px behind the tip; the same point is empty in an open one.
         QTest::newRow("filled: inside") << int(Head::FilledTriangle) << QPoint(178, 50) << true;

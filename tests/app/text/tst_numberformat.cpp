@@ -1,3 +1,4 @@
+#include "common/datacolumns.h"
 #include "text/numberformat.h"
 
 #include <QTest>
@@ -23,8 +24,7 @@ private slots:
 
 void TestNumberFormat::number_data()
 {
-    QTest::addColumn<double>("x");
-    QTest::addColumn<QString>("expected");
+    dataColumns<double, QString>("x", "expected");
     // The default scene's weight of k₁: 0.20377… — one precision for every view.
     QTest::newRow("weight") << 0.2037705 << QStringLiteral("0.204");
     QTest::newRow("score") << 1.4 << QStringLiteral("1.400");
@@ -50,8 +50,7 @@ void TestNumberFormat::number()
 
 void TestNumberFormat::written_data()
 {
-    QTest::addColumn<double>("x");
-    QTest::addColumn<QString>("expected");
+    dataColumns<double, QString>("x", "expected");
     QTest::newRow("1.2") << 1.2 << QStringLiteral("1.2");
     QTest::newRow("2") << 2.0 << QStringLiteral("2");
     QTest::newRow("0.204") << 0.2037705 << QStringLiteral("0.204");
@@ -98,9 +97,7 @@ void TestNumberFormat::operandDigitsMakeTheLineRight()
 
 void TestNumberFormat::ticks_data()
 {
-    QTest::addColumn<double>("value");
-    QTest::addColumn<double>("step");
-    QTest::addColumn<QString>("expected");
+    dataColumns<double, double, QString>("value", "step", "expected");
     QTest::newRow("−0.5") << -0.5 << 0.5 << QStringLiteral("−0.5");
     QTest::newRow("−2") << -2.0 << 1.0 << QStringLiteral("−2");
     QTest::newRow("0 from −1e−17") << -1e-17 << 0.2 << QStringLiteral("0.0");

@@ -2,6 +2,7 @@
 // heat map, the chart's numbers and the canvas's labels rely on it putting the ink where
 // drawText would, for every alignment, in Latin, subscripts and Chinese.
 
+#include "common/datacolumns.h"
 #include "text/textstamp.h"
 
 #include <QFontMetricsF>
@@ -37,8 +38,7 @@ class TestTextStamp : public QObject
 private slots:
     void placesInkAsDrawTextDoes_data()
     {
-        QTest::addColumn<QString>("text");
-        QTest::addColumn<int>("alignment");
+        dataColumns<QString, int>("text", "alignment");
         const QStringList texts{QStringLiteral("0.42"), QStringLiteral("k₁₂"),
                                 QStringLiteral("头 1"), QStringLiteral("−1.5")};
         const std::pair<const char *, Qt::Alignment> alignments[] = {

@@ -3,8 +3,9 @@
 // the choice is there again at the next start.
 
 #include "canvas/canvaswidget.h"
+#include "common/datacolumns.h"
 #include "common/shownwindow.h"
-#include "common/testsettings.h"
+#include "common/windowrun.h"
 #include "mainwindow.h"
 #include "model/scenemodel.h"
 #include "panels/weightchart.h"
@@ -52,7 +53,6 @@ class TestAppearance : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QVERIFY(testsettings::useFolder(m_settings)); }
     void cleanup()
     {
         QSettings().clear();
@@ -62,10 +62,7 @@ private slots:
 
     void themeKeysRepaintAndPersist_data()
     {
-        QTest::addColumn<QString>("keys");
-        QTest::addColumn<QString>("action");
-        QTest::addColumn<QString>("saved");
-        QTest::addColumn<QColor>("background");
+        dataColumns<QString, QString, QString, QColor>("keys", "action", "saved", "background");
         // The backgrounds as designed: white, a dark slate, black.
         QTest::newRow("dark") << "Ctrl+T, D"
                               << "actionThemeDark"
@@ -142,7 +139,7 @@ private slots:
     }
 
 private:
-    QTemporaryDir m_settings;
+    TemporarySettings m_settings;
 };
 
 QTEST_MAIN(TestAppearance)

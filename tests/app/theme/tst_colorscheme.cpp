@@ -3,6 +3,7 @@
 // of colour blindness — checked with the Machado, Oliveira & Fernandes (2009) simulation
 // matrices (severity 1.0), written out here independently of the code under test.
 
+#include "common/datacolumns.h"
 #include "theme/colorscheme.h"
 
 #include <QColor>
@@ -164,8 +165,7 @@ private slots:
 
     void colourBlindPaletteSurvivesSimulation_data()
     {
-        QTest::addColumn<int>("theme");
-        QTest::addColumn<QString>("vision");
+        dataColumns<int, QString>("theme", "vision");
         for (const auto &[name, theme] :
              {std::pair{"light", ColorScheme::Theme::Light},
               std::pair{"dark", ColorScheme::Theme::Dark},
@@ -197,8 +197,7 @@ private slots:
 
     void themesDarkenTheBackground_data()
     {
-        QTest::addColumn<int>("theme");
-        QTest::addColumn<QColor>("background");
+        dataColumns<int, QColor>("theme", "background");
         QTest::newRow("light") << int(ColorScheme::Theme::Light) << QColor(0xff, 0xff, 0xff);
         QTest::newRow("dark") << int(ColorScheme::Theme::Dark) << QColor(0x1b, 0x1e, 0x24);
         QTest::newRow("high contrast") << int(ColorScheme::Theme::HighContrast) << QColor(0, 0, 0);
@@ -234,8 +233,7 @@ private slots:
 
 void TestColorScheme::outputStandsApartFromKeys_data()
 {
-    QTest::addColumn<int>("theme");
-    QTest::addColumn<int>("palette");
+    dataColumns<int, int>("theme", "palette");
     for (int t = 0; t < 3; ++t)
         for (int p = 0; p < 2; ++p)
             QTest::newRow(qPrintable(QStringLiteral("theme %1 palette %2").arg(t).arg(p)))

@@ -5,7 +5,9 @@
 
 #include "canvas/canvaswidget.h"
 #include "canvas/selection.h"
+#include "common/datacolumns.h"
 #include "common/smallmatrices.h"
+#include "common/windowrun.h"
 #include "core/scene.h"
 #include "document/sceneeditor.h"
 #include "model/scenemodel.h"
@@ -59,8 +61,7 @@ double fullFor(Theme theme)
 
 void addThemes()
 {
-    QTest::addColumn<int>("theme");
-    QTest::addColumn<int>("palette");
+    dataColumns<int, int>("theme", "palette");
     const std::pair<const char *, Theme> themes[] = {
         {"light", Theme::Light}, {"dark", Theme::Dark}, {"high contrast", Theme::HighContrast}};
     for (const auto &[name, theme] : themes) {
@@ -142,9 +143,7 @@ private slots:
         scene.mask.clear();
         QVERIFY(!model->setScene(scene));
         QVERIFY(model->result().weights[1] < 1e-3);
-        window.resize(800, 600);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window, QSize(800, 600)));
         canvas->fitAll();
         const QImage image = canvas->grab().toImage().convertToFormat(QImage::Format_RGB32);
         const QColor bg = ColorScheme::background();

@@ -1,5 +1,6 @@
 #include "canvas/canvaswidget.h"
 #include "canvas/selection.h"
+#include "common/datacolumns.h"
 #include "document/sceneeditor.h"
 #include "model/scenemodel.h"
 #include "panels/steppanel.h"
@@ -163,9 +164,7 @@ void TestWalkthrough::setState(const QString &commands)
 
 void TestWalkthrough::statesForwardAndBack_data()
 {
-    QTest::addColumn<bool>("holdBack");
-    QTest::addColumn<QString>("commands");
-    QTest::addColumn<QString>("state");
+    dataColumns<bool, QString, QString>("holdBack", "commands", "state");
     QTest::newRow("inactive") << true << ""
                               << "off";
     QTest::newRow("forward while inactive") << true << "FFR"
@@ -239,9 +238,7 @@ void TestWalkthrough::signals_()
 
 void TestWalkthrough::tableColumns_data()
 {
-    QTest::addColumn<attn::Method>("method");
-    QTest::addColumn<QString>("commands");
-    QTest::addColumn<QList<int>>("shown");
+    dataColumns<attn::Method, QString, QList<int>>("method", "commands", "shown");
     const QList<int> inputs{Col::KeyColumn, Col::VectorColumn, Col::NormColumn, Col::AngleColumn,
                             Col::CosineColumn};
     auto with = [&](QList<int> extra) { return inputs + extra; };
@@ -321,12 +318,8 @@ void TestWalkthrough::tableHoldsBackTheSums()
 
 void TestWalkthrough::canvasHoldsBackWeightsAndOutput_data()
 {
-    QTest::addColumn<attn::Method>("method");
-    QTest::addColumn<double>("tau");
-    QTest::addColumn<QString>("commands");
-    QTest::addColumn<bool>("weights");
-    QTest::addColumn<bool>("output");
-    QTest::addColumn<bool>("values");
+    dataColumns<attn::Method, double, QString, bool, bool, bool>("method", "tau", "commands",
+                                                                 "weights", "output", "values");
     QTest::addColumn<QStringList>("labels"); // k₁, k₂, k₃
 
     const ArticleNumbers n, cool(0.5);

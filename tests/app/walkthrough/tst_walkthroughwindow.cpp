@@ -46,8 +46,6 @@ class TestWalkthroughWindow : public QObject
     Q_OBJECT
 
 private slots:
-    void initTestCase() { QVERIFY(useSettingsIn(m_settings)); }
-
     void firstQuestionHidesThePresetsScores()
     {
         SceneModel model;
@@ -215,7 +213,7 @@ private slots:
     }
 
 private:
-    QTemporaryDir m_settings;
+    TemporarySettings m_settings;
 };
 
 QTEST_MAIN(TestWalkthroughWindow)
