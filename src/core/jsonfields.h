@@ -132,7 +132,7 @@ inline Check checkShape(const Matrix &m, std::string_view path, Eigen::Index row
     return checkFinite(m, path);
 }
 
-/// Written as !(t > 0) so that NaN fails too.
+/// The softmax temperature must be finite and above 0; written as !(t > 0) so that NaN fails too.
 inline Check checkTemperature(double t)
 {
     if (!(t > 0) || !std::isfinite(t))
