@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <iterator>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
@@ -90,6 +91,26 @@ bool operator==(const JsonValue &a, const JsonValue &b)
 // ---------------------------------------------------------------------------------------------
 // UTF-8
 
+namespace {
+
+// Table 3-7 of the Unicode standard, one row per range of first bytes: the sequence's length and
+// the range of its second byte (every later byte is 80…BF). The second byte's range depending on
+// the first is what excludes overlong forms, surrogates and code points above U+10FFFF.
+struct Utf8Lead
+{
+    unsigned char first, last;
+    int length;
+    unsigned char lo, hi;
+};
+
+constexpr Utf8Lead kUtf8Leads[] = {
+    {0xC2, 0xDF, 2, 0x80, 0xBF}, {0xE0, 0xE0, 3, 0xA0, 0xBF}, {0xE1, 0xEC, 3, 0x80, 0xBF},
+    {0xED, 0xED, 3, 0x80, 0x9F}, {0xEE, 0xEF, 3, 0x80, 0xBF}, {0xF0, 0xF0, 4, 0x90, 0xBF},
+    {0xF1, 0xF3, 4, 0x80, 0xBF}, {0xF4, 0xF4, 4, 0x80, 0x8F},
+};
+
+} // namespace
+
 std::size_t findInvalidUtf8(std::string_view text)
 {
     const auto *s = reinterpret_cast<const unsigned char *>(text.data());
@@ -101,30 +122,15 @@ std::size_t findInvalidUtf8(std::string_view text)
             ++i;
             continue;
         }
-        // Table 3-7 of the Unicode standard: the second byte's range depends on the first, which
-        // is what excludes overlong forms, surrogates and code points above U+10FFFF.
-        int length = 0;
-        unsigned char lo = 0x80, hi = 0xBF;
-        if (c >= 0xC2 && c <= 0xDF) {
-            length = 2;
-        } else if (c >= 0xE0 && c <= 0xEF) {
-            length = 3;
-            if (c == 0xE0)
-                lo = 0xA0;
-            else if (c == 0xED)
-                hi = 0x9F;
-        } else if (c >= 0xF0 && c <= 0xF4) {
-            length = 4;
-            if (c == 0xF0)
-                lo = 0x90;
-            else if (c == 0xF4)
-                hi = 0x8F;
-        } else {
+        const Utf8Lead *lead =
+            std::find_if(std::begin(kUtf8Leads), std::end(kUtf8Leads),
+                         [c](const Utf8Lead &l) { return c >= l.first && c <= l.last; });
+        if (lead == std::end(kUtf8Leads))
             return i;
-        }
+        const int length = lead->length;
         if (n - i < std::size_t(length))
             return i;
-        if (s[i + 1] < lo || s[i + 1] > hi)
+        if (s[i + 1] < lead->lo || s[i + 1] > lead->hi)
             return i;
         for (int k = 2; k < length; ++k)
             if (s[i + k] < 0x80 || s[i + k] > 0xBF)

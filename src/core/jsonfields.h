@@ -15,6 +15,8 @@
 /// The field-by-field checks every document reader shares (scenes, sequences, their training
 /// block): each returns the first rule a value breaks as an Error whose subject is the field's
 /// path ("layers[0].heads[1].wq[2]"), so that every file kind names its problems the same way.
+/// The writers' matrix and vector forms are here too, so that every file kind writes a matrix
+/// the same way its reader expects it.
 namespace attn::jsonfields {
 
 /// The first rule broken, or nothing.
@@ -130,6 +132,26 @@ inline Check checkShape(const Matrix &m, std::string_view path, Eigen::Index row
     return checkFinite(m, path);
 }
 
+/// The softmax temperature must be finite and above 0; written as !(t > 0) so that NaN fails too.
+inline Check checkTemperature(double t)
+{
+    if (!(t > 0) || !std::isfinite(t))
+        return makeError(ErrorCode::BadTemperature, "temperature");
+    return {};
+}
+
+/// An optional "temperature" field: left as it is when absent, else a number held to
+/// checkTemperature().
+inline Check readTemperature(const JsonValue &root, double &out)
+{
+    const JsonValue *t = root.find("temperature");
+    if (!t)
+        return {};
+    if (auto e = expectNumber(*t, "temperature", out))
+        return e;
+    return checkTemperature(out);
+}
+
 /// "format" must name the document kind and "version" must be `version`. Every version problem
 /// is UnsupportedVersion so that a reader can tell the user to look for a newer build; detail
 /// says whether the field was missing or not an integer.
@@ -153,6 +175,73 @@ inline Check readFormatAndVersion(const JsonValue &root, std::string_view format
         return makeError(ErrorCode::UnsupportedVersion, "version", version,
                          static_cast<long long>(std::clamp(v, -1e18, 1e18)));
     return {};
+}
+
+/// A list of numbers.
+inline JsonValue toJson(const Vector &v)
+{
+    JsonValue::Array items;
+    items.reserve(std::size_t(v.size()));
+    for (Eigen::Index i = 0; i < v.size(); ++i)
+        items.emplace_back(v(i));
+    return JsonValue(std::move(items));
+}
+
+/// A list of rows, each a list of numbers: the form readMatrix() reads.
+inline JsonValue toJson(const Matrix &m)
+{
+    JsonValue::Array rows;
+    rows.reserve(std::size_t(m.rows()));
+    for (Eigen::Index r = 0; r < m.rows(); ++r) {
+        JsonValue::Array row;
+        row.reserve(std::size_t(m.cols()));
+        for (Eigen::Index c = 0; c < m.cols(); ++c)
+            row.emplace_back(m(r, c));
+        rows.emplace_back(std::move(row));
+    }
+    return JsonValue(std::move(rows));
+}
+
+/// A set of attention heads and their output projection, {"heads": [{"wq", "wk", "wv"}, …],
+/// "wo"}: a scene's multi-head block and a sequence's layer have the same form.
+template <typename Heads> JsonValue headsJson(const Heads &heads, const Matrix &wo)
+{
+    JsonValue list = JsonValue::array();
+    for (const auto &head : heads) {
+        JsonValue h = JsonValue::object();
+        h.set("wq", toJson(head.wq));
+        h.set("wk", toJson(head.wk));
+        h.set("wv", toJson(head.wv));
+        list.append(std::move(h));
+    }
+    JsonValue block = JsonValue::object();
+    block.set("heads", std::move(list));
+    block.set("wo", toJson(wo));
+    return block;
+}
+
+/// The JSON of a document of at most `limit` bytes. The size is checked before parsing so that
+/// an oversized file costs nothing but its length.
+inline Result<JsonValue> parseWithin(std::string_view text, std::size_t limit)
+{
+    if (text.size() > limit)
+        return makeError(ErrorCode::FileTooLarge, "", static_cast<long long>(limit),
+                         static_cast<long long>(text.size()));
+    return parseJson(text);
+}
+
+/// The top level of a document: an object of the kind `format` in `version`, holding none but
+/// the `known` fields. Format and version come first: a file of another kind or version is
+/// expected to have fields this reader does not know, and saying so is more useful than naming
+/// one of them.
+inline Check readDocumentRoot(const JsonValue &root, std::string_view format, int version,
+                              std::initializer_list<std::string_view> known)
+{
+    if (!root.isObject())
+        return makeError(ErrorCode::WrongType, "", -1, -1, "object");
+    if (auto e = readFormatAndVersion(root, format, version))
+        return e;
+    return rejectUnknownFields(root, "", known);
 }
 
 } // namespace attn::jsonfields

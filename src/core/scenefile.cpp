@@ -43,14 +43,6 @@ Check checkMethod(Method method)
     return {};
 }
 
-Check checkTemperature(double t)
-{
-    // Written as !(t > 0) so that NaN fails too.
-    if (!(t > 0) || !std::isfinite(t))
-        return makeError(ErrorCode::BadTemperature, "temperature");
-    return {};
-}
-
 Check checkScaleDim(const std::optional<double> &d)
 {
     if (d && (!(*d > 0) || !std::isfinite(*d)))
@@ -306,27 +298,17 @@ Check readOptional(const JsonValue &root, const char *name, T &out, Read read, F
 
 Check readScene(const JsonValue &root, Scene &s)
 {
-    if (!root.isObject())
-        return makeError(ErrorCode::WrongType, "", -1, -1, "object");
-    // Format and version come first: a file of another kind or version is expected to have
-    // fields this reader does not know, and saying so is more useful than naming one of them.
-    if (auto e = readFormatAndVersion(root, kSceneFormat, kSceneVersion))
-        return e;
     if (auto e =
-            rejectUnknownFields(root, "",
-                                {"format", "version", "method", "temperature", "scale_dim", "query",
-                                 "keys", "values", "mask", "general", "additive", "multihead"}))
+            readDocumentRoot(root, kSceneFormat, kSceneVersion,
+                             {"format", "version", "method", "temperature", "scale_dim", "query",
+                              "keys", "values", "mask", "general", "additive", "multihead"}))
         return e;
 
     if (auto e = readMethod(root, s.method))
         return e;
 
-    if (const JsonValue *t = root.find("temperature")) {
-        if (auto e = expectNumber(*t, "temperature", s.temperature))
-            return e;
-        if (auto e = checkTemperature(s.temperature))
-            return e;
-    }
+    if (auto e = readTemperature(root, s.temperature))
+        return e;
 
     if (const JsonValue *d = root.find("scale_dim")) {
         double value = 0;
@@ -374,40 +356,11 @@ Check readScene(const JsonValue &root, Scene &s)
     return readOptional(root, "multihead", s.multiHead, readMultiHead, defaults::multiHead);
 }
 
-// --- Writing ----------------------------------------------------------------------------------
-
-JsonValue toJson(const Vector &v)
-{
-    JsonValue::Array items;
-    items.reserve(std::size_t(v.size()));
-    for (Eigen::Index i = 0; i < v.size(); ++i)
-        items.emplace_back(v(i));
-    return JsonValue(std::move(items));
-}
-
-JsonValue toJson(const Matrix &m)
-{
-    JsonValue::Array rows;
-    rows.reserve(std::size_t(m.rows()));
-    for (Eigen::Index r = 0; r < m.rows(); ++r) {
-        JsonValue::Array row;
-        row.reserve(std::size_t(m.cols()));
-        for (Eigen::Index c = 0; c < m.cols(); ++c)
-            row.emplace_back(m(r, c));
-        rows.emplace_back(std::move(row));
-    }
-    return JsonValue(std::move(rows));
-}
-
 } // namespace
 
 Result<Scene> parseScene(std::string_view text)
 {
-    // Checked before parsing so that an oversized file costs nothing but its length.
-    if (text.size() > kMaxSceneBytes)
-        return makeError(ErrorCode::FileTooLarge, "", static_cast<long long>(kMaxSceneBytes),
-                         static_cast<long long>(text.size()));
-    auto json = parseJson(text);
+    auto json = parseWithin(text, kMaxSceneBytes);
     if (!json)
         return json.error();
     Scene scene;
@@ -461,18 +414,7 @@ std::string writeScene(const Scene &s)
     additive.set("v", toJson(s.additive.v));
     root.set("additive", std::move(additive));
 
-    JsonValue heads = JsonValue::array();
-    for (const Head &head : s.multiHead.heads) {
-        JsonValue h = JsonValue::object();
-        h.set("wq", toJson(head.wq));
-        h.set("wk", toJson(head.wk));
-        h.set("wv", toJson(head.wv));
-        heads.append(std::move(h));
-    }
-    JsonValue multihead = JsonValue::object();
-    multihead.set("heads", std::move(heads));
-    multihead.set("wo", toJson(s.multiHead.wo));
-    root.set("multihead", std::move(multihead));
+    root.set("multihead", headsJson(s.multiHead.heads, s.multiHead.wo));
 
     return writeJson(root);
 }

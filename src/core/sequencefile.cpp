@@ -72,13 +72,6 @@ Check checkDModel(int d)
     return checkCount(d, "d_model", kMaxSequenceDim, "size");
 }
 
-Check checkTemperature(double t)
-{
-    if (!(t > 0) || !std::isfinite(t))
-        return makeError(ErrorCode::BadTemperature, "temperature");
-    return {};
-}
-
 Check checkPositionOptions(const SequenceModel &m)
 {
     const int kind = static_cast<int>(m.positions);
@@ -125,7 +118,8 @@ Check checkLayerDims(const SequenceModel &m, std::size_t l, const std::string &d
     return checkCount(dv, dvPath, kMaxSequenceDim, "size");
 }
 
-Check checkLayerShapes(const SequenceModel &m, std::size_t l)
+// Every head of a layer held to the dimensions of its first head.
+Check checkHeadShapes(const SequenceModel &m, std::size_t l)
 {
     const SequenceLayerWeights &layer = m.weights.layers[l];
     const Eigen::Index dk = layer.heads.front().wq.rows();
@@ -140,8 +134,16 @@ Check checkLayerShapes(const SequenceModel &m, std::size_t l)
         if (auto e = checkShape(head.wv, path + ".wv", dv, m.dModel))
             return e;
     }
+    return {};
+}
+
+Check checkLayerShapes(const SequenceModel &m, std::size_t l)
+{
+    if (auto e = checkHeadShapes(m, l))
+        return e;
+    const SequenceLayerWeights &layer = m.weights.layers[l];
     return checkShape(layer.wo, layerPath(l) + ".wo", m.dModel,
-                      Eigen::Index(layer.heads.size()) * dv);
+                      Eigen::Index(layer.heads.size()) * layer.heads.front().wv.rows());
 }
 
 Check checkLayers(const SequenceModel &m)
@@ -347,23 +349,11 @@ Check readLayer(const JsonValue &value, std::size_t l, SequenceModel &m)
                                                   int(s < 2 ? dk : dv), m.dModel);
     }
     // The first given matrix fixed the size; name it when that size is out of range, then hold
-    // every other head to it.
-    if (auto e = checkCount(dk, dkPath, kMaxSequenceDim, "size"))
+    // every other head to it. The first head has that size whether it was given or made here.
+    if (auto e = checkLayerDims(m, l, dkPath, dvPath))
         return e;
-    if (m.positions == PositionKind::Rotary && dk % 2 != 0)
-        return makeError(ErrorCode::OddDimension, dkPath, -1, dk);
-    if (auto e = checkCount(dv, dvPath, kMaxSequenceDim, "size"))
+    if (auto e = checkHeadShapes(m, l))
         return e;
-    for (std::size_t h = 0; h < items.size(); ++h) {
-        const std::string hp = headPath(l, h);
-        SequenceHeadWeights &head = layer.heads[h];
-        if (auto e = checkShape(head.wq, hp + ".wq", dk, m.dModel))
-            return e;
-        if (auto e = checkShape(head.wk, hp + ".wk", dk, m.dModel))
-            return e;
-        if (auto e = checkShape(head.wv, hp + ".wv", dv, m.dModel))
-            return e;
-    }
     return readParameter(value, "wo", path + ".wo", m.dModel, Eigen::Index(items.size()) * dv,
                          layer.wo);
 }
@@ -380,6 +370,21 @@ Check readLayers(const JsonValue &v, SequenceModel &m)
     for (std::size_t l = 0; l < items.size(); ++l)
         if (auto e = readLayer(items[l], l, m))
             return e;
+    return {};
+}
+
+// A name from `indices` (name → its index in the list), as that index; `expected` names the type
+// a WrongType error asks for.
+Check readNameIndex(const JsonValue &v, const std::string &path,
+                    const std::unordered_map<std::string_view, int> &indices, const char *expected,
+                    int &out)
+{
+    if (!v.isString())
+        return makeError(ErrorCode::WrongType, path, -1, -1, expected);
+    const auto found = indices.find(v.asString());
+    if (found == indices.end())
+        return makeError(ErrorCode::UnknownName, path, -1, -1, v.asString());
+    out = found->second;
     return {};
 }
 
@@ -421,13 +426,10 @@ Check readExamples(const JsonValue &v, const SequenceDocument &d, const char *li
                                 "tokens"))
             return e;
         for (std::size_t t = 0; t < names.size(); ++t) {
-            if (!names[t].isString())
-                return makeError(ErrorCode::WrongType, at(tokensPath, t), -1, -1, "string");
-            const auto found = vocabulary.find(names[t].asString());
-            if (found == vocabulary.end())
-                return makeError(ErrorCode::UnknownName, at(tokensPath, t), -1, -1,
-                                 names[t].asString());
-            ex.tokens.push_back(found->second);
+            int token = 0;
+            if (auto e = readNameIndex(names[t], at(tokensPath, t), vocabulary, "string", token))
+                return e;
+            ex.tokens.push_back(token);
         }
         const JsonValue *targets = items[i].find("targets");
         if (!targets)
@@ -441,17 +443,13 @@ Check readExamples(const JsonValue &v, const SequenceDocument &d, const char *li
                              static_cast<long long>(names.size()),
                              static_cast<long long>(wanted.size()));
         for (std::size_t t = 0; t < wanted.size(); ++t) {
-            if (wanted[t].isNull()) {
-                ex.targets.push_back(-1);
-                continue;
-            }
-            if (!wanted[t].isString())
-                return makeError(ErrorCode::WrongType, at(targetsPath, t), -1, -1, "name-or-null");
-            const auto found = outputs.find(wanted[t].asString());
-            if (found == outputs.end())
-                return makeError(ErrorCode::UnknownName, at(targetsPath, t), -1, -1,
-                                 wanted[t].asString());
-            ex.targets.push_back(found->second);
+            // null: no target at this position.
+            int target = -1;
+            if (!wanted[t].isNull())
+                if (auto e = readNameIndex(wanted[t], at(targetsPath, t), outputs, "name-or-null",
+                                           target))
+                    return e;
+            ex.targets.push_back(target);
         }
     }
     return {};
@@ -532,14 +530,10 @@ Check readTraining(const JsonValue &block, PositionKind positions, TrainingSetti
 
 Check readDocument(const JsonValue &root, SequenceDocument &d)
 {
-    if (!root.isObject())
-        return makeError(ErrorCode::WrongType, "", -1, -1, "object");
-    if (auto e = readFormatAndVersion(root, kSequenceFormat, kSequenceVersion))
-        return e;
-    if (auto e = rejectUnknownFields(root, "",
-                                     {"format", "version", "vocabulary", "outputs", "d_model",
-                                      "embedding", "positions", "layers", "unembedding", "causal",
-                                      "temperature", "examples", "held_out", "training"}))
+    if (auto e = readDocumentRoot(root, kSequenceFormat, kSequenceVersion,
+                                  {"format", "version", "vocabulary", "outputs", "d_model",
+                                   "embedding", "positions", "layers", "unembedding", "causal",
+                                   "temperature", "examples", "held_out", "training"}))
         return e;
     SequenceModel &m = d.model;
 
@@ -582,13 +576,8 @@ Check readDocument(const JsonValue &root, SequenceDocument &d)
             return makeError(ErrorCode::WrongType, "causal", -1, -1, "boolean");
         m.causal = causal->asBool();
     }
-    if (const JsonValue *t = root.find("temperature")) {
-        if (!t->isNumber())
-            return makeError(ErrorCode::WrongType, "temperature", -1, -1, "number");
-        m.temperature = t->asNumber();
-        if (auto e = checkTemperature(m.temperature))
-            return e;
-    }
+    if (auto e = readTemperature(root, m.temperature))
+        return e;
 
     if (auto e = require(root, "", "examples", field))
         return e;
@@ -610,19 +599,8 @@ Check readDocument(const JsonValue &root, SequenceDocument &d)
 
 // --- Writing ----------------------------------------------------------------------------------
 
-JsonValue toJson(const Matrix &m)
-{
-    JsonValue::Array rows;
-    rows.reserve(std::size_t(m.rows()));
-    for (Eigen::Index r = 0; r < m.rows(); ++r) {
-        JsonValue::Array row;
-        row.reserve(std::size_t(m.cols()));
-        for (Eigen::Index c = 0; c < m.cols(); ++c)
-            row.emplace_back(m(r, c));
-        rows.emplace_back(std::move(row));
-    }
-    return JsonValue(std::move(rows));
-}
+// The overloads below would hide the shared matrix form from unqualified calls in this namespace.
+using jsonfields::toJson;
 
 JsonValue toJson(const std::vector<std::string> &names)
 {
@@ -727,10 +705,7 @@ Result<SequenceDocument> readSequence(const JsonValue &root)
 
 Result<SequenceDocument> parseSequence(std::string_view text)
 {
-    if (text.size() > kMaxSequenceBytes)
-        return makeError(ErrorCode::FileTooLarge, "", static_cast<long long>(kMaxSequenceBytes),
-                         static_cast<long long>(text.size()));
-    auto json = parseJson(text);
+    auto json = parseWithin(text, kMaxSequenceBytes);
     if (!json)
         return json.error();
     return readSequence(*json);
@@ -801,20 +776,8 @@ std::string writeSequence(const SequenceDocument &d)
     root.set("positions", std::move(positions));
 
     JsonValue layers = JsonValue::array();
-    for (const SequenceLayerWeights &layer : m.weights.layers) {
-        JsonValue heads = JsonValue::array();
-        for (const SequenceHeadWeights &head : layer.heads) {
-            JsonValue h = JsonValue::object();
-            h.set("wq", toJson(head.wq));
-            h.set("wk", toJson(head.wk));
-            h.set("wv", toJson(head.wv));
-            heads.append(std::move(h));
-        }
-        JsonValue l = JsonValue::object();
-        l.set("heads", std::move(heads));
-        l.set("wo", toJson(layer.wo));
-        layers.append(std::move(l));
-    }
+    for (const SequenceLayerWeights &layer : m.weights.layers)
+        layers.append(headsJson(layer.heads, layer.wo));
     root.set("layers", std::move(layers));
     root.set("unembedding", toJson(m.weights.unembedding));
     root.set("causal", m.causal);

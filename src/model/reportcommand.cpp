@@ -12,9 +12,6 @@
 #include "scenemodel.h"
 #include "scenestorage.h"
 
-#include <QFile>
-#include <QFileInfo>
-
 #include <cstdio>
 #include <optional>
 
@@ -30,15 +27,10 @@ enum class Probe
 // is a sequence goes the sequence's way, so that everything else is refused exactly as before.
 Probe probeSequence(const QString &path, attn::SequenceDocument &out, QString *error)
 {
-    const QFileInfo info(path);
-    if (!info.isFile() || info.size() > qint64(attn::kMaxSequenceBytes))
+    const auto bytes = SceneStorage::probe(path);
+    if (!bytes)
         return Probe::NotSequence;
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly))
-        return Probe::NotSequence;
-    const QByteArray text = file.read(qint64(attn::kMaxSequenceBytes) + 1);
-    if (file.error() != QFileDevice::NoError)
-        return Probe::NotSequence;
+    const QByteArray &text = *bytes;
     auto json = attn::parseJson(std::string_view(text.constData(), std::size_t(text.size())));
     if (!json) {
         // Too large for a scene: say what is wrong with the JSON rather than the size.

@@ -87,19 +87,19 @@ bool SceneModel::setQuery(const attn::Vector &query)
 
 bool SceneModel::setKey(int index, const attn::Vector &key)
 {
-    if (index < 0 || index >= keyCount() || !finite2(key))
-        return false;
-    m_scene.keys.row(index) = key.transpose();
-    recompute();
-    emit changed();
-    return true;
+    return setRow(m_scene.keys, index, key);
 }
 
 bool SceneModel::setValue(int index, const attn::Vector &value)
 {
-    if (index < 0 || index >= keyCount() || !finite2(value))
+    return setRow(m_scene.values, index, value);
+}
+
+bool SceneModel::setRow(attn::Matrix &rows, int index, const attn::Vector &row)
+{
+    if (index < 0 || index >= keyCount() || !finite2(row))
         return false;
-    m_scene.values.row(index) = value.transpose();
+    rows.row(index) = row.transpose();
     recompute();
     emit changed();
     return true;
@@ -174,30 +174,22 @@ bool SceneModel::setTemperature(double temperature)
 
 bool SceneModel::setScaleDim(std::optional<double> scaleDim)
 {
-    attn::Scene s = m_scene;
-    s.scaleDim = scaleDim;
-    return apply(s);
+    return applyField(&attn::Scene::scaleDim, scaleDim);
 }
 
 bool SceneModel::setGeneral(const attn::Matrix &w)
 {
-    attn::Scene s = m_scene;
-    s.general = w;
-    return apply(s);
+    return applyField(&attn::Scene::general, w);
 }
 
 bool SceneModel::setAdditive(const attn::AdditiveParams &additive)
 {
-    attn::Scene s = m_scene;
-    s.additive = additive;
-    return apply(s);
+    return applyField(&attn::Scene::additive, additive);
 }
 
 bool SceneModel::setMultiHead(const attn::MultiHeadParams &multiHead)
 {
-    attn::Scene s = m_scene;
-    s.multiHead = multiHead;
-    return apply(s);
+    return applyField(&attn::Scene::multiHead, multiHead);
 }
 
 void SceneModel::setNormalised(bool on)

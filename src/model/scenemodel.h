@@ -76,7 +76,17 @@ signals:
 
 private:
     bool apply(const attn::Scene &candidate);
+    // apply() to the scene with one field replaced: validated as a whole, since the field's rules
+    // may depend on the others.
+    template <typename T> bool applyField(T attn::Scene::*field, const T &value)
+    {
+        attn::Scene candidate = m_scene;
+        candidate.*field = value;
+        return apply(candidate);
+    }
     void recompute();
+    // setKey() and setValue(): row `index` of the keys or the values, one per key.
+    bool setRow(attn::Matrix &rows, int index, const attn::Vector &row);
 
     attn::Scene m_scene;
     attn::Vector m_query;

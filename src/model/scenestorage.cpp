@@ -101,17 +101,24 @@ bool holdsSequence(const QByteArray &text)
 }
 } // namespace
 
-SceneStorage::FileKind SceneStorage::kindOf(const QString &path)
+std::optional<QByteArray> SceneStorage::probe(const QString &path)
 {
     const QFileInfo info(path);
     if (!info.isFile() || info.size() > qint64(attn::kMaxSequenceBytes))
-        return FileKind::Scene;
+        return std::nullopt;
     QFile file(path);
     if (!file.open(QIODevice::ReadOnly))
-        return FileKind::Scene;
-    const QByteArray text = file.read(qint64(attn::kMaxSequenceBytes) + 1);
-    return file.error() == QFileDevice::NoError && holdsSequence(text) ? FileKind::Sequence
-                                                                       : FileKind::Scene;
+        return std::nullopt;
+    QByteArray text = file.read(qint64(attn::kMaxSequenceBytes) + 1);
+    if (file.error() != QFileDevice::NoError)
+        return std::nullopt;
+    return text;
+}
+
+SceneStorage::FileKind SceneStorage::kindOf(const QString &path)
+{
+    const auto text = probe(path);
+    return text && holdsSequence(*text) ? FileKind::Sequence : FileKind::Scene;
 }
 
 std::optional<attn::Scene> SceneStorage::load(const QString &path, QString *error)

@@ -30,6 +30,10 @@ public:
     /// sequence limit holding JSON whose "format" is the sequence format, Scene for anything else
     /// (which the scene loader then reads or refuses in its usual words).
     static FileKind kindOf(const QString &path);
+    /// The bytes a look at the kind of file reads: the whole of a regular file of at most the
+    /// sequence limit, or nothing for any other file or one that cannot be read (which the
+    /// loaders then refuse in their own words).
+    static std::optional<QByteArray> probe(const QString &path);
     /// Parses scene text that is already in memory (presets, the clipboard).
     static std::optional<attn::Scene> parse(const QByteArray &text, QString *error);
     /// Saves atomically; on failure returns false with a translated reason in *error, and the

@@ -13,6 +13,14 @@
 namespace {
 const QString kRecentKey = QStringLiteral("recentFiles");
 const QString kFolderKey = QStringLiteral("lastFolder");
+
+// false, with `why` in *error when the caller asked for it.
+bool fail(QString *error, const QString &why)
+{
+    if (error)
+        *error = why;
+    return false;
+}
 } // namespace
 
 SceneDocument::SceneDocument(SceneEditor *editor, QObject *parent)
@@ -56,41 +64,26 @@ void SceneDocument::newScene()
 
 bool SceneDocument::open(const QString &path, QString *error)
 {
-    auto scene = SceneStorage::load(path, error);
-    if (!scene)
+    const auto scene = SceneStorage::load(path, error);
+    if (!scene || !reset(*scene, error))
         return false;
-    if (auto e = m_editor->resetScene(*scene)) {
-        if (error)
-            *error = ErrorText::describe(*e);
-        return false;
-    }
-    const QString absolute = QFileInfo(path).absoluteFilePath();
-    setIdentity(absolute, {});
-    remember(absolute);
+    adoptFile(path);
     return true;
 }
 
 bool SceneDocument::loadPreset(const QString &id, QString *error)
 {
-    auto scene = ScenePresets::load(id, error);
-    if (!scene)
+    const auto scene = ScenePresets::load(id, error);
+    if (!scene || !reset(*scene, error))
         return false;
-    if (auto e = m_editor->resetScene(*scene)) {
-        if (error)
-            *error = ErrorText::describe(*e);
-        return false;
-    }
     setIdentity({}, id);
     return true;
 }
 
 bool SceneDocument::save(QString *error)
 {
-    if (m_path.isEmpty()) {
-        if (error)
-            *error = tr("The scene has no file yet; use Save As.");
-        return false;
-    }
+    if (m_path.isEmpty())
+        return fail(error, tr("The scene has no file yet; use Save As."));
     return saveAs(m_path, error);
 }
 
@@ -98,33 +91,39 @@ bool SceneDocument::saveAs(const QString &path, QString *error)
 {
     if (!SceneStorage::save(m_editor->model()->scene(), path, error))
         return false;
-    const QString absolute = QFileInfo(path).absoluteFilePath();
     m_editor->setClean();
-    setIdentity(absolute, {});
-    remember(absolute);
+    adoptFile(path);
     return true;
 }
 
 bool SceneDocument::revert(QString *error)
 {
-    if (m_path.isEmpty()) {
-        if (error)
-            *error = tr("The scene has no file to go back to.");
-        return false;
-    }
+    if (m_path.isEmpty())
+        return fail(error, tr("The scene has no file to go back to."));
     return open(m_path, error);
 }
 
 bool SceneDocument::recover(const attn::Scene &scene, QString *error)
 {
-    if (auto e = m_editor->resetScene(scene)) {
-        if (error)
-            *error = ErrorText::describe(*e);
+    if (!reset(scene, error))
         return false;
-    }
     setIdentity({}, {});
     m_editor->setUnsaved();
     return true;
+}
+
+bool SceneDocument::reset(const attn::Scene &scene, QString *error)
+{
+    if (auto e = m_editor->resetScene(scene))
+        return fail(error, ErrorText::describe(*e));
+    return true;
+}
+
+void SceneDocument::adoptFile(const QString &path)
+{
+    const QString absolute = QFileInfo(path).absoluteFilePath();
+    setIdentity(absolute, {});
+    remember(absolute);
 }
 
 QStringList SceneDocument::recentFiles() const

@@ -70,6 +70,10 @@ signals:
 
 private:
     void setIdentity(const QString &path, const QString &presetId);
+    // The editor's scene replaced by `scene`; false with the reason in *error when it is refused.
+    bool reset(const attn::Scene &scene, QString *error);
+    // The document is now the file at `path`: its identity and the first of the recent files.
+    void adoptFile(const QString &path);
     void remember(const QString &path);
 
     SceneEditor *m_editor;

@@ -26,6 +26,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
+#include <iterator>
 #include <memory>
 
 namespace {
@@ -46,51 +48,48 @@ int captionHeight(const QPaintDevice *device)
     const QFontMetricsF fm(captionFont(), const_cast<QPaintDevice *>(device));
     return int(std::ceil(fm.height())) + 2 * kCaptionPadding;
 }
+// The parts' names on the command line and the formats' file suffixes, in their enums' order.
+constexpr const char *kPartIds[] = {"window", "canvas", "chart"};
+constexpr const char *kFormatSuffixes[] = {"png", "svg", "pdf"};
+static_assert(std::size(kPartIds) == std::size_t(Exporter::Part::Chart) + 1);
+static_assert(std::size(kFormatSuffixes) == std::size_t(Exporter::Format::Pdf) + 1);
+
+template <typename Enum, std::size_t N> QString idOf(const char *const (&ids)[N], Enum value)
+{
+    const auto i = std::size_t(value);
+    return i < N ? QString::fromLatin1(ids[i]) : QString();
+}
+
+template <typename Enum, std::size_t N>
+std::optional<Enum> fromId(const char *const (&ids)[N], const QString &id)
+{
+    for (std::size_t i = 0; i < N; ++i)
+        if (id == QLatin1String(ids[i]))
+            return Enum(i);
+    return std::nullopt;
+}
 } // namespace
 
 Exporter::Exporter(const ExportSource &source) : m_source(source) {}
 
 QString Exporter::partId(Part part)
 {
-    switch (part) {
-    case Part::Window:
-        return QStringLiteral("window");
-    case Part::Canvas:
-        return QStringLiteral("canvas");
-    case Part::Chart:
-        return QStringLiteral("chart");
-    }
-    return {};
+    return idOf(kPartIds, part);
 }
 
 std::optional<Exporter::Part> Exporter::partFromId(const QString &id)
 {
-    for (Part p : {Part::Window, Part::Canvas, Part::Chart})
-        if (id == partId(p))
-            return p;
-    return std::nullopt;
+    return fromId<Part>(kPartIds, id);
 }
 
 QString Exporter::suffix(Format format)
 {
-    switch (format) {
-    case Format::Png:
-        return QStringLiteral("png");
-    case Format::Svg:
-        return QStringLiteral("svg");
-    case Format::Pdf:
-        return QStringLiteral("pdf");
-    }
-    return {};
+    return idOf(kFormatSuffixes, format);
 }
 
 std::optional<Exporter::Format> Exporter::formatFromPath(const QString &path)
 {
-    const QString s = QFileInfo(path).suffix().toLower();
-    for (Format f : {Format::Png, Format::Svg, Format::Pdf})
-        if (s == suffix(f))
-            return f;
-    return std::nullopt;
+    return fromId<Format>(kFormatSuffixes, QFileInfo(path).suffix().toLower());
 }
 
 void Exporter::settle()
@@ -166,26 +165,30 @@ QString Exporter::caption(int maxWeights) const
                : tr("%1 · τ = %2 · weights %3 · output %4").arg(name, tau, list, output);
 }
 
+namespace {
+// The caption's words for a sequence's kind of positions.
+QString positionsName(attn::PositionKind kind)
+{
+    switch (kind) {
+    case attn::PositionKind::None:
+        return Exporter::tr("no positions");
+    case attn::PositionKind::Sinusoidal:
+        return Exporter::tr("sinusoidal positions");
+    case attn::PositionKind::Learned:
+        return Exporter::tr("learned positions");
+    case attn::PositionKind::Rotary:
+        return Exporter::tr("rotary position embedding");
+    }
+    return {};
+}
+} // namespace
+
 QString Exporter::sequenceCaption() const
 {
     if (!m_source.sequence)
         return {};
     const attn::SequenceModel &model = m_source.sequence->model();
-    QString positions;
-    switch (model.positions) {
-    case attn::PositionKind::None:
-        positions = tr("no positions");
-        break;
-    case attn::PositionKind::Sinusoidal:
-        positions = tr("sinusoidal positions");
-        break;
-    case attn::PositionKind::Learned:
-        positions = tr("learned positions");
-        break;
-    case attn::PositionKind::Rotary:
-        positions = tr("rotary position embedding");
-        break;
-    }
+    const QString positions = positionsName(model.positions);
     QStringList heads;
     for (int l = 0; l < model.layerCount(); ++l)
         heads << QString::number(model.headCount(l));

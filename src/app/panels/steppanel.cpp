@@ -181,9 +181,7 @@ void StepPanel::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
         retranslate();
-        m_formulaStale = true;
-        if (isVisible())
-            updateFormula();
+        invalidateFormula();
         m_fitColumns->start();
     } else if (event->type() == QEvent::FontChange) {
         applyFonts();
@@ -226,9 +224,7 @@ void StepPanel::showEvent(QShowEvent *event)
 void StepPanel::refresh()
 {
     syncSelection();
-    m_formulaStale = true;
-    if (isVisible())
-        updateFormula();
+    invalidateFormula();
 }
 
 void StepPanel::onRowClicked(const QModelIndex &index)
@@ -252,6 +248,14 @@ void StepPanel::syncSelection()
         m_table->clearSelection();
     }
     m_syncing = false;
+}
+
+void StepPanel::invalidateFormula()
+{
+    // A hidden panel lays the formula out when it is shown again (showEvent).
+    m_formulaStale = true;
+    if (isVisible())
+        updateFormula();
 }
 
 void StepPanel::updateFormula()
@@ -365,9 +369,7 @@ void StepPanel::setWalkthrough(Walkthrough *walkthrough)
 void StepPanel::applyWalkthrough()
 {
     applyColumnVisibility();
-    m_formulaStale = true;
-    if (isVisible())
-        updateFormula();
+    invalidateFormula();
 }
 
 void StepPanel::applyColumnVisibility()

@@ -44,6 +44,7 @@ protected:
 private:
     void refresh();
     void updateFormula();
+    void invalidateFormula();
     void ensureFormula() const;
     void syncSelection();
     void onRowClicked(const QModelIndex &index);
