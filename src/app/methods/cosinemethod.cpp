@@ -1,6 +1,8 @@
 // Cosine similarity: the dot product of the normalised vectors, only the angle counts.
 
 #include "methods/methodfile.h"
+#include "methods/parameterpage.h"
+#include "ui_cosineparameters.h"
 
 namespace {
 
@@ -119,4 +121,5 @@ extern const MethodView kCosineMethod{
     .sections = sections,
     .scene = scene,
     .stepLines = stepLines,
+    .parameterPage = ParameterPage::formOnly<Ui::CosineParameters>,
 };

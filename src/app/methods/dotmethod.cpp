@@ -1,6 +1,8 @@
 // The dot product q·kᵢ: the first method of the lesson, where length and direction both count.
 
 #include "methods/methodfile.h"
+#include "methods/parameterpage.h"
+#include "ui_dotparameters.h"
 
 namespace {
 
@@ -171,4 +173,5 @@ extern const MethodView kDotMethod{
     .sections = sections,
     .scene = scene,
     .stepLines = stepLines,
+    .parameterPage = ParameterPage::formOnly<Ui::DotParameters>,
 };

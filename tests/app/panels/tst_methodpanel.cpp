@@ -14,6 +14,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QGroupBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
@@ -452,7 +453,7 @@ void TestMethodPanel::multiHeadHeadsAndPresets()
     // Head 2: a rotation by 30° goes to W_Q alone by default (the same rotation on both sides
     // changes nothing when d_k = 2); tick Key as well for this d_k = 1 head.
     chooseWithKeys(headCombo, 1);
-    QCOMPARE(m_panel->currentHead(), 1);
+    QCOMPARE(find<QGroupBox>("presetGroup")->title(), QString("Preset for head 2"));
     chooseWithKeys(presetCombo, 1);
     QVERIFY(find<QDoubleSpinBox>("angleSpin")->isEnabled());
     QVERIFY(!find<QSpinBox>("presetSeedSpin")->isEnabled());
@@ -612,7 +613,7 @@ void TestMethodPanel::followsSetScene()
     mh.wo = attn::Matrix::Constant(2, 8, 0.125);
     s.multiHead = mh;
 
-    m_panel->setCurrentHead(1);
+    find<QComboBox>("headCombo")->setCurrentIndex(1);
     QSignalSpy changes(m_model.get(), &SceneModel::changed);
     QVERIFY(!m_model->setScene(s));
     // The panel only shows the new scene: it sends nothing back.
@@ -649,7 +650,8 @@ void TestMethodPanel::followsSetScene()
     t.multiHead = attn::MultiHeadParams{{mh.heads.front()}, attn::Matrix::Identity(2, 2)};
     QVERIFY(!m_model->setScene(t));
     QCOMPARE(changes.count(), 2);
-    QCOMPARE(m_panel->currentHead(), 0);
+    QCOMPARE(find<QComboBox>("headCombo")->currentIndex(), 0);
+    QCOMPARE(find<QGroupBox>("presetGroup")->title(), QString("Preset for head 1"));
     QCOMPARE(find<QComboBox>("headCombo")->count(), 1);
     QCOMPARE(find<QSpinBox>("headCountSpin")->value(), 1);
     QVERIFY(find<QCheckBox>("useVectorDimCheck")->isChecked());
