@@ -228,19 +228,13 @@ ParameterPage *parameterPage(SceneEditor *editor)
     });
     page->setRefresh([ui, model] { showNetwork(*ui, model->scene().additive); });
     page->setRetranslate([ui] { describeEditors(*ui); });
-    page->guardWheel();
     return page;
 }
 
 } // namespace
 
-extern const MethodView kAdditiveMethod{
+extern constinit const MethodView kAdditiveMethod = methodView({
     .name = QT_TRANSLATE_NOOP("MethodNames", "Additive"),
     .formula = "s<sub>i</sub> = v<sup>T</sup> tanh(W<sub>q</sub> q + "
                "W<sub>k</sub> k<sub>i</sub> + b)",
-    .pageFormula = pageFormula,
-    .sections = sections,
-    .scene = scene,
-    .stepLines = stepLines,
-    .parameterPage = parameterPage,
-};
+});

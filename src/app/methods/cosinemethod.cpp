@@ -6,6 +6,12 @@
 
 namespace {
 
+// Nothing to set: the form says why and what to try.
+ParameterPage *parameterPage(SceneEditor *editor)
+{
+    return ParameterPage::formOnly<Ui::CosineParameters>(editor);
+}
+
 QStringList pageFormula()
 {
     return {QStringLiteral("s<sub>i</sub> = %1·%2 / (‖%1‖ ‖%2‖)").arg(qSym(), kSym()),
@@ -114,12 +120,7 @@ void stepLines(const StepContext &context, FormulaLines &lines)
 
 } // namespace
 
-extern const MethodView kCosineMethod{
+extern constinit const MethodView kCosineMethod = methodView({
     .name = QT_TRANSLATE_NOOP("MethodNames", "Cosine similarity"),
     .formula = "s<sub>i</sub> = q·k<sub>i</sub> / (‖q‖ ‖k<sub>i</sub>‖)",
-    .pageFormula = pageFormula,
-    .sections = sections,
-    .scene = scene,
-    .stepLines = stepLines,
-    .parameterPage = ParameterPage::formOnly<Ui::CosineParameters>,
-};
+});

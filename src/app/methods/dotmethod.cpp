@@ -6,6 +6,12 @@
 
 namespace {
 
+// Nothing to set: the form says why and what to try.
+ParameterPage *parameterPage(SceneEditor *editor)
+{
+    return ParameterPage::formOnly<Ui::DotParameters>(editor);
+}
+
 QStringList pageFormula()
 {
     const QString s = QStringLiteral("s<sub>i</sub>");
@@ -166,12 +172,7 @@ void stepLines(const StepContext &context, FormulaLines &lines)
 
 } // namespace
 
-extern const MethodView kDotMethod{
+extern constinit const MethodView kDotMethod = methodView({
     .name = QT_TRANSLATE_NOOP("MethodNames", "Dot product"),
     .formula = "s<sub>i</sub> = q·k<sub>i</sub>",
-    .pageFormula = pageFormula,
-    .sections = sections,
-    .scene = scene,
-    .stepLines = stepLines,
-    .parameterPage = ParameterPage::formOnly<Ui::DotParameters>,
-};
+});

@@ -143,19 +143,13 @@ ParameterPage *parameterPage(SceneEditor *editor)
                 "MethodPanel", "An entry of W in s = qᵀ W k. Row i goes with the query's i-th "
                                "coordinate, column j with the key's j-th coordinate.")));
     });
-    page->guardWheel();
     return page;
 }
 
 } // namespace
 
-extern const MethodView kGeneralMethod{
+extern constinit const MethodView kGeneralMethod = methodView({
     .name = QT_TRANSLATE_NOOP("MethodNames", "General (bilinear)"),
     .formula = "s<sub>i</sub> = q<sup>T</sup> W k<sub>i</sub>",
-    .pageFormula = pageFormula,
-    .sections = sections,
-    .scene = scene,
-    .stepLines = stepLines,
-    .parameterPage = parameterPage,
     .drawsWColumns = true,
-};
+});

@@ -27,3 +27,26 @@ using namespace PageSections;
 using namespace SceneFacts;
 using namespace WrittenArithmetic;
 using NumberFormat::kDecimals;
+
+// What every method file defines, under these names, for its MethodView; methodView() gathers
+// them, so that a file's row names only what is its own (name, formula, what it draws).
+namespace {
+
+QStringList pageFormula();
+QString sections(double formulaPointSize);
+QString scene(const SceneModel &model);
+void stepLines(const StepContext &context, FormulaLines &lines);
+ParameterPage *parameterPage(SceneEditor *editor);
+
+/// The file's view: `own` with the functions above filled in.
+constexpr MethodView methodView(MethodView own)
+{
+    own.pageFormula = pageFormula;
+    own.sections = sections;
+    own.scene = scene;
+    own.stepLines = stepLines;
+    own.parameterPage = parameterPage;
+    return own;
+}
+
+} // namespace

@@ -539,14 +539,13 @@ ParameterPage *parameterPage(SceneEditor *editor)
             p->ui->headCombo->setItemText(i, headName(i));
         describeEditors(*p);
     });
-    page->guardWheel();
     updatePresetControls(*p);
     return page;
 }
 
 } // namespace
 
-extern const MethodView kMultiHeadMethod{
+extern constinit const MethodView kMultiHeadMethod = methodView({
     .name = QT_TRANSLATE_NOOP("MethodNames", "Multi-head"),
     // The whole computation, as on the explanation page: each head's weighted sum of its
     // projected values (with τ), then W_O over the stacked heads.
@@ -554,10 +553,5 @@ extern const MethodView kMultiHeadMethod{
                "(W<sub>K</sub><sup>h</sup>k<sub>i</sub>) / (√d<sub>k</sub> τ))"
                "<sub>i</sub> W<sub>V</sub><sup>h</sup>v<sub>i</sub>, "
                "out = W<sub>O</sub> [head<sub>1</sub>; …; head<sub>h</sub>]",
-    .pageFormula = pageFormula,
-    .sections = sections,
-    .scene = scene,
-    .stepLines = stepLines,
-    .parameterPage = parameterPage,
     .wholeComputation = true,
-};
+});

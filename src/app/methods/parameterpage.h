@@ -51,7 +51,8 @@ public:
     void retranslate();
 
     /// Scrolling the page must not change the boxes the pointer passes over: the spin and combo
-    /// boxes there are now take the wheel only when focused. Again after adding boxes.
+    /// boxes there are now take the wheel only when focused. The panel calls it once a page is
+    /// built; a page that adds boxes later calls it again.
     void guardWheel();
 
     /// Names one number box of a parameter (part, row, column), so that the digits typed into

@@ -188,18 +188,12 @@ ParameterPage *parameterPage(SceneEditor *editor)
                         .arg(QString::number(model->result().scaleDim, 'g', 6));
         ui->scaleInUseLabel->setText(inUse);
     });
-    page->guardWheel();
     return page;
 }
 
 } // namespace
 
-extern const MethodView kScaledMethod{
+extern constinit const MethodView kScaledMethod = methodView({
     .name = QT_TRANSLATE_NOOP("MethodNames", "Scaled dot product"),
     .formula = "s<sub>i</sub> = q·k<sub>i</sub> / √d",
-    .pageFormula = pageFormula,
-    .sections = sections,
-    .scene = scene,
-    .stepLines = stepLines,
-    .parameterPage = parameterPage,
-};
+});

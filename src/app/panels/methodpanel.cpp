@@ -27,8 +27,10 @@ MethodPanel::MethodPanel(SceneEditor *editor, QWidget *parent)
     m_ui->setupUi(this);
     for (int i = 0; i < attn::kMethodCount; ++i) {
         m_ui->methodCombo->addItem(QString(), i);
-        m_pages << MethodViews::of(attn::Method(i)).parameterPage(editor);
-        m_ui->pages->addWidget(m_pages.back());
+        ParameterPage *page = MethodViews::of(attn::Method(i)).parameterPage(editor);
+        page->guardWheel();
+        m_ui->pages->addWidget(page);
+        m_pages << page;
     }
     m_ui->methodCombo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
 
