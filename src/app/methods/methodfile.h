@@ -6,8 +6,10 @@
 // so that a new method's file starts with one line.
 //
 // The method files keep the translation contexts their strings had as cases of the panels'
-// switches (QCoreApplication::translate with "ExplanationText", "StepPanel", "MethodNames"),
-// so that the translations stay where translators know them.
+// switches (QCoreApplication::translate with "ExplanationText", "StepPanel", "MethodNames",
+// and "MethodPanel" for what a parameter page writes in code), so that the translations stay
+// where translators know them. A page's form has its own context, the form's class
+// (ScaledParameters, …).
 #include "methods/formulalines.h"
 #include "methods/methodview.h"
 #include "methods/pagesections.h"

@@ -29,7 +29,8 @@ struct StepContext
 /// page in the "method and parameters" dock and what the canvas draws for it.
 /// Each file defines one constant of this type; MethodViews::of() finds it through one table
 /// that static_asserts its size and order against attn::Method. A struct of functions rather
-/// than a class hierarchy: a method is data plus four free functions, with nothing to inherit.
+/// than a class hierarchy: a method is data plus five free functions (methodfile.h declares
+/// them and methodView() fills them in), with nothing to inherit.
 /// The normalisers (softmax and its alternatives) are meant to get the same shape.
 struct MethodView
 {
