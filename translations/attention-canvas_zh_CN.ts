@@ -17,6 +17,57 @@
     </message>
 </context>
 <context>
+    <name>AdditiveParameters</name>
+    <message>
+        <source>Additive attention (Bahdanau et al. 2015) scores with a small network: v&lt;sup&gt;T&lt;/sup&gt; tanh(W&lt;sub&gt;q&lt;/sub&gt; q + W&lt;sub&gt;k&lt;/sub&gt; k&lt;sub&gt;i&lt;/sub&gt; + b) with H hidden units.</source>
+        <translation>加性注意力（Bahdanau 等，2015）用一个小网络打分：v&lt;sup&gt;T&lt;/sup&gt; tanh(W&lt;sub&gt;q&lt;/sub&gt; q + W&lt;sub&gt;k&lt;/sub&gt; k&lt;sub&gt;i&lt;/sub&gt; + b)，隐藏层有 H 个单元。</translation>
+    </message>
+    <message>
+        <source>&amp;Hidden size H:</source>
+        <translation>隐藏层大小 H(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>The number of hidden units H (1 to 16). The rows that fit are kept; new rows are drawn from the seed.</source>
+        <translation>隐藏单元个数 H（1 到 16）。能保留的行会保留，新增的行由种子随机生成。</translation>
+    </message>
+    <message>
+        <source>Hidden size H</source>
+        <translation>隐藏层大小 H</translation>
+    </message>
+    <message>
+        <source>&amp;Seed:</source>
+        <translation>种子(&amp;S)：</translation>
+    </message>
+    <message>
+        <source>The seed of the random numbers used by Randomise and for new rows. The same seed always gives the same numbers.</source>
+        <translation>“随机化”和新增行所用随机数的种子。同一个种子总是得到相同的数。</translation>
+    </message>
+    <message>
+        <source>Random seed</source>
+        <translation>随机种子</translation>
+    </message>
+    <message>
+        <source>Draw every entry of W_q, W_k, b and v uniformly from [−1, 1) with this seed.</source>
+        <translation>用这个种子从 [−1, 1) 均匀抽取 W_q、W_k、b 和 v 的每个元素。</translation>
+    </message>
+    <message>
+        <source>Randomise the additive parameters</source>
+        <translation>随机化加性注意力的参数</translation>
+    </message>
+    <message>
+        <source>&amp;Randomise</source>
+        <translation>随机化(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Things to try</source>
+        <translation>动手试试</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Drag a key far out: its score levels off instead of growing without limit, as tanh saturates.&lt;/li&gt;&lt;li&gt;Randomise with another seed: the same q and k get other scores.&lt;/li&gt;&lt;li&gt;Set H = 1: the score then depends on the key only through its component along one direction, the row of W&lt;sub&gt;k&lt;/sub&gt;.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;把一个键拖得很远：它的分数趋于平稳，而不是无限增长，因为 tanh 饱和了。&lt;/li&gt;&lt;li&gt;换一个种子再随机化：同样的 q 和 k 得到别的分数。&lt;/li&gt;&lt;li&gt;设 H = 1：分数对键的依赖只通过它沿一个方向（W&lt;sub&gt;k&lt;/sub&gt; 的那一行）的分量。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+</context>
+<context>
     <name>AutosaveSession</name>
     <message>
         <source>Recovered the scene autosaved at %1. Save it to keep it.</source>
@@ -350,6 +401,21 @@
     </message>
 </context>
 <context>
+    <name>CosineParameters</name>
+    <message>
+        <source>Cosine similarity divides the dot product by both lengths, so only the angle counts: 1 for the same direction, 0 at a right angle, −1 for opposite ones. It has no parameters; as cosines lie between −1 and 1, the temperature decides how sharp the weights get.</source>
+        <translation>余弦相似度把点积除以两个向量的长度，因此只有夹角起作用：同向为 1，垂直为 0，反向为 −1。它没有参数；由于余弦值介于 −1 和 1 之间，权重的尖锐程度由温度决定。</translation>
+    </message>
+    <message>
+        <source>Things to try</source>
+        <translation>动手试试</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Drag a key outwards along its own direction: its score does not change.&lt;/li&gt;&lt;li&gt;Lower τ towards 0.05: the weights sharpen towards the best-aligned key, which cosine scores between −1 and 1 cannot do at τ = 1.&lt;/li&gt;&lt;li&gt;Drag the query onto a key&apos;s direction: that score is 1, the largest possible.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;把一个键沿它自身的方向往外拖：它的分数不变。&lt;/li&gt;&lt;li&gt;把 τ 降向 0.05：权重向方向最一致的键集中，而在 τ = 1 时，介于 −1 和 1 之间的余弦分数做不到这一点。&lt;/li&gt;&lt;li&gt;把查询拖到某个键的方向上：这个分数为 1，是最大可能值。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+</context>
+<context>
     <name>DimensionLabPage</name>
     <message>
         <source>Dimension lab</source>
@@ -485,6 +551,21 @@
     <message>
         <source>Held back until step %1, “%2”, is revealed: predict first.</source>
         <translation>在第 %1 步“%2”揭晓之前暂不显示：请先预测。</translation>
+    </message>
+</context>
+<context>
+    <name>DotParameters</name>
+    <message>
+        <source>The dot product q·k&lt;sub&gt;i&lt;/sub&gt; = |q| |k&lt;sub&gt;i&lt;/sub&gt;| cos θ&lt;sub&gt;i&lt;/sub&gt; has no parameters. A long key scores high just because it is long; the L2-normalised view compares directions only.</source>
+        <translation>点积 q·k&lt;sub&gt;i&lt;/sub&gt; = |q| |k&lt;sub&gt;i&lt;/sub&gt;| cos θ&lt;sub&gt;i&lt;/sub&gt; 没有参数。长的键仅仅因为长就能得高分；L2 归一化视图只比较方向。</translation>
+    </message>
+    <message>
+        <source>Things to try</source>
+        <translation>动手试试</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Drag a key within 90° of q outwards along its own direction: its angle stays the same, its score and its weight grow.&lt;/li&gt;&lt;li&gt;Drag a key more than 90° away from q, then outwards: now its score falls.&lt;/li&gt;&lt;li&gt;Turn on Normalise Query and Keys: only the angles count, and every score is a cosine.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;把一个与 q 夹角在 90° 以内的键沿它自身的方向往外拖：夹角不变，它的分数和权重增大。&lt;/li&gt;&lt;li&gt;把一个键拖到与 q 夹角超过 90° 的地方，再往外拖：这时它的分数下降。&lt;/li&gt;&lt;li&gt;打开“归一化查询和键”：只有夹角起作用，每个分数都是余弦。&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
 </context>
 <context>
@@ -1734,6 +1815,33 @@
     </message>
 </context>
 <context>
+    <name>GeneralParameters</name>
+    <message>
+        <source>The general (bilinear) score q&lt;sup&gt;T&lt;/sup&gt; W k&lt;sub&gt;i&lt;/sub&gt; (Luong et al. 2015) compares the query with W k&lt;sub&gt;i&lt;/sub&gt;. W = I gives the dot product; a rotation or a stretch changes what counts as similar.</source>
+        <translation>通用（双线性）分数 q&lt;sup&gt;T&lt;/sup&gt; W k&lt;sub&gt;i&lt;/sub&gt;（Luong 等，2015）把查询与 W k&lt;sub&gt;i&lt;/sub&gt; 相比较。W = I 时就是点积；旋转或拉伸会改变“相似”的含义。</translation>
+    </message>
+    <message>
+        <source>Set W back to the 2 × 2 identity, which makes the score the dot product.</source>
+        <translation>把 W 恢复为 2 × 2 单位矩阵，此时分数就是点积。</translation>
+    </message>
+    <message>
+        <source>Reset W to the identity</source>
+        <translation>把 W 重置为单位矩阵</translation>
+    </message>
+    <message>
+        <source>Reset to &amp;identity</source>
+        <translation>重置为单位矩阵(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Things to try</source>
+        <translation>动手试试</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Drag the columns of W, the orange arrows on the canvas: the scores follow.&lt;/li&gt;&lt;li&gt;Type W = [2 0; 0 0.5]: keys that point along x now win.&lt;/li&gt;&lt;li&gt;Type W = [0 −1; 1 0], a quarter turn: the key 90° clockwise of the query now scores as if it were aligned with it.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;拖动 W 的两列，即画布上的橙色箭头：分数随之变化。&lt;/li&gt;&lt;li&gt;输入 W = [2 0; 0 0.5]：指向 x 方向的键现在胜出。&lt;/li&gt;&lt;li&gt;输入 W = [0 −1; 1 0]，即转四分之一圈：位于查询顺时针 90° 处的键，现在得分就像与查询方向一致一样。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+</context>
+<context>
     <name>HeadCanvases</name>
     <message>
         <source>Choose multi-head attention to see what each head projects</source>
@@ -2433,96 +2541,103 @@ Weight %4</source>
         <translation>公式</translation>
     </message>
     <message>
-        <source>The dot product q·k&lt;sub&gt;i&lt;/sub&gt; = |q| |k&lt;sub&gt;i&lt;/sub&gt;| cos θ&lt;sub&gt;i&lt;/sub&gt; has no parameters. A long key scores high just because it is long; the L2-normalised view compares directions only.</source>
-        <translation>点积 q·k&lt;sub&gt;i&lt;/sub&gt; = |q| |k&lt;sub&gt;i&lt;/sub&gt;| cos θ&lt;sub&gt;i&lt;/sub&gt; 没有参数。长的键仅仅因为长就能得高分；L2 归一化视图只比较方向。</translation>
+        <source>Head %1</source>
+        <translation>头 %1</translation>
     </message>
     <message>
-        <source>Use the vector dimension</source>
-        <translation>使用向量维度</translation>
+        <source>Matrix W</source>
+        <translation>矩阵 W</translation>
     </message>
     <message>
-        <source>Use the &amp;vector dimension (2)</source>
-        <translation>使用向量维度（2）(&amp;V)</translation>
+        <source>An entry of W in s = qᵀ W k. Row i goes with the query&apos;s i-th coordinate, column j with the key&apos;s j-th coordinate.</source>
+        <translation>s = qᵀ W k 中 W 的一个元素。第 i 行对应查询的第 i 个坐标，第 j 列对应键的第 j 个坐标。</translation>
     </message>
     <message>
-        <source>Scale &amp;dimension d:</source>
-        <translation>缩放维度 d(&amp;D)：</translation>
+        <source>Matrix W_q</source>
+        <translation>矩阵 W_q</translation>
     </message>
     <message>
-        <source>Scale dimension d</source>
-        <translation>缩放维度 d</translation>
+        <source>An entry of W_q (H × 2), which maps the query into the hidden layer. Row i is hidden unit i.</source>
+        <translation>W_q（H × 2）的一个元素，它把查询映射到隐藏层。第 i 行是第 i 个隐藏单元。</translation>
     </message>
     <message>
-        <source>The d that the model divides the scores by, √d.</source>
-        <translation>模型用来除分数的 √d 中的 d。</translation>
+        <source>Matrix W_k</source>
+        <translation>矩阵 W_k</translation>
     </message>
     <message>
-        <source>Scale in use</source>
-        <translation>当前缩放</translation>
+        <source>An entry of W_k (H × 2), which maps each key into the hidden layer. Row i is hidden unit i.</source>
+        <translation>W_k（H × 2）的一个元素，它把每个键映射到隐藏层。第 i 行是第 i 个隐藏单元。</translation>
     </message>
     <message>
-        <source>Cosine similarity divides the dot product by both lengths, so only the angle counts: 1 for the same direction, 0 at a right angle, −1 for opposite ones. It has no parameters; as cosines lie between −1 and 1, the temperature decides how sharp the weights get.</source>
-        <translation>余弦相似度把点积除以两个向量的长度，因此只有夹角起作用：同向为 1，垂直为 0，反向为 −1。它没有参数；由于余弦值介于 −1 和 1 之间，权重的尖锐程度由温度决定。</translation>
+        <source>Vectors b and v</source>
+        <translation>向量 b 和 v</translation>
     </message>
     <message>
-        <source>The general (bilinear) score q&lt;sup&gt;T&lt;/sup&gt; W k&lt;sub&gt;i&lt;/sub&gt; (Luong et al. 2015) compares the query with W k&lt;sub&gt;i&lt;/sub&gt;. W = I gives the dot product; a rotation or a stretch changes what counts as similar.</source>
-        <translation>通用（双线性）分数 q&lt;sup&gt;T&lt;/sup&gt; W k&lt;sub&gt;i&lt;/sub&gt;（Luong 等，2015）把查询与 W k&lt;sub&gt;i&lt;/sub&gt; 相比较。W = I 时就是点积；旋转或拉伸会改变“相似”的含义。</translation>
+        <source>Column b: the bias added to hidden unit i before tanh. Column v: the weight of hidden unit i&apos;s tanh value in the score.</source>
+        <translation>b 列：tanh 之前加到第 i 个隐藏单元上的偏置。v 列：第 i 个隐藏单元的 tanh 值在分数中的权重。</translation>
     </message>
     <message>
-        <source>Set W back to the 2 × 2 identity, which makes the score the dot product.</source>
-        <translation>把 W 恢复为 2 × 2 单位矩阵，此时分数就是点积。</translation>
+        <source>Matrix W_Q of head %1</source>
+        <translation>头 %1 的矩阵 W_Q</translation>
     </message>
     <message>
-        <source>Reset W to the identity</source>
-        <translation>把 W 重置为单位矩阵</translation>
+        <source>An entry of W_Q (d_k × 2), this head&apos;s projection of the query.</source>
+        <translation>W_Q（d_k × 2）的一个元素，即这个头对查询的投影。</translation>
     </message>
     <message>
-        <source>Reset to &amp;identity</source>
-        <translation>重置为单位矩阵(&amp;I)</translation>
+        <source>Matrix W_K of head %1</source>
+        <translation>头 %1 的矩阵 W_K</translation>
     </message>
     <message>
-        <source>Additive attention (Bahdanau et al. 2015) scores with a small network: v&lt;sup&gt;T&lt;/sup&gt; tanh(W&lt;sub&gt;q&lt;/sub&gt; q + W&lt;sub&gt;k&lt;/sub&gt; k&lt;sub&gt;i&lt;/sub&gt; + b) with H hidden units.</source>
-        <translation>加性注意力（Bahdanau 等，2015）用一个小网络打分：v&lt;sup&gt;T&lt;/sup&gt; tanh(W&lt;sub&gt;q&lt;/sub&gt; q + W&lt;sub&gt;k&lt;/sub&gt; k&lt;sub&gt;i&lt;/sub&gt; + b)，隐藏层有 H 个单元。</translation>
+        <source>An entry of W_K (d_k × 2), this head&apos;s projection of the keys.</source>
+        <translation>W_K（d_k × 2）的一个元素，即这个头对键的投影。</translation>
     </message>
     <message>
-        <source>&amp;Hidden size H:</source>
-        <translation>隐藏层大小 H(&amp;H)：</translation>
+        <source>Matrix W_V of head %1</source>
+        <translation>头 %1 的矩阵 W_V</translation>
     </message>
     <message>
-        <source>The number of hidden units H (1 to 16). The rows that fit are kept; new rows are drawn from the seed.</source>
-        <translation>隐藏单元个数 H（1 到 16）。能保留的行会保留，新增的行由种子随机生成。</translation>
+        <source>An entry of W_V (d_v × 2), this head&apos;s projection of the values.</source>
+        <translation>W_V（d_v × 2）的一个元素，即这个头对值的投影。</translation>
     </message>
     <message>
-        <source>Hidden size H</source>
-        <translation>隐藏层大小 H</translation>
+        <source>Preset for head %1</source>
+        <translation>头 %1 的预设</translation>
     </message>
     <message>
-        <source>&amp;Seed:</source>
-        <translation>种子(&amp;S)：</translation>
+        <source>Output matrix W_O</source>
+        <translation>输出矩阵 W_O</translation>
     </message>
     <message>
-        <source>The seed of the random numbers used by Randomise and for new rows. The same seed always gives the same numbers.</source>
-        <translation>“随机化”和新增行所用随机数的种子。同一个种子总是得到相同的数。</translation>
+        <source>An entry of W_O (2 × h·d_v). Column &quot;h2:1&quot; takes the first output coordinate of head 2; the output is W_O times the heads&apos; outputs stacked.</source>
+        <translation>W_O（2 × h·d_v）的一个元素。“h2:1”列对应头 2 输出的第一个坐标；输出等于 W_O 乘以堆叠起来的各头输出。</translation>
     </message>
     <message>
-        <source>Random seed</source>
-        <translation>随机种子</translation>
+        <source>The scores are divided by √d with d = %1.</source>
+        <translation>分数除以 √d，其中 d = %1。</translation>
     </message>
     <message>
-        <source>Draw every entry of W_q, W_k, b and v uniformly from [−1, 1) with this seed.</source>
-        <translation>用这个种子从 [−1, 1) 均匀抽取 W_q、W_k、b 和 v 的每个元素。</translation>
+        <source>The same rotation R in W&lt;sub&gt;Q&lt;/sub&gt; and W&lt;sub&gt;K&lt;/sub&gt; is no rotation for the scores: (Rq)·(Rk) = q·k, so this head would give exactly the scaled dot-product scores, whatever θ. Rotate the query alone, or set d&lt;sub&gt;k&lt;/sub&gt; = 1.</source>
+        <translation>在 W&lt;sub&gt;Q&lt;/sub&gt; 和 W&lt;sub&gt;K&lt;/sub&gt; 中使用同一个旋转 R，对分数来说等于没有旋转：(Rq)·(Rk) = q·k，所以无论 θ 是多少，这个头给出的都正好是缩放点积的分数。请只旋转查询，或者设 d&lt;sub&gt;k&lt;/sub&gt; = 1。</translation>
     </message>
     <message>
-        <source>Randomise the additive parameters</source>
-        <translation>随机化加性注意力的参数</translation>
+        <source>With d&lt;sub&gt;k&lt;/sub&gt; = 1 the same rotation in W&lt;sub&gt;Q&lt;/sub&gt; and W&lt;sub&gt;K&lt;/sub&gt; makes this head compare q and k along one direction only, (cos θ, −sin θ).</source>
+        <translation>当 d&lt;sub&gt;k&lt;/sub&gt; = 1 时，在 W&lt;sub&gt;Q&lt;/sub&gt; 和 W&lt;sub&gt;K&lt;/sub&gt; 中使用同一个旋转，会让这个头只沿一个方向 (cos θ, −sin θ) 比较 q 和 k。</translation>
     </message>
+</context>
+<context>
+    <name>MultiHeadParameters</name>
     <message>
-        <source>&amp;Randomise</source>
-        <translation>随机化(&amp;R)</translation>
+        <source>Each head projects q, k&lt;sub&gt;i&lt;/sub&gt; and v&lt;sub&gt;i&lt;/sub&gt; with its own W&lt;sub&gt;Q&lt;/sub&gt;, W&lt;sub&gt;K&lt;/sub&gt;, W&lt;sub&gt;V&lt;/sub&gt; and runs scaled dot-product attention with its own √d&lt;sub&gt;k&lt;/sub&gt;. Only W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt;W&lt;sub&gt;K&lt;/sub&gt; counts for its scores. W&lt;sub&gt;O&lt;/sub&gt; maps the heads&apos; outputs, stacked, back to the plane.</source>
+        <translation>每个头用自己的 W&lt;sub&gt;Q&lt;/sub&gt;、W&lt;sub&gt;K&lt;/sub&gt;、W&lt;sub&gt;V&lt;/sub&gt; 投影 q、k&lt;sub&gt;i&lt;/sub&gt; 和 v&lt;sub&gt;i&lt;/sub&gt;，并以自己的 √d&lt;sub&gt;k&lt;/sub&gt; 执行缩放点积注意力。对它的分数来说，只有 W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt;W&lt;sub&gt;K&lt;/sub&gt; 起作用。W&lt;sub&gt;O&lt;/sub&gt; 把各个头拼接起来的输出映射回平面。</translation>
     </message>
     <message>
         <source>Number of &amp;heads:</source>
         <translation>头的数量(&amp;H)：</translation>
+    </message>
+    <message>
+        <source>How many heads (1 to 8). A new head looks along another direction (45° further per head) and W_O gets its columns; a W_O that was the default stays the default.</source>
+        <translation>头的个数（1 到 8）。新增的头沿另一个方向观察（每个头多转 45°），W_O 也随之增加相应的列；原来是默认值的 W_O 仍保持默认值。</translation>
     </message>
     <message>
         <source>Number of heads</source>
@@ -2531,6 +2646,10 @@ Weight %4</source>
     <message>
         <source>Value dimension d&lt;sub&gt;v&lt;/sub&gt;:</source>
         <translation>值维度 d&lt;sub&gt;v&lt;/sub&gt;：</translation>
+    </message>
+    <message>
+        <source>The size of every head&apos;s output, 1 or 2. This app gives all heads the same d_v, as the Transformer does (d_v = d_model / h); stacking the outputs for W_O would also work with different sizes. Changing it resets every W_V and W_O.</source>
+        <translation>每个头输出的大小，1 或 2。本应用让所有头使用同一个 d_v，Transformer 也是这样做的（d_v = d_model / h）；其实把输出拼接起来交给 W_O，大小不同也可以。更改它会重置所有 W_V 和 W_O。</translation>
     </message>
     <message>
         <source>Value dimension</source>
@@ -2625,6 +2744,10 @@ Weight %4</source>
         <translation>应用到以下投影：</translation>
     </message>
     <message>
+        <source>Apply the preset to W_Q, the query projection. Choosing a preset sets its usual targets: W_Q alone for a rotation, W_Q and W_K for the others.</source>
+        <translation>把预设应用到 W_Q，即查询的投影。选择预设时会勾选它通常的目标：旋转只作用于 W_Q，其他预设作用于 W_Q 和 W_K。</translation>
+    </message>
+    <message>
         <source>Apply to W_Q</source>
         <translation>应用到 W_Q</translation>
     </message>
@@ -2669,136 +2792,12 @@ Weight %4</source>
         <translation>应用预设(&amp;Y)</translation>
     </message>
     <message>
-        <source>Output matrix W&lt;sub&gt;O&lt;/sub&gt; (2 × h·d&lt;sub&gt;v&lt;/sub&gt;)</source>
-        <translation>输出矩阵 W&lt;sub&gt;O&lt;/sub&gt;（2 × h·d&lt;sub&gt;v&lt;/sub&gt;）</translation>
-    </message>
-    <message>
-        <source>Head %1</source>
-        <translation>头 %1</translation>
-    </message>
-    <message>
-        <source>Matrix W</source>
-        <translation>矩阵 W</translation>
-    </message>
-    <message>
-        <source>An entry of W in s = qᵀ W k. Row i goes with the query&apos;s i-th coordinate, column j with the key&apos;s j-th coordinate.</source>
-        <translation>s = qᵀ W k 中 W 的一个元素。第 i 行对应查询的第 i 个坐标，第 j 列对应键的第 j 个坐标。</translation>
-    </message>
-    <message>
-        <source>Matrix W_q</source>
-        <translation>矩阵 W_q</translation>
-    </message>
-    <message>
-        <source>An entry of W_q (H × 2), which maps the query into the hidden layer. Row i is hidden unit i.</source>
-        <translation>W_q（H × 2）的一个元素，它把查询映射到隐藏层。第 i 行是第 i 个隐藏单元。</translation>
-    </message>
-    <message>
-        <source>Matrix W_k</source>
-        <translation>矩阵 W_k</translation>
-    </message>
-    <message>
-        <source>An entry of W_k (H × 2), which maps each key into the hidden layer. Row i is hidden unit i.</source>
-        <translation>W_k（H × 2）的一个元素，它把每个键映射到隐藏层。第 i 行是第 i 个隐藏单元。</translation>
-    </message>
-    <message>
-        <source>Vectors b and v</source>
-        <translation>向量 b 和 v</translation>
-    </message>
-    <message>
-        <source>Column b: the bias added to hidden unit i before tanh. Column v: the weight of hidden unit i&apos;s tanh value in the score.</source>
-        <translation>b 列：tanh 之前加到第 i 个隐藏单元上的偏置。v 列：第 i 个隐藏单元的 tanh 值在分数中的权重。</translation>
-    </message>
-    <message>
-        <source>Matrix W_Q of head %1</source>
-        <translation>头 %1 的矩阵 W_Q</translation>
-    </message>
-    <message>
-        <source>An entry of W_Q (d_k × 2), this head&apos;s projection of the query.</source>
-        <translation>W_Q（d_k × 2）的一个元素，即这个头对查询的投影。</translation>
-    </message>
-    <message>
-        <source>Matrix W_K of head %1</source>
-        <translation>头 %1 的矩阵 W_K</translation>
-    </message>
-    <message>
-        <source>An entry of W_K (d_k × 2), this head&apos;s projection of the keys.</source>
-        <translation>W_K（d_k × 2）的一个元素，即这个头对键的投影。</translation>
-    </message>
-    <message>
-        <source>Matrix W_V of head %1</source>
-        <translation>头 %1 的矩阵 W_V</translation>
-    </message>
-    <message>
-        <source>An entry of W_V (d_v × 2), this head&apos;s projection of the values.</source>
-        <translation>W_V（d_v × 2）的一个元素，即这个头对值的投影。</translation>
-    </message>
-    <message>
-        <source>Preset for head %1</source>
-        <translation>头 %1 的预设</translation>
-    </message>
-    <message>
-        <source>Output matrix W_O</source>
-        <translation>输出矩阵 W_O</translation>
-    </message>
-    <message>
-        <source>An entry of W_O (2 × h·d_v). Column &quot;h2:1&quot; takes the first output coordinate of head 2; the output is W_O times the heads&apos; outputs stacked.</source>
-        <translation>W_O（2 × h·d_v）的一个元素。“h2:1”列对应头 2 输出的第一个坐标；输出等于 W_O 乘以堆叠起来的各头输出。</translation>
-    </message>
-    <message>
-        <source>The scores are divided by √d with d = %1.</source>
-        <translation>分数除以 √d，其中 d = %1。</translation>
-    </message>
-    <message>
-        <source>Things to try</source>
-        <translation>动手试试</translation>
-    </message>
-    <message>
-        <source>For components of mean 0 and variance σ², q·k spreads as √d·σ². Dividing by √d removes the growth with the dimension d, not the σ². Without it softmax saturates towards one-hot in high dimensions and its gradients vanish.</source>
-        <translation>若各分量均值为 0、方差为 σ²，q·k 的分布范围是 √d·σ²。除以 √d 消除的是随维度 d 的增长，而不是 σ²。不缩放时，高维下 softmax 会饱和成独热，梯度随之消失。</translation>
-    </message>
-    <message>
-        <source>Divide by √2, as the vectors on the canvas have dimension 2. Untick to try another d, e.g. 64: each head of the base Transformer has d_k = 64 (d_model = 512 split over 8 heads).</source>
-        <translation>除以 √2，因为画布上的向量是二维的。取消勾选可以试试别的 d，例如 64：基础版 Transformer 的每个头 d_k = 64（d_model = 512 分给 8 个头）。</translation>
-    </message>
-    <message>
-        <source>The d of √d that the scores are divided by, at least 1 (a dimension). A larger d gives smaller scores and flatter weights.</source>
-        <translation>分数所除的 √d 中的 d，至少为 1（它是一个维度）。d 越大，分数越小，权重越平。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Untick the box and set d = 64: every score is divided by 8 and the weights flatten.&lt;/li&gt;&lt;li&gt;Switch to the dot product and multiply τ by √d: the weights are the same, as dividing by √d is a fixed temperature.&lt;/li&gt;&lt;li&gt;d = 1 gives the plain dot product.&lt;/li&gt;&lt;/ul&gt;</source>
-        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;取消勾选并设 d = 64：每个分数都除以 8，权重变平。&lt;/li&gt;&lt;li&gt;换成点积，并把 τ 乘以 √d：权重完全相同，因为除以 √d 就相当于一个固定的温度。&lt;/li&gt;&lt;li&gt;d = 1 时就是普通的点积。&lt;/li&gt;&lt;/ul&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Drag a key outwards along its own direction: its score does not change.&lt;/li&gt;&lt;li&gt;Lower τ towards 0.05: the weights sharpen towards the best-aligned key, which cosine scores between −1 and 1 cannot do at τ = 1.&lt;/li&gt;&lt;li&gt;Drag the query onto a key&apos;s direction: that score is 1, the largest possible.&lt;/li&gt;&lt;/ul&gt;</source>
-        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;把一个键沿它自身的方向往外拖：它的分数不变。&lt;/li&gt;&lt;li&gt;把 τ 降向 0.05：权重向方向最一致的键集中，而在 τ = 1 时，介于 −1 和 1 之间的余弦分数做不到这一点。&lt;/li&gt;&lt;li&gt;把查询拖到某个键的方向上：这个分数为 1，是最大可能值。&lt;/li&gt;&lt;/ul&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Drag the columns of W, the orange arrows on the canvas: the scores follow.&lt;/li&gt;&lt;li&gt;Type W = [2 0; 0 0.5]: keys that point along x now win.&lt;/li&gt;&lt;li&gt;Type W = [0 −1; 1 0], a quarter turn: the key 90° clockwise of the query now scores as if it were aligned with it.&lt;/li&gt;&lt;/ul&gt;</source>
-        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;拖动 W 的两列，即画布上的橙色箭头：分数随之变化。&lt;/li&gt;&lt;li&gt;输入 W = [2 0; 0 0.5]：指向 x 方向的键现在胜出。&lt;/li&gt;&lt;li&gt;输入 W = [0 −1; 1 0]，即转四分之一圈：位于查询顺时针 90° 处的键，现在得分就像与查询方向一致一样。&lt;/li&gt;&lt;/ul&gt;</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Drag a key far out: its score levels off instead of growing without limit, as tanh saturates.&lt;/li&gt;&lt;li&gt;Randomise with another seed: the same q and k get other scores.&lt;/li&gt;&lt;li&gt;Set H = 1: the score then depends on the key only through its component along one direction, the row of W&lt;sub&gt;k&lt;/sub&gt;.&lt;/li&gt;&lt;/ul&gt;</source>
-        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;把一个键拖得很远：它的分数趋于平稳，而不是无限增长，因为 tanh 饱和了。&lt;/li&gt;&lt;li&gt;换一个种子再随机化：同样的 q 和 k 得到别的分数。&lt;/li&gt;&lt;li&gt;设 H = 1：分数对键的依赖只通过它沿一个方向（W&lt;sub&gt;k&lt;/sub&gt; 的那一行）的分量。&lt;/li&gt;&lt;/ul&gt;</translation>
-    </message>
-    <message>
-        <source>Each head projects q, k&lt;sub&gt;i&lt;/sub&gt; and v&lt;sub&gt;i&lt;/sub&gt; with its own W&lt;sub&gt;Q&lt;/sub&gt;, W&lt;sub&gt;K&lt;/sub&gt;, W&lt;sub&gt;V&lt;/sub&gt; and runs scaled dot-product attention with its own √d&lt;sub&gt;k&lt;/sub&gt;. Only W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt;W&lt;sub&gt;K&lt;/sub&gt; counts for its scores. W&lt;sub&gt;O&lt;/sub&gt; maps the heads&apos; outputs, stacked, back to the plane.</source>
-        <translation>每个头用自己的 W&lt;sub&gt;Q&lt;/sub&gt;、W&lt;sub&gt;K&lt;/sub&gt;、W&lt;sub&gt;V&lt;/sub&gt; 投影 q、k&lt;sub&gt;i&lt;/sub&gt; 和 v&lt;sub&gt;i&lt;/sub&gt;，并以自己的 √d&lt;sub&gt;k&lt;/sub&gt; 执行缩放点积注意力。对它的分数来说，只有 W&lt;sub&gt;Q&lt;/sub&gt;&lt;sup&gt;T&lt;/sup&gt;W&lt;sub&gt;K&lt;/sub&gt; 起作用。W&lt;sub&gt;O&lt;/sub&gt; 把各个头拼接起来的输出映射回平面。</translation>
-    </message>
-    <message>
-        <source>How many heads (1 to 8). A new head looks along another direction (45° further per head) and W_O gets its columns; a W_O that was the default stays the default.</source>
-        <translation>头的个数（1 到 8）。新增的头沿另一个方向观察（每个头多转 45°），W_O 也随之增加相应的列；原来是默认值的 W_O 仍保持默认值。</translation>
-    </message>
-    <message>
-        <source>The size of every head&apos;s output, 1 or 2. This app gives all heads the same d_v, as the Transformer does (d_v = d_model / h); stacking the outputs for W_O would also work with different sizes. Changing it resets every W_V and W_O.</source>
-        <translation>每个头输出的大小，1 或 2。本应用让所有头使用同一个 d_v，Transformer 也是这样做的（d_v = d_model / h）；其实把输出拼接起来交给 W_O，大小不同也可以。更改它会重置所有 W_V 和 W_O。</translation>
-    </message>
-    <message>
-        <source>Apply the preset to W_Q, the query projection. Choosing a preset sets its usual targets: W_Q alone for a rotation, W_Q and W_K for the others.</source>
-        <translation>把预设应用到 W_Q，即查询的投影。选择预设时会勾选它通常的目标：旋转只作用于 W_Q，其他预设作用于 W_Q 和 W_K。</translation>
-    </message>
-    <message>
         <source>What this preset does to the scores</source>
         <translation>这个预设对分数的作用</translation>
+    </message>
+    <message>
+        <source>Output matrix W&lt;sub&gt;O&lt;/sub&gt; (2 × h·d&lt;sub&gt;v&lt;/sub&gt;)</source>
+        <translation>输出矩阵 W&lt;sub&gt;O&lt;/sub&gt;（2 × h·d&lt;sub&gt;v&lt;/sub&gt;）</translation>
     </message>
     <message>
         <source>Set W_O back to its default. With d_v = 2 the output is then the mean of the heads&apos; outputs. With d_v = 1 each head gives one number: heads 1, 3, 5, 7 write to x and heads 2, 4, 6, 8 to y, and an axis that gets several heads takes their mean (with two heads W_O = I: head 1 on x, head 2 on y, not an average).</source>
@@ -2809,24 +2808,16 @@ Weight %4</source>
         <translation>把 W_O 重置为默认值</translation>
     </message>
     <message>
-        <source>The same rotation R in W&lt;sub&gt;Q&lt;/sub&gt; and W&lt;sub&gt;K&lt;/sub&gt; is no rotation for the scores: (Rq)·(Rk) = q·k, so this head would give exactly the scaled dot-product scores, whatever θ. Rotate the query alone, or set d&lt;sub&gt;k&lt;/sub&gt; = 1.</source>
-        <translation>在 W&lt;sub&gt;Q&lt;/sub&gt; 和 W&lt;sub&gt;K&lt;/sub&gt; 中使用同一个旋转 R，对分数来说等于没有旋转：(Rq)·(Rk) = q·k，所以无论 θ 是多少，这个头给出的都正好是缩放点积的分数。请只旋转查询，或者设 d&lt;sub&gt;k&lt;/sub&gt; = 1。</translation>
-    </message>
-    <message>
-        <source>With d&lt;sub&gt;k&lt;/sub&gt; = 1 the same rotation in W&lt;sub&gt;Q&lt;/sub&gt; and W&lt;sub&gt;K&lt;/sub&gt; makes this head compare q and k along one direction only, (cos θ, −sin θ).</source>
-        <translation>当 d&lt;sub&gt;k&lt;/sub&gt; = 1 时，在 W&lt;sub&gt;Q&lt;/sub&gt; 和 W&lt;sub&gt;K&lt;/sub&gt; 中使用同一个旋转，会让这个头只沿一个方向 (cos θ, −sin θ) 比较 q 和 k。</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Apply “Rotate by θ” to the query alone: the head compares the turned query with its view of the keys.&lt;/li&gt;&lt;li&gt;Apply it to W&lt;sub&gt;Q&lt;/sub&gt; and W&lt;sub&gt;K&lt;/sub&gt; with d&lt;sub&gt;k&lt;/sub&gt; = 2: the head gives the scaled dot-product scores whatever θ, as (Rq)·(Rk) = q·k.&lt;/li&gt;&lt;li&gt;Apply “Project onto y” to W&lt;sub&gt;Q&lt;/sub&gt; and W&lt;sub&gt;K&lt;/sub&gt;: the head compares only y components.&lt;/li&gt;&lt;/ul&gt;</source>
-        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;只对查询应用“旋转 θ”：这个头把转过的查询与它所看到的键相比较。&lt;/li&gt;&lt;li&gt;在 d&lt;sub&gt;k&lt;/sub&gt; = 2 时把它同时应用到 W&lt;sub&gt;Q&lt;/sub&gt; 和 W&lt;sub&gt;K&lt;/sub&gt;：无论 θ 是多少，这个头给出的都是缩放点积的分数，因为 (Rq)·(Rk) = q·k。&lt;/li&gt;&lt;li&gt;把“投影到 y 轴”应用到 W&lt;sub&gt;Q&lt;/sub&gt; 和 W&lt;sub&gt;K&lt;/sub&gt;：这个头只比较 y 分量。&lt;/li&gt;&lt;/ul&gt;</translation>
-    </message>
-    <message>
         <source>Reset the &amp;output matrix</source>
         <translation>重置输出矩阵(&amp;O)</translation>
     </message>
     <message>
-        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Drag a key within 90° of q outwards along its own direction: its angle stays the same, its score and its weight grow.&lt;/li&gt;&lt;li&gt;Drag a key more than 90° away from q, then outwards: now its score falls.&lt;/li&gt;&lt;li&gt;Turn on Normalise Query and Keys: only the angles count, and every score is a cosine.&lt;/li&gt;&lt;/ul&gt;</source>
-        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;把一个与 q 夹角在 90° 以内的键沿它自身的方向往外拖：夹角不变，它的分数和权重增大。&lt;/li&gt;&lt;li&gt;把一个键拖到与 q 夹角超过 90° 的地方，再往外拖：这时它的分数下降。&lt;/li&gt;&lt;li&gt;打开“归一化查询和键”：只有夹角起作用，每个分数都是余弦。&lt;/li&gt;&lt;/ul&gt;</translation>
+        <source>Things to try</source>
+        <translation>动手试试</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Apply “Rotate by θ” to the query alone: the head compares the turned query with its view of the keys.&lt;/li&gt;&lt;li&gt;Apply it to W&lt;sub&gt;Q&lt;/sub&gt; and W&lt;sub&gt;K&lt;/sub&gt; with d&lt;sub&gt;k&lt;/sub&gt; = 2: the head gives the scaled dot-product scores whatever θ, as (Rq)·(Rk) = q·k.&lt;/li&gt;&lt;li&gt;Apply “Project onto y” to W&lt;sub&gt;Q&lt;/sub&gt; and W&lt;sub&gt;K&lt;/sub&gt;: the head compares only y components.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;只对查询应用“旋转 θ”：这个头把转过的查询与它所看到的键相比较。&lt;/li&gt;&lt;li&gt;在 d&lt;sub&gt;k&lt;/sub&gt; = 2 时把它同时应用到 W&lt;sub&gt;Q&lt;/sub&gt; 和 W&lt;sub&gt;K&lt;/sub&gt;：无论 θ 是多少，这个头给出的都是缩放点积的分数，因为 (Rq)·(Rk) = q·k。&lt;/li&gt;&lt;li&gt;把“投影到 y 轴”应用到 W&lt;sub&gt;Q&lt;/sub&gt; 和 W&lt;sub&gt;K&lt;/sub&gt;：这个头只比较 y 分量。&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
 </context>
 <context>
@@ -3084,6 +3075,53 @@ Weight %4</source>
     <message>
         <source>mean entropy in nats (right axis)</source>
         <translation>平均熵，单位奈特（右轴）</translation>
+    </message>
+</context>
+<context>
+    <name>ScaledParameters</name>
+    <message>
+        <source>For components of mean 0 and variance σ², q·k spreads as √d·σ². Dividing by √d removes the growth with the dimension d, not the σ². Without it softmax saturates towards one-hot in high dimensions and its gradients vanish.</source>
+        <translation>若各分量均值为 0、方差为 σ²，q·k 的分布范围是 √d·σ²。除以 √d 消除的是随维度 d 的增长，而不是 σ²。不缩放时，高维下 softmax 会饱和成独热，梯度随之消失。</translation>
+    </message>
+    <message>
+        <source>Divide by √2, as the vectors on the canvas have dimension 2. Untick to try another d, e.g. 64: each head of the base Transformer has d_k = 64 (d_model = 512 split over 8 heads).</source>
+        <translation>除以 √2，因为画布上的向量是二维的。取消勾选可以试试别的 d，例如 64：基础版 Transformer 的每个头 d_k = 64（d_model = 512 分给 8 个头）。</translation>
+    </message>
+    <message>
+        <source>Use the vector dimension</source>
+        <translation>使用向量维度</translation>
+    </message>
+    <message>
+        <source>Use the &amp;vector dimension (2)</source>
+        <translation>使用向量维度（2）(&amp;V)</translation>
+    </message>
+    <message>
+        <source>Scale &amp;dimension d:</source>
+        <translation>缩放维度 d(&amp;D)：</translation>
+    </message>
+    <message>
+        <source>The d of √d that the scores are divided by, at least 1 (a dimension). A larger d gives smaller scores and flatter weights.</source>
+        <translation>分数所除的 √d 中的 d，至少为 1（它是一个维度）。d 越大，分数越小，权重越平。</translation>
+    </message>
+    <message>
+        <source>Scale dimension d</source>
+        <translation>缩放维度 d</translation>
+    </message>
+    <message>
+        <source>The d that the model divides the scores by, √d.</source>
+        <translation>模型用来除分数的 √d 中的 d。</translation>
+    </message>
+    <message>
+        <source>Scale in use</source>
+        <translation>当前缩放</translation>
+    </message>
+    <message>
+        <source>Things to try</source>
+        <translation>动手试试</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Untick the box and set d = 64: every score is divided by 8 and the weights flatten.&lt;/li&gt;&lt;li&gt;Switch to the dot product and multiply τ by √d: the weights are the same, as dividing by √d is a fixed temperature.&lt;/li&gt;&lt;li&gt;d = 1 gives the plain dot product.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;取消勾选并设 d = 64：每个分数都除以 8，权重变平。&lt;/li&gt;&lt;li&gt;换成点积，并把 τ 乘以 √d：权重完全相同，因为除以 √d 就相当于一个固定的温度。&lt;/li&gt;&lt;li&gt;d = 1 时就是普通的点积。&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
 </context>
 <context>

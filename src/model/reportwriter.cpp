@@ -1,5 +1,6 @@
 #include "reportwriter.h"
 
+#include "core/methods.h"
 #include "core/types.h"
 #include "scenemodel.h"
 
@@ -78,6 +79,7 @@ QByteArray ReportWriter::write(const SceneModel &model)
 {
     const attn::AttentionResult &r = model.result();
     const attn::Scene &scene = model.scene();
+    const attn::MethodInfo &info = attn::methodInfo(r.method);
     JsonOut o;
     const std::string in = "  ";
     o.begin("attention-canvas-report", in);
@@ -85,7 +87,7 @@ QByteArray ReportWriter::write(const SceneModel &model)
     o.text += std::string("\"") + attn::methodId(r.method) + "\"";
     o.number("temperature", in, r.temperature);
     o.key("scale_dim", in);
-    if (r.method == attn::Method::Scaled)
+    if (info.dividesByRootD)
         o.number(r.scaleDim);
     else
         o.text += "null";
@@ -102,7 +104,7 @@ QByteArray ReportWriter::write(const SceneModel &model)
     }
     o.text += ']';
     o.vector("scores", in, r.scores);
-    if (r.method != attn::Method::MultiHead) {
+    if (!info.perHeadSoftmax) {
         o.vector("logits", in, r.trace.logits);
         o.number("max_logit", in, r.trace.maxLogit);
         o.vector("shifted", in, r.trace.shifted);
@@ -110,7 +112,7 @@ QByteArray ReportWriter::write(const SceneModel &model)
         o.number("exp_sum", in, r.trace.sum);
     }
     o.vector("weights", in, r.weights);
-    if (r.method == attn::Method::MultiHead) {
+    if (info.perHeadSoftmax) {
         o.key("heads", in);
         o.text += "[";
         const std::string hin = in + "    ";

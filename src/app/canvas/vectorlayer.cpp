@@ -3,6 +3,8 @@
 #include "canvas/canvasreveal.h"
 #include "canvas/labelplacer.h"
 #include "canvas/scenehandles.h"
+#include "methods/methodview.h"
+#include "methods/methodviews.h"
 #include "model/scenemodel.h"
 #include "text/arrowpainter.h"
 #include "theme/appearance.h"
@@ -235,9 +237,9 @@ void VectorLayer::paint(QPainter &painter, const ViewTransform &view, const QFon
         }
     }
 
-    const bool general = scene.method == attn::Method::General;
+    const bool wColumns = MethodViews::of(scene.method).drawsWColumns;
     const attn::Matrix w = m_handles->generalMatrix();
-    if (general) {
+    if (wColumns) {
         for (int c = 0; c < 2; ++c) {
             const QPointF tip = view.toScreen(QPointF(w(0, c), w(1, c)));
             // With W = I the columns are e₁ and e₂, exactly where unit values often are: a
@@ -285,7 +287,7 @@ void VectorLayer::paint(QPainter &painter, const ViewTransform &view, const QFon
                       clearanceOf({Kind::Query, -1})});
     if (hasOutput)
         labels.push_back({addTip(out), 1, true, origin, out, tr("out"), ColorScheme::output()});
-    if (general) {
+    if (wColumns) {
         for (int c = 0; c < 2; ++c) {
             const QPointF tip = view.toScreen(QPointF(w(0, c), w(1, c)));
             labels.push_back({addTip(tip, {Kind::GeneralColumn, c}), 3, true, origin, tip,
@@ -379,7 +381,7 @@ QList<VectorLayer::EdgeMarker> VectorLayer::edgeMarkers(const ViewTransform &vie
                  ColorScheme::value(), {Kind::Value, i});
     if (m_model->hasResult() && m_reveal->outputShown() && m_model->result().output.size() == 2)
         consider(point(m_model->result().output), tr("out"), ColorScheme::output(), {});
-    if (m_model->scene().method == attn::Method::General) {
+    if (MethodViews::of(m_model->scene().method).drawsWColumns) {
         const attn::Matrix w = m_handles->generalMatrix();
         for (int c = 0; c < 2; ++c)
             consider(QPointF(w(0, c), w(1, c)), SceneHandles::nameOf({Kind::GeneralColumn, c}),

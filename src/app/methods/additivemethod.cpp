@@ -1,7 +1,16 @@
 // Additive attention vᵀ tanh(W_q q + W_k kᵢ + b) of Bahdanau et al. (2015): a small network
 // scores each key.
 
+#include "core/headpresets.h"
+#include "core/scene.h"
+#include "document/sceneeditor.h"
 #include "methods/methodfile.h"
+#include "methods/parameterpage.h"
+#include "ui_additiveparameters.h"
+#include "widgets/matrixeditor.h"
+
+#include <cstdint>
+#include <memory>
 
 namespace {
 
@@ -123,14 +132,109 @@ void stepLines(const StepContext &context, FormulaLines &lines)
                  .arg(s, h, dotProduct(b.v, b.tanhValues, b.score), num(b.score));
 }
 
+// The parts of the network, for the undo steps of their entries (ParameterPage::entryId).
+enum class Part
+{
+    Wq,
+    Wk,
+    B,
+    V
+};
+
+void describeEditors(Ui::AdditiveParameters &ui)
+{
+    ui.additiveWq->setDescription(
+        QCoreApplication::translate("MethodPanel", "Matrix W_q"),
+        ParameterPage::richToolTip(QCoreApplication::translate(
+            "MethodPanel", "An entry of W_q (H × 2), which maps the query into the hidden layer. "
+                           "Row i is hidden unit i.")));
+    ui.additiveWk->setDescription(
+        QCoreApplication::translate("MethodPanel", "Matrix W_k"),
+        ParameterPage::richToolTip(QCoreApplication::translate(
+            "MethodPanel", "An entry of W_k (H × 2), which maps each key into the hidden layer. "
+                           "Row i is hidden unit i.")));
+    ui.additiveBv->setDescription(
+        QCoreApplication::translate("MethodPanel", "Vectors b and v"),
+        ParameterPage::richToolTip(QCoreApplication::translate(
+            "MethodPanel", "Column b: the bias added to hidden unit i before tanh. Column v: the "
+                           "weight of hidden unit i's tanh value in the score.")));
+}
+
+void showNetwork(Ui::AdditiveParameters &ui, const attn::AdditiveParams &a)
+{
+    ParameterPage::showValue(ui.hiddenSpin, a.hiddenSize());
+    ui.additiveWq->setMatrix(a.wq);
+    ui.additiveWk->setMatrix(a.wk);
+    attn::Matrix bv(a.hiddenSize(), 2);
+    bv << a.b, a.v;
+    ui.additiveBv->setMatrix(bv);
+}
+
+// The network's size H, its entries, and a new random network from a seed.
+ParameterPage *parameterPage(SceneEditor *editor)
+{
+    auto *page = new ParameterPage;
+    const auto ui = page->setUpForm<Ui::AdditiveParameters>();
+    const SceneModel *model = editor->model();
+    ui->additiveWq->setTitle(QStringLiteral("W<sub>q</sub>"));
+    ui->additiveWq->setColumnLabels(
+        {QStringLiteral("q<sub>x</sub>"), QStringLiteral("q<sub>y</sub>")});
+    ui->additiveWk->setTitle(QStringLiteral("W<sub>k</sub>"));
+    ui->additiveWk->setColumnLabels(
+        {QStringLiteral("k<sub>x</sub>"), QStringLiteral("k<sub>y</sub>")});
+    ui->additiveBv->setColumnLabels({QStringLiteral("b"), QStringLiteral("v")});
+
+    auto apply = [editor, page](const attn::AdditiveParams &p, SceneEditor::Edit edit,
+                                int entry = -1) {
+        if (!editor->setAdditive(p, edit, entry))
+            page->refresh();
+    };
+    auto edited = [model, apply](Part part, int row, int column, double value) {
+        attn::AdditiveParams p = model->scene().additive;
+        if (row >= p.hiddenSize())
+            return;
+        switch (part) {
+        case Part::Wq:
+            p.wq(row, column) = value;
+            break;
+        case Part::Wk:
+            p.wk(row, column) = value;
+            break;
+        case Part::B:
+            p.b(row) = value;
+            break;
+        case Part::V:
+            p.v(row) = value;
+            break;
+        }
+        apply(p, SceneEditor::Edit::Additive, ParameterPage::entryId(int(part), row, column));
+    };
+    QObject::connect(ui->additiveWq, &MatrixEditor::entryEdited, page,
+                     [edited](int r, int c, double v) { edited(Part::Wq, r, c, v); });
+    QObject::connect(ui->additiveWk, &MatrixEditor::entryEdited, page,
+                     [edited](int r, int c, double v) { edited(Part::Wk, r, c, v); });
+    QObject::connect(
+        ui->additiveBv, &MatrixEditor::entryEdited, page,
+        [edited](int r, int c, double v) { edited(c == 0 ? Part::B : Part::V, r, 0, v); });
+    QObject::connect(ui->hiddenSpin, &QSpinBox::valueChanged, page, [ui, model, apply](int h) {
+        const auto seed = std::uint64_t(ui->seedSpin->value());
+        apply(attn::presets::withHiddenSize(model->scene().additive, h, seed),
+              SceneEditor::Edit::HiddenSize);
+    });
+    QObject::connect(ui->randomiseButton, &QPushButton::clicked, page, [ui, apply] {
+        const auto seed = std::uint64_t(ui->seedSpin->value());
+        apply(attn::defaults::additive(ui->hiddenSpin->value(), seed),
+              SceneEditor::Edit::RandomiseAdditive);
+    });
+    page->setRefresh([ui, model] { showNetwork(*ui, model->scene().additive); });
+    page->setRetranslate([ui] { describeEditors(*ui); });
+    return page;
+}
+
 } // namespace
 
-extern const MethodView kAdditiveMethod{
+extern constinit const MethodView kAdditiveMethod = methodView({
     .name = QT_TRANSLATE_NOOP("MethodNames", "Additive"),
     .formula = "s<sub>i</sub> = v<sup>T</sup> tanh(W<sub>q</sub> q + "
                "W<sub>k</sub> k<sub>i</sub> + b)",
-    .pageFormula = pageFormula,
-    .sections = sections,
-    .scene = scene,
-    .stepLines = stepLines,
-};
+});

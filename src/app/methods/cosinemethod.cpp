@@ -1,8 +1,16 @@
 // Cosine similarity: the dot product of the normalised vectors, only the angle counts.
 
 #include "methods/methodfile.h"
+#include "methods/parameterpage.h"
+#include "ui_cosineparameters.h"
 
 namespace {
+
+// Nothing to set: the form says why and what to try.
+ParameterPage *parameterPage(SceneEditor *editor)
+{
+    return ParameterPage::formOnly<Ui::CosineParameters>(editor);
+}
 
 QStringList pageFormula()
 {
@@ -112,11 +120,7 @@ void stepLines(const StepContext &context, FormulaLines &lines)
 
 } // namespace
 
-extern const MethodView kCosineMethod{
+extern constinit const MethodView kCosineMethod = methodView({
     .name = QT_TRANSLATE_NOOP("MethodNames", "Cosine similarity"),
     .formula = "s<sub>i</sub> = q·k<sub>i</sub> / (‖q‖ ‖k<sub>i</sub>‖)",
-    .pageFormula = pageFormula,
-    .sections = sections,
-    .scene = scene,
-    .stepLines = stepLines,
-};
+});

@@ -1,8 +1,16 @@
 // The dot product q·kᵢ: the first method of the lesson, where length and direction both count.
 
 #include "methods/methodfile.h"
+#include "methods/parameterpage.h"
+#include "ui_dotparameters.h"
 
 namespace {
+
+// Nothing to set: the form says why and what to try.
+ParameterPage *parameterPage(SceneEditor *editor)
+{
+    return ParameterPage::formOnly<Ui::DotParameters>(editor);
+}
 
 QStringList pageFormula()
 {
@@ -164,11 +172,7 @@ void stepLines(const StepContext &context, FormulaLines &lines)
 
 } // namespace
 
-extern const MethodView kDotMethod{
+extern constinit const MethodView kDotMethod = methodView({
     .name = QT_TRANSLATE_NOOP("MethodNames", "Dot product"),
     .formula = "s<sub>i</sub> = q·k<sub>i</sub>",
-    .pageFormula = pageFormula,
-    .sections = sections,
-    .scene = scene,
-    .stepLines = stepLines,
-};
+});

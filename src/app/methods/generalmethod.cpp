@@ -1,6 +1,11 @@
 // The general (bilinear) score qᵀ W kᵢ of Luong et al. (2015), with W drawn on the canvas.
 
+#include "core/scene.h"
+#include "document/sceneeditor.h"
 #include "methods/methodfile.h"
+#include "methods/parameterpage.h"
+#include "ui_generalparameters.h"
+#include "widgets/matrixeditor.h"
 
 namespace {
 
@@ -104,13 +109,47 @@ void stepLines(const StepContext &context, FormulaLines &lines)
                  .arg(s, q, kName, dotProduct(b.query, b.wk, b.score), num(b.score));
 }
 
+// The four entries of W, typed or reset (dragging its columns on the canvas is the other way).
+ParameterPage *parameterPage(SceneEditor *editor)
+{
+    auto *page = new ParameterPage;
+    const auto ui = page->setUpForm<Ui::GeneralParameters>();
+    const SceneModel *model = editor->model();
+    ui->generalEditor->setTitle(QStringLiteral("W"));
+    ui->generalEditor->setRowLabels(
+        {QStringLiteral("q<sub>x</sub>"), QStringLiteral("q<sub>y</sub>")});
+    ui->generalEditor->setColumnLabels(
+        {QStringLiteral("k<sub>x</sub>"), QStringLiteral("k<sub>y</sub>")});
+
+    QObject::connect(ui->generalEditor, &MatrixEditor::entryEdited, page,
+                     [editor, model, page](int row, int column, double value) {
+                         attn::Matrix w = model->scene().general;
+                         if (row >= w.rows() || column >= w.cols())
+                             return;
+                         w(row, column) = value;
+                         if (!editor->setGeneral(w, SceneEditor::Edit::General, -1,
+                                                 ParameterPage::entryId(0, row, column)))
+                             page->refresh();
+                     });
+    QObject::connect(ui->generalResetButton, &QPushButton::clicked, page, [editor, page] {
+        if (!editor->setGeneral(attn::defaults::generalW(), SceneEditor::Edit::ResetGeneral))
+            page->refresh();
+    });
+    page->setRefresh([ui, model] { ui->generalEditor->setMatrix(model->scene().general); });
+    page->setRetranslate([ui] {
+        ui->generalEditor->setDescription(
+            QCoreApplication::translate("MethodPanel", "Matrix W"),
+            ParameterPage::richToolTip(QCoreApplication::translate(
+                "MethodPanel", "An entry of W in s = qᵀ W k. Row i goes with the query's i-th "
+                               "coordinate, column j with the key's j-th coordinate.")));
+    });
+    return page;
+}
+
 } // namespace
 
-extern const MethodView kGeneralMethod{
+extern constinit const MethodView kGeneralMethod = methodView({
     .name = QT_TRANSLATE_NOOP("MethodNames", "General (bilinear)"),
     .formula = "s<sub>i</sub> = q<sup>T</sup> W k<sub>i</sub>",
-    .pageFormula = pageFormula,
-    .sections = sections,
-    .scene = scene,
-    .stepLines = stepLines,
-};
+    .drawsWColumns = true,
+});

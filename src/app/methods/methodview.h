@@ -3,6 +3,8 @@
 #include <QString>
 #include <QStringList>
 
+class ParameterPage;
+class SceneEditor;
 class SceneModel;
 struct FormulaLines;
 namespace attn {
@@ -23,10 +25,12 @@ struct StepContext
 
 /// Everything the app says and draws about one score method, so that a method is one file in
 /// src/app/methods/ (dotmethod.cpp, …) instead of a case in every panel's switch: its name and
-/// formula, its explanation page and "In your scene" text, and its lines in the step panel.
+/// formula, its explanation page and "In your scene" text, its lines in the step panel, its
+/// page in the "method and parameters" dock and what the canvas draws for it.
 /// Each file defines one constant of this type; MethodViews::of() finds it through one table
 /// that static_asserts its size and order against attn::Method. A struct of functions rather
-/// than a class hierarchy: a method is data plus four free functions, with nothing to inherit.
+/// than a class hierarchy: a method is data plus five free functions (methodfile.h declares
+/// them and methodView() fills them in), with nothing to inherit.
 /// The normalisers (softmax and its alternatives) are meant to get the same shape.
 struct MethodView
 {
@@ -47,7 +51,16 @@ struct MethodView
     /// The step panel's lines from the key's vectors to its score (to its weight and the output
     /// where wholeComputation is set), tagged with their stages.
     void (*stepLines)(const StepContext &context, FormulaLines &lines);
+    /// The method's page in the "method and parameters" dock, built from its form in
+    /// ui/methods/ with its widgets connected to `editor` (every edit an undoable step). The
+    /// MethodPanel stacks the pages in the order of attn::Method and refreshes them all when
+    /// the model changes.
+    ParameterPage *(*parameterPage)(SceneEditor *editor);
     /// Whether stepLines() already covers softmax and the weighted sum (multi-head attention,
     /// whose heads each have their own); otherwise the step panel adds the shared softmax lines.
     bool wholeComputation = false;
+    /// Whether the canvas draws the two columns of W as arrows from the origin, edge markers
+    /// included (the general method: s = qᵀ W k = q · (W k), so each column is where W sends
+    /// one axis of the keys). Dragging them is the canvas's handle code.
+    bool drawsWColumns = false;
 };

@@ -1,7 +1,18 @@
 // Multi-head attention: several scaled dot-product heads, each with its own projections and
 // softmax, joined by W_O.
 
+#include "core/headpresets.h"
+#include "core/scene.h"
+#include "document/sceneeditor.h"
 #include "methods/methodfile.h"
+#include "methods/parameterpage.h"
+#include "ui_multiheadparameters.h"
+#include "widgets/matrixeditor.h"
+
+#include <QScrollBar>
+
+#include <cstdint>
+#include <memory>
 
 namespace {
 
@@ -230,9 +241,311 @@ void stepLines(const StepContext &context, FormulaLines &lines)
                       ColorScheme::axis());
 }
 
+// --- The parameter page: the heads, the chosen head's projections and presets, W_O ----------
+
+// The presets in the order of the preset box (attn::presets::Kind).
+enum Preset
+{
+    Identity,
+    Rotation,
+    ProjectX,
+    ProjectY,
+    Random
+};
+
+// The parts of one head, for the undo steps of their entries (ParameterPage::entryId).
+enum class HeadPart
+{
+    Wq,
+    Wk,
+    Wv
+};
+
+// What the page's functions share: the page shows one head at a time.
+struct HeadsPage
+{
+    ParameterPage *page;
+    SceneEditor *editor;
+    const SceneModel *model;
+    std::shared_ptr<Ui::MultiHeadParameters> ui;
+    int head = 0;
+    int describedHead = -1; // the head the editors' accessible names refer to
+};
+
+void describeEditors(HeadsPage &p)
+{
+    Ui::MultiHeadParameters &ui = *p.ui;
+    const int n = p.head + 1;
+    ui.headWq->setDescription(
+        QCoreApplication::translate("MethodPanel", "Matrix W_Q of head %1").arg(n),
+        ParameterPage::richToolTip(QCoreApplication::translate(
+            "MethodPanel", "An entry of W_Q (d_k × 2), this head's projection of the query.")));
+    ui.headWk->setDescription(
+        QCoreApplication::translate("MethodPanel", "Matrix W_K of head %1").arg(n),
+        ParameterPage::richToolTip(QCoreApplication::translate(
+            "MethodPanel", "An entry of W_K (d_k × 2), this head's projection of the keys.")));
+    ui.headWv->setDescription(
+        QCoreApplication::translate("MethodPanel", "Matrix W_V of head %1").arg(n),
+        ParameterPage::richToolTip(QCoreApplication::translate(
+            "MethodPanel", "An entry of W_V (d_v × 2), this head's projection of the values.")));
+    ui.presetGroup->setTitle(
+        QCoreApplication::translate("MethodPanel", "Preset for head %1").arg(n));
+    ui.outputEditor->setDescription(
+        QCoreApplication::translate("MethodPanel", "Output matrix W_O"),
+        ParameterPage::richToolTip(QCoreApplication::translate(
+            "MethodPanel", "An entry of W_O (2 × h·d_v). Column \"h2:1\" takes the first output "
+                           "coordinate of head 2; the output is W_O times the heads' outputs "
+                           "stacked.")));
+    p.describedHead = p.head;
+}
+
+QString headName(int index)
+{
+    return QCoreApplication::translate("MethodPanel", "Head %1").arg(index + 1);
+}
+
+void updatePresetControls(HeadsPage &p)
+{
+    Ui::MultiHeadParameters &ui = *p.ui;
+    const int preset = ui.presetCombo->currentIndex();
+    ui.angleSpin->setEnabled(preset == Rotation);
+    ui.angleLabel->setEnabled(preset == Rotation);
+    ui.presetSeedSpin->setEnabled(preset == Random);
+    ui.presetSeedLabel->setEnabled(preset == Random);
+    ui.applyPresetButton->setEnabled(ui.targetQuery->isChecked() || ui.targetKey->isChecked() ||
+                                     ui.targetValue->isChecked());
+
+    // Only W_Qᵀ W_K counts for the scores: say what a rotation on both sides does before the
+    // learner applies it and wonders why nothing moves.
+    QString note;
+    const attn::MultiHeadParams &m = p.model->scene().multiHead;
+    if (preset == Rotation && ui.targetQuery->isChecked() && ui.targetKey->isChecked() &&
+        p.head < int(m.heads.size())) {
+        const int dk = int(m.heads[std::size_t(p.head)].wq.rows());
+        if (dk == 2)
+            note = QCoreApplication::translate(
+                "MethodPanel",
+                "The same rotation R in W<sub>Q</sub> and W<sub>K</sub> is no rotation "
+                "for the scores: (Rq)·(Rk) = q·k, so this head would give exactly the "
+                "scaled dot-product scores, whatever θ. Rotate the query alone, or set "
+                "d<sub>k</sub> = 1.");
+        else
+            note = QCoreApplication::translate(
+                "MethodPanel",
+                "With d<sub>k</sub> = 1 the same rotation in W<sub>Q</sub> and "
+                "W<sub>K</sub> makes this head compare q and k along one direction only, "
+                "(cos θ, −sin θ).");
+    }
+    ui.presetNote->setText(note);
+    ui.presetNote->setVisible(!note.isEmpty());
+}
+
+void refresh(HeadsPage &p)
+{
+    Ui::MultiHeadParameters &ui = *p.ui;
+    const attn::MultiHeadParams &m = p.model->scene().multiHead;
+    const int h = int(m.heads.size());
+    if (h == 0)
+        return;
+    const int dv = int(m.heads.front().wv.rows());
+    ParameterPage::showValue(ui.headCountSpin, h);
+    ParameterPage::showValue(ui.valueDimSpin, dv);
+
+    p.head = std::clamp(p.head, 0, h - 1);
+    if (ui.headCombo->count() != h) {
+        const QSignalBlocker blocker(ui.headCombo);
+        while (ui.headCombo->count() > h)
+            ui.headCombo->removeItem(ui.headCombo->count() - 1);
+        while (ui.headCombo->count() < h)
+            ui.headCombo->addItem(headName(ui.headCombo->count()));
+    }
+    if (ui.headCombo->currentIndex() != p.head) {
+        const QSignalBlocker blocker(ui.headCombo);
+        ui.headCombo->setCurrentIndex(p.head);
+    }
+    if (p.describedHead != p.head)
+        describeEditors(p);
+
+    const attn::Head &head = m.heads[std::size_t(p.head)];
+    ParameterPage::showValue(ui.keyDimSpin, int(head.wq.rows()));
+    updatePresetControls(p); // its note depends on the head's d_k
+    ui.headWq->setMatrix(head.wq);
+    ui.headWk->setMatrix(head.wk);
+    ui.headWv->setMatrix(head.wv);
+
+    if (ui.outputEditor->columns() != m.wo.cols() || ui.outputEditor->rows() != 2) {
+        QStringList labels;
+        for (int j = 0; j < h; ++j)
+            for (int c = 0; c < dv; ++c)
+                labels << (dv == 1 ? QStringLiteral("h%1").arg(j + 1)
+                                   : QStringLiteral("h%1:%2").arg(j + 1).arg(c + 1));
+        ui.outputEditor->setColumnLabels(labels);
+        ui.outputEditor->setMatrix(m.wo);
+        p.page->guardWheel();
+        // Room for the grid and for the horizontal scroll bar that appears with many heads.
+        ui.outputScroll->setFixedHeight(
+            ui.outputEditor->sizeHint().height() +
+            ui.outputScroll->horizontalScrollBar()->sizeHint().height() + 2);
+    } else {
+        ui.outputEditor->setMatrix(m.wo);
+    }
+}
+
+void choosePreset(HeadsPage &p, int index)
+{
+    const attn::presets::Targets t = attn::presets::defaultTargets(attn::presets::Kind(index));
+    ParameterPage::showChecked(p.ui->targetQuery, t.query);
+    ParameterPage::showChecked(p.ui->targetKey, t.key);
+    ParameterPage::showChecked(p.ui->targetValue, t.value);
+    updatePresetControls(p);
+}
+
+void chooseHead(HeadsPage &p, int index)
+{
+    const int h = int(p.model->scene().multiHead.heads.size());
+    index = std::clamp(index, 0, std::max(h - 1, 0));
+    if (index == p.head && p.ui->headCombo->currentIndex() == index)
+        return;
+    p.head = index;
+    refresh(p);
+}
+
+void apply(HeadsPage &p, const attn::MultiHeadParams &m, SceneEditor::Edit edit, int index = -1,
+           int entry = -1)
+{
+    if (!p.editor->setMultiHead(m, edit, index, entry))
+        p.page->refresh();
+}
+
+void editHead(HeadsPage &p, HeadPart part, int row, int column, double value)
+{
+    attn::MultiHeadParams m = p.model->scene().multiHead;
+    if (p.head >= int(m.heads.size()))
+        return;
+    attn::Head &head = m.heads[std::size_t(p.head)];
+    attn::Matrix &w = part == HeadPart::Wq ? head.wq : part == HeadPart::Wk ? head.wk : head.wv;
+    if (row >= w.rows() || column >= w.cols())
+        return;
+    w(row, column) = value;
+    apply(p, m, SceneEditor::Edit::Head, p.head, ParameterPage::entryId(int(part), row, column));
+}
+
+void applyPreset(HeadsPage &p)
+{
+    attn::MultiHeadParams m = p.model->scene().multiHead;
+    if (p.head >= int(m.heads.size()))
+        return;
+    attn::Head &head = m.heads[std::size_t(p.head)];
+    const int preset = p.ui->presetCombo->currentIndex();
+    const double angle = p.ui->angleSpin->value();
+    const auto seed = std::uint64_t(p.ui->presetSeedSpin->value());
+    auto make = [&](Eigen::Index rows, std::uint64_t salt) -> attn::Matrix {
+        const int r = int(rows);
+        switch (preset) {
+        case Rotation:
+            return attn::presets::rotation(angle, r);
+        case ProjectX:
+            return attn::presets::fitRows(attn::presets::projectX(), r);
+        case ProjectY:
+            return attn::presets::fitRows(attn::presets::projectY(), r);
+        case Random:
+            return attn::presets::random(r, 2, seed + salt);
+        default:
+            return attn::presets::identity(r);
+        }
+    };
+    if (p.ui->targetQuery->isChecked())
+        head.wq = make(head.wq.rows(), 0);
+    if (p.ui->targetKey->isChecked())
+        head.wk = make(head.wk.rows(), 1);
+    if (p.ui->targetValue->isChecked())
+        head.wv = make(head.wv.rows(), 2);
+    apply(p, m, SceneEditor::Edit::HeadPreset, p.head);
+}
+
+void editOutput(HeadsPage &p, int row, int column, double value)
+{
+    attn::MultiHeadParams m = p.model->scene().multiHead;
+    if (row >= m.wo.rows() || column >= m.wo.cols())
+        return;
+    m.wo(row, column) = value;
+    apply(p, m, SceneEditor::Edit::Output, -1, ParameterPage::entryId(0, row, column));
+}
+
+void averageOutput(HeadsPage &p)
+{
+    attn::MultiHeadParams m = p.model->scene().multiHead;
+    if (m.heads.empty())
+        return;
+    m.wo = attn::presets::averagingOutput(int(m.heads.size()), int(m.heads.front().wv.rows()));
+    apply(p, m, SceneEditor::Edit::AverageOutput);
+}
+
+void connectPage(const std::shared_ptr<HeadsPage> &p)
+{
+    Ui::MultiHeadParameters &ui = *p->ui;
+    ParameterPage *page = p->page;
+    QObject::connect(ui.headCountSpin, &QSpinBox::valueChanged, page, [p](int count) {
+        apply(*p, attn::presets::withHeadCount(p->model->scene().multiHead, count),
+              SceneEditor::Edit::HeadCount);
+    });
+    QObject::connect(ui.valueDimSpin, &QSpinBox::valueChanged, page, [p](int dv) {
+        apply(*p, attn::presets::withValueDim(p->model->scene().multiHead, dv),
+              SceneEditor::Edit::ValueDim);
+    });
+    QObject::connect(ui.keyDimSpin, &QSpinBox::valueChanged, page, [p](int dk) {
+        apply(*p, attn::presets::withKeyDim(p->model->scene().multiHead, p->head, dk),
+              SceneEditor::Edit::KeyDim, p->head);
+    });
+    QObject::connect(ui.headCombo, &QComboBox::currentIndexChanged, page,
+                     [p](int index) { chooseHead(*p, index); });
+    QObject::connect(ui.headWq, &MatrixEditor::entryEdited, page,
+                     [p](int r, int c, double v) { editHead(*p, HeadPart::Wq, r, c, v); });
+    QObject::connect(ui.headWk, &MatrixEditor::entryEdited, page,
+                     [p](int r, int c, double v) { editHead(*p, HeadPart::Wk, r, c, v); });
+    QObject::connect(ui.headWv, &MatrixEditor::entryEdited, page,
+                     [p](int r, int c, double v) { editHead(*p, HeadPart::Wv, r, c, v); });
+    QObject::connect(ui.presetCombo, &QComboBox::currentIndexChanged, page,
+                     [p](int index) { choosePreset(*p, index); });
+    for (QCheckBox *target : {ui.targetQuery, ui.targetKey, ui.targetValue})
+        QObject::connect(target, &QCheckBox::toggled, page, [p] { updatePresetControls(*p); });
+    QObject::connect(ui.applyPresetButton, &QPushButton::clicked, page, [p] { applyPreset(*p); });
+    QObject::connect(ui.outputEditor, &MatrixEditor::entryEdited, page,
+                     [p](int r, int c, double v) { editOutput(*p, r, c, v); });
+    QObject::connect(ui.averageOutputButton, &QPushButton::clicked, page,
+                     [p] { averageOutput(*p); });
+}
+
+ParameterPage *parameterPage(SceneEditor *editor)
+{
+    auto *page = new ParameterPage;
+    const auto p = std::make_shared<HeadsPage>(
+        HeadsPage{page, editor, editor->model(), page->setUpForm<Ui::MultiHeadParameters>()});
+    Ui::MultiHeadParameters &ui = *p->ui;
+    const QStringList xy{QStringLiteral("x"), QStringLiteral("y")};
+    ui.headWq->setTitle(QStringLiteral("W<sub>Q</sub>"));
+    ui.headWq->setColumnLabels(xy);
+    ui.headWk->setTitle(QStringLiteral("W<sub>K</sub>"));
+    ui.headWk->setColumnLabels(xy);
+    ui.headWv->setTitle(QStringLiteral("W<sub>V</sub>"));
+    ui.headWv->setColumnLabels(xy);
+    ui.outputEditor->setTitle(QStringLiteral("W<sub>O</sub>"));
+    ui.outputEditor->setRowLabels(xy);
+    ui.outputScroll->horizontalScrollBar()->setSingleStep(20);
+    connectPage(p);
+    page->setRefresh([p] { refresh(*p); });
+    page->setRetranslate([p] {
+        for (int i = 0; i < p->ui->headCombo->count(); ++i)
+            p->ui->headCombo->setItemText(i, headName(i));
+        describeEditors(*p);
+    });
+    updatePresetControls(*p);
+    return page;
+}
+
 } // namespace
 
-extern const MethodView kMultiHeadMethod{
+extern constinit const MethodView kMultiHeadMethod = methodView({
     .name = QT_TRANSLATE_NOOP("MethodNames", "Multi-head"),
     // The whole computation, as on the explanation page: each head's weighted sum of its
     // projected values (with τ), then W_O over the stacked heads.
@@ -240,9 +553,5 @@ extern const MethodView kMultiHeadMethod{
                "(W<sub>K</sub><sup>h</sup>k<sub>i</sub>) / (√d<sub>k</sub> τ))"
                "<sub>i</sub> W<sub>V</sub><sup>h</sup>v<sub>i</sub>, "
                "out = W<sub>O</sub> [head<sub>1</sub>; …; head<sub>h</sub>]",
-    .pageFormula = pageFormula,
-    .sections = sections,
-    .scene = scene,
-    .stepLines = stepLines,
     .wholeComputation = true,
-};
+});

@@ -1,6 +1,11 @@
 // The scaled dot product q·kᵢ / √d, the Transformer's score.
 
+#include "document/sceneeditor.h"
 #include "methods/methodfile.h"
+#include "methods/parameterpage.h"
+#include "ui_scaledparameters.h"
+
+#include <optional>
 
 namespace {
 
@@ -145,13 +150,50 @@ void stepLines(const StepContext &context, FormulaLines &lines)
                  .arg(s, qk, num(b.dot, d), num(b.scaleDim), num(b.sqrtScale, d), num(b.score));
 }
 
+// √d: the vector dimension or a d of the learner's own.
+ParameterPage *parameterPage(SceneEditor *editor)
+{
+    auto *page = new ParameterPage;
+    const auto ui = page->setUpForm<Ui::ScaledParameters>();
+    const SceneModel *model = editor->model();
+    auto edited = [ui, editor, page] {
+        const std::optional<double> d = ui->useVectorDimCheck->isChecked()
+                                            ? std::nullopt
+                                            : std::optional<double>(ui->scaleDimSpin->value());
+        if (!editor->setScaleDim(d))
+            page->refresh();
+    };
+    QObject::connect(ui->useVectorDimCheck, &QCheckBox::toggled, page, edited);
+    QObject::connect(ui->scaleDimSpin, &QDoubleSpinBox::valueChanged, page, edited);
+    page->setRefresh([ui, model] {
+        const std::optional<double> &d = model->scene().scaleDim;
+        ParameterPage::showChecked(ui->useVectorDimCheck, !d.has_value());
+        ui->scaleDimSpin->setEnabled(d.has_value());
+        ui->scaleDimLabel->setEnabled(d.has_value());
+        // With the vector dimension in use the box keeps the last d typed, so that unticking
+        // brings it back.
+        if (d && std::abs(ui->scaleDimSpin->value() - *d) > 0.5e-2) {
+            const QSignalBlocker blocker(ui->scaleDimSpin);
+            ui->scaleDimSpin->setMaximum(std::max(ui->scaleDimSpin->maximum(), *d));
+            // Typing stops at 1 (a dimension below 1 would spread the scores apart); a scene
+            // file may still hold a smaller d, which is shown as it is rather than silently
+            // changed.
+            ui->scaleDimSpin->setMinimum(std::min(1.0, *d));
+            ui->scaleDimSpin->setValue(*d);
+        }
+        QString inUse;
+        if (model->hasResult() && model->result().method == attn::Method::Scaled)
+            inUse = QCoreApplication::translate("MethodPanel",
+                                                "The scores are divided by √d with d = %1.")
+                        .arg(QString::number(model->result().scaleDim, 'g', 6));
+        ui->scaleInUseLabel->setText(inUse);
+    });
+    return page;
+}
+
 } // namespace
 
-extern const MethodView kScaledMethod{
+extern constinit const MethodView kScaledMethod = methodView({
     .name = QT_TRANSLATE_NOOP("MethodNames", "Scaled dot product"),
     .formula = "s<sub>i</sub> = q·k<sub>i</sub> / √d",
-    .pageFormula = pageFormula,
-    .sections = sections,
-    .scene = scene,
-    .stepLines = stepLines,
-};
+});

@@ -1,5 +1,6 @@
 #include "walkthrough/walkthrough.h"
 
+#include "core/methods.h"
 #include "model/scenemodel.h"
 
 #include <algorithm>
@@ -99,7 +100,7 @@ void Walkthrough::setHoldBack(bool on)
 
 int Walkthrough::stepOfScore(attn::Method method)
 {
-    return method == attn::Method::Scaled ? Scaling : Scores;
+    return attn::methodInfo(method).dividesByRootD ? Scaling : Scores;
 }
 
 std::optional<double> Walkthrough::quantity(const SceneModel &model, int step, int key)
@@ -107,10 +108,11 @@ std::optional<double> Walkthrough::quantity(const SceneModel &model, int step, i
     if (!model.hasResult() || key < 0 || key >= model.keyCount())
         return std::nullopt;
     const attn::AttentionResult &r = model.result();
-    const bool single = r.method != attn::Method::MultiHead;
+    const attn::MethodInfo &info = attn::methodInfo(r.method);
+    const bool single = !info.perHeadSoftmax;
     switch (step) {
     case Scores:
-        if (r.method == attn::Method::Scaled) {
+        if (info.dividesByRootD) {
             // The scores step of scaled dot product shows q·k, before the division by √d.
             auto b = model.explain(key);
             return b ? std::optional<double>(b->dot) : std::nullopt;

@@ -14,6 +14,7 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
+#include <QGroupBox>
 #include <QLabel>
 #include <QPushButton>
 #include <QScrollArea>
@@ -51,25 +52,6 @@ int positionFor(double tau)
 double rounded3(double x)
 {
     return std::round(x * 1000.0) / 1000.0;
-}
-
-const char *pageName(attn::Method m)
-{
-    switch (m) {
-    case attn::Method::Dot:
-        return "pageDot";
-    case attn::Method::Scaled:
-        return "pageScaled";
-    case attn::Method::Cosine:
-        return "pageCosine";
-    case attn::Method::General:
-        return "pageGeneral";
-    case attn::Method::Additive:
-        return "pageAdditive";
-    case attn::Method::MultiHead:
-        return "pageMultiHead";
-    }
-    return "";
 }
 
 /// Types into a number box as a user does: select everything, type, press Return.
@@ -177,18 +159,20 @@ void TestMethodPanel::methodCombo_data()
 {
     QTest::addColumn<int>("index");
     QTest::addColumn<attn::Method>("expected");
-    QTest::newRow("dot") << 0 << attn::Method::Dot;
-    QTest::newRow("scaled") << 1 << attn::Method::Scaled;
-    QTest::newRow("cosine") << 2 << attn::Method::Cosine;
-    QTest::newRow("general") << 3 << attn::Method::General;
-    QTest::newRow("additive") << 4 << attn::Method::Additive;
-    QTest::newRow("multi-head") << 5 << attn::Method::MultiHead;
+    QTest::addColumn<QString>("page");
+    QTest::newRow("dot") << 0 << attn::Method::Dot << "pageDot";
+    QTest::newRow("scaled") << 1 << attn::Method::Scaled << "pageScaled";
+    QTest::newRow("cosine") << 2 << attn::Method::Cosine << "pageCosine";
+    QTest::newRow("general") << 3 << attn::Method::General << "pageGeneral";
+    QTest::newRow("additive") << 4 << attn::Method::Additive << "pageAdditive";
+    QTest::newRow("multi-head") << 5 << attn::Method::MultiHead << "pageMultiHead";
 }
 
 void TestMethodPanel::methodCombo()
 {
     QFETCH(int, index);
     QFETCH(attn::Method, expected);
+    QFETCH(QString, page);
     // Start elsewhere so that every row is a real change.
     m_model->setMethod(expected == attn::Method::Cosine ? attn::Method::Dot : attn::Method::Cosine);
     auto *combo = find<QComboBox>("methodCombo");
@@ -197,7 +181,7 @@ void TestMethodPanel::methodCombo()
     QCOMPARE(combo->currentText(), MethodNames::name(expected));
     QCOMPARE(find<QLabel>("formulaLabel")->text(), MethodNames::formula(expected));
     auto *pages = find<QStackedWidget>("pages");
-    QCOMPARE(pages->currentWidget()->objectName(), QString(pageName(expected)));
+    QCOMPARE(pages->currentWidget()->objectName(), page);
     for (int i = 0; i < pages->count(); ++i)
         QCOMPARE(pages->widget(i)->isVisible(), i == pages->currentIndex());
     QVERIFY(find<TemperatureControl>("temperatureControl")->isVisible());
@@ -452,7 +436,7 @@ void TestMethodPanel::multiHeadHeadsAndPresets()
     // Head 2: a rotation by 30° goes to W_Q alone by default (the same rotation on both sides
     // changes nothing when d_k = 2); tick Key as well for this d_k = 1 head.
     chooseWithKeys(headCombo, 1);
-    QCOMPARE(m_panel->currentHead(), 1);
+    QCOMPARE(find<QGroupBox>("presetGroup")->title(), QString("Preset for head 2"));
     chooseWithKeys(presetCombo, 1);
     QVERIFY(find<QDoubleSpinBox>("angleSpin")->isEnabled());
     QVERIFY(!find<QSpinBox>("presetSeedSpin")->isEnabled());
@@ -612,7 +596,7 @@ void TestMethodPanel::followsSetScene()
     mh.wo = attn::Matrix::Constant(2, 8, 0.125);
     s.multiHead = mh;
 
-    m_panel->setCurrentHead(1);
+    find<QComboBox>("headCombo")->setCurrentIndex(1);
     QSignalSpy changes(m_model.get(), &SceneModel::changed);
     QVERIFY(!m_model->setScene(s));
     // The panel only shows the new scene: it sends nothing back.
@@ -649,7 +633,8 @@ void TestMethodPanel::followsSetScene()
     t.multiHead = attn::MultiHeadParams{{mh.heads.front()}, attn::Matrix::Identity(2, 2)};
     QVERIFY(!m_model->setScene(t));
     QCOMPARE(changes.count(), 2);
-    QCOMPARE(m_panel->currentHead(), 0);
+    QCOMPARE(find<QComboBox>("headCombo")->currentIndex(), 0);
+    QCOMPARE(find<QGroupBox>("presetGroup")->title(), QString("Preset for head 1"));
     QCOMPARE(find<QComboBox>("headCombo")->count(), 1);
     QCOMPARE(find<QSpinBox>("headCountSpin")->value(), 1);
     QVERIFY(find<QCheckBox>("useVectorDimCheck")->isChecked());
@@ -762,7 +747,8 @@ void TestMethodPanel::fitsTheDock()
     for (int i = 0; i < attn::kMethodCount; ++i) {
         m_model->setMethod(attn::Method(i));
         QCoreApplication::processEvents();
-        const QByteArray page = pageName(attn::Method(i));
+        // The pages come in the order of the methods, each in a scroll area named after it.
+        const QByteArray page = find<QStackedWidget>("pages")->widget(i)->objectName().toUtf8();
         auto *scroll = find<QScrollArea>(page + "Scroll");
         QVERIFY2(!scroll->horizontalScrollBar()->isVisible(), page);
         QVERIFY(m_panel->minimumSizeHint().width() <= width);
