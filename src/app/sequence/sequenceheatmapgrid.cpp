@@ -41,6 +41,11 @@ void SequenceHeatmapGrid::setFocusedHead(int layer, int head)
     emit focusChanged(layer, head);
 }
 
+QString SequenceHeatmapGrid::caption() const
+{
+    return tr("Weights w_ij: row i = query token, column j = key token; click a map to focus it");
+}
+
 SequenceHeatmapGrid::Geometry SequenceHeatmapGrid::geometry() const
 {
     const auto &model = m_session->model();
@@ -52,7 +57,7 @@ SequenceHeatmapGrid::Geometry SequenceHeatmapGrid::geometry() const
     Geometry g;
     g.gap = fm.height();
     g.left = fm.horizontalAdvance(tr("Layer %1").arg(9)) + g.gap;
-    g.top = fm.height() * 2 + 8;
+    g.top = m_caption.height(caption(), font(), width()) + fm.height() + 8;
     g.side = std::max(
         8, std::min((width() - g.left) / heads - g.gap, (height() - g.top) / layers - g.gap * 2));
     return g;
@@ -102,10 +107,7 @@ void SequenceHeatmapGrid::paintEvent(QPaintEvent *)
     const QFontMetrics fm(font());
     const double line = Appearance::instance()->lineScale();
     p.setPen(ColorScheme::text());
-    p.drawText(QRect(0, 0, width(), fm.height()),
-               Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
-               tr("Weights w_ij: row i = query token, column j = key token; click a map to focus "
-                  "it"));
+    m_caption.paint(p, rect(), caption());
     for (int l = 0; l < int(forward.layers.size()); ++l) {
         const QRect first = mapRect(l, 0);
         p.setPen(ColorScheme::text());

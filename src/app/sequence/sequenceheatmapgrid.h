@@ -1,5 +1,7 @@
 #pragma once
 
+#include "sequence/viewcaption.h"
+
 #include <QWidget>
 
 class SequenceSession;
@@ -40,7 +42,9 @@ private:
         int left = 0, top = 0, side = 0, gap = 0;
     };
     Geometry geometry() const;
+    QString caption() const;
 
     SequenceSession *m_session;
     int m_layer = 0, m_head = 0;
+    ViewCaption m_caption;
 };
