@@ -290,7 +290,8 @@ void SequenceEmbeddingCanvas::paintEvent(QPaintEvent *)
         // Right of the point, or below it, kept inside the widget, when that has no room.
         QPointF at = QPointF(inputs[g].first) + QPointF(dot + 2, -2);
         if (at.x() + fm.horizontalAdvance(text) > width() - 2)
-            at = QPointF(width() - 2 - fm.horizontalAdvance(text), at.y() + dot + fm.height());
+            at = QPointF(std::max(2, width() - 2 - fm.horizontalAdvance(text)),
+                         at.y() + dot + fm.height());
         p.drawText(at, text);
     }
 }

@@ -83,7 +83,10 @@ SequenceHeadView::Geometry SequenceHeadView::geometry() const
     const QFontMetrics fm(font());
     Geometry g;
     g.top = legendPlaces().back().y() + fm.height() / 4;
-    g.row = std::max(fm.height(), (height() - g.top - fm.height() / 2) / std::max(1, n));
+    // Every row inside the view, however short: rows shorter than a line label only every
+    // labelStep()-th token rather than run off the bottom.
+    g.row = std::max(1, (height() - g.top - fm.height() / 2) / std::max(1, n));
+    g.labelStep = (fm.height() + g.row - 1) / g.row;
     g.column =
         fm.horizontalAdvance(QStringLiteral("00 ")) + fm.horizontalAdvance(QStringLiteral("WWWWWW"));
     g.left = fm.height() / 2;
@@ -199,7 +202,10 @@ void SequenceHeadView::paintEvent(QPaintEvent *)
     }
 
     prepareLabels();
+    p.setPen(ColorScheme::text());
     for (int i = 0; i < n && i < int(m_queryLabels.size()); ++i) {
+        if (i % g.labelStep != 0 && i != m_hovered)
+            continue;
         const QRect left(g.left, g.top + i * g.row, g.column, g.row);
         const QRect right(g.right, left.top(), g.column, g.row);
         if (i == m_hovered) {

@@ -55,6 +55,7 @@ private:
     struct Geometry
     {
         int top = 0, row = 0, column = 0, left = 0, right = 0;
+        int labelStep = 1; ///< every how many tokens a label fits
     };
     Geometry geometry() const;
     QString caption() const;

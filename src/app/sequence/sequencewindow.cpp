@@ -149,7 +149,13 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     m_pages = new QTabWidget(this);
     m_pages->addTab(vertical, QString());
     m_training = new TrainingView(m_session, this);
-    m_pages->addTab(m_training, QString());
+    // Scrolled when it is wider than the window (presentation font at 1280 × 800), so that the
+    // Training page does not hold the whole window, Attention page included, to its width.
+    auto *trainingScroll = new QScrollArea(this);
+    trainingScroll->setWidget(m_training);
+    trainingScroll->setWidgetResizable(true);
+    trainingScroll->setFrameShape(QFrame::NoFrame);
+    m_pages->addTab(trainingScroll, QString());
     layout->addWidget(m_pages, 1);
 
     // Typing: every edit is tried at once; one the vocabulary cannot read leaves the last good
