@@ -87,8 +87,10 @@ SequenceHeadView::Geometry SequenceHeadView::geometry() const
     // labelStep()-th token rather than run off the bottom.
     g.row = std::max(1, (height() - g.top - fm.height() / 2) / std::max(1, n));
     g.labelStep = (fm.height() + g.row - 1) / g.row;
-    g.column =
-        fm.horizontalAdvance(QStringLiteral("00 ")) + fm.horizontalAdvance(QStringLiteral("WWWWWW"));
+    // Room for "00 WWWWWW", but never more than a third of the view: the lines need the middle.
+    g.column = std::min(fm.horizontalAdvance(QStringLiteral("00 ")) +
+                            fm.horizontalAdvance(QStringLiteral("WWWWWW")),
+                        (width() - fm.height()) / 3);
     g.left = fm.height() / 2;
     g.right = width() - g.column - fm.height() / 2;
     return g;

@@ -40,6 +40,8 @@ private:
     struct Geometry
     {
         int left = 0, top = 0, side = 0, gap = 0;
+        bool across = false; ///< layers side by side rather than one under another
+        int heads = 1;       ///< maps per layer, when across
     };
     Geometry geometry() const;
     QString caption() const;
