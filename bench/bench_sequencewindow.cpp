@@ -96,12 +96,10 @@ int main(int argc, char **argv)
         std::printf("%-8d %12.2f %10.2f %12.2f %14.3f\n", tokens, w.median, w.p95, c.median,
                     e.median);
         // Where the time goes: each view repainted alone.
-        const std::pair<const char *, QWidget *> views[] = {{"heat maps", window.heatmaps()},
-                                                            {"head view", window.headView()},
-                                                            {"q/k planes", window.qkCanvas()},
-                                                            {"token strip", window.tokenStrip()},
-                                                            {"embeddings", window.embeddingCanvas()},
-                                                            {"offset plot", window.offsetPlot()}};
+        const std::pair<const char *, QWidget *> views[] = {
+            {"heat maps", window.heatmaps()},         {"head view", window.headView()},
+            {"q/k planes", window.qkCanvas()},        {"token strip", window.tokenStrip()},
+            {"embeddings", window.embeddingCanvas()}, {"offset plot", window.offsetPlot()}};
         for (const auto &[name, view] : views) {
             std::vector<double> t;
             for (int i = 0; i < 50; ++i) {

@@ -58,9 +58,8 @@ QString SequenceHeadView::caption() const
 std::vector<QPoint> SequenceHeadView::legendPlaces() const
 {
     const QFontMetrics fm(font());
-    const int heads = m_layer < m_session->model().layerCount()
-                          ? m_session->model().headCount(m_layer)
-                          : 0;
+    const int heads =
+        m_layer < m_session->model().layerCount() ? m_session->model().headCount(m_layer) : 0;
     const int top = m_caption.height(caption(), font(), width());
     std::vector<QPoint> places;
     int x = fm.height() / 2, y = top;

@@ -128,12 +128,12 @@ void SequenceHeatmapGrid::paintEvent(QPaintEvent *)
         const QRect first = mapRect(l, 0);
         p.setPen(ColorScheme::text());
         if (across)
-            p.drawText(QRect(first.left(), first.top() - 2 * fm.height() - 5,
-                             mapRect(l, int(forward.layers[std::size_t(l)].heads.size()) - 1)
-                                     .right() -
-                                 first.left(),
-                             fm.height()),
-                       Qt::AlignCenter, tr("Layer %1").arg(l + 1));
+            p.drawText(
+                QRect(first.left(), first.top() - 2 * fm.height() - 5,
+                      mapRect(l, int(forward.layers[std::size_t(l)].heads.size()) - 1).right() -
+                          first.left(),
+                      fm.height()),
+                Qt::AlignCenter, tr("Layer %1").arg(l + 1));
         else
             p.drawText(QRect(0, first.top(), first.left() - 4, first.height()),
                        Qt::AlignRight | Qt::AlignVCenter, tr("Layer %1").arg(l + 1));

@@ -171,15 +171,13 @@ void SequenceQkCanvas::paintLabels(QPainter &p, int h, double e, double dot)
         for (int i = 0; i < n; ++i) {
             const QPointF at(plane.center().x() + m(i, 0) / e * plane.width() / 2,
                              plane.center().y() - m(i, 1) / e * plane.height() / 2);
-            const QString position =
-                (keys ? QStringLiteral("k") : QStringLiteral("q")) +
-                QString::number(m_session->shift() + i);
+            const QString position = (keys ? QStringLiteral("k") : QStringLiteral("q")) +
+                                     QString::number(m_session->shift() + i);
             const QString name = m_session->tokenName(m_session->tokens()[std::size_t(i)]);
-            auto same = std::find_if(groups.begin() + std::ptrdiff_t(first), groups.end(),
-                                     [&](const Group &g) {
-                                         return std::abs(g.at.x() - at.x()) < 1 &&
-                                                std::abs(g.at.y() - at.y()) < 1;
-                                     });
+            auto same = std::find_if(
+                groups.begin() + std::ptrdiff_t(first), groups.end(), [&](const Group &g) {
+                    return std::abs(g.at.x() - at.x()) < 1 && std::abs(g.at.y() - at.y()) < 1;
+                });
             if (same == groups.end()) {
                 groups.push_back({at, keys, {position}, {name}});
             } else {

@@ -1,6 +1,5 @@
 #include "core/sequencefile.h"
 #include "model/sequencesession.h"
-#include "theme/heatramp.h"
 #include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequenceheadview.h"
 #include "sequence/sequenceheatmapgrid.h"
@@ -8,6 +7,7 @@
 #include "sequence/sequenceqkcanvas.h"
 #include "sequence/sequencewindow.h"
 #include "theme/colorscheme.h"
+#include "theme/heatramp.h"
 #include "widgets/matrixeditor.h"
 
 #include <QApplication>
@@ -555,8 +555,9 @@ private slots:
 
         SequenceHeadView *view = window.headView();
         const QFontMetrics fm(view->font());
-        const int headCaption = wrappedHeight(
-            view->font(), view->width(), QStringLiteral("Layer 2: queries → keys, thickness = weight"));
+        const int headCaption =
+            wrappedHeight(view->font(), view->width(),
+                          QStringLiteral("Layer 2: queries → keys, thickness = weight"));
         QVERIFY2(headCaption > fm.height(), "the caption needs two lines at this width");
         // Below the caption, the key of the heads' colours, then the tokens.
         QVERIFY(view->tokenRect(false, 0).top() >= headCaption + fm.height());
