@@ -15,7 +15,6 @@ SequenceEmbeddingCanvas::SequenceEmbeddingCanvas(SequenceSession *session, QWidg
     : QWidget(parent), m_session(session)
 {
     connect(session, &SequenceSession::changed, this, [this] {
-        m_captionHeight = -1;
         // While dragging the scale stays put, so that the point stays under the pointer.
         if (m_dragged < 0)
             m_extent = computeExtent();
@@ -61,29 +60,8 @@ QString SequenceEmbeddingCanvas::caption() const
 
 int SequenceEmbeddingCanvas::captionHeight() const
 {
-    // As many lines as the caption wraps to at this width, so that none is cut off; kept until
-    // the size, the font, the language or the model changes (every point's place depends on it).
-    if (m_captionHeight < 0) {
-        const QFontMetrics fm(font());
-        m_captionHeight = fm.boundingRect(QRect(0, 0, std::max(1, width() - 8), 100000),
-                                          Qt::AlignCenter | Qt::TextWordWrap, caption())
-                              .height() +
-                          fm.height() / 2;
-    }
-    return m_captionHeight;
-}
-
-void SequenceEmbeddingCanvas::resizeEvent(QResizeEvent *event)
-{
-    m_captionHeight = -1;
-    QWidget::resizeEvent(event);
-}
-
-void SequenceEmbeddingCanvas::changeEvent(QEvent *event)
-{
-    if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange)
-        m_captionHeight = -1;
-    QWidget::changeEvent(event);
+    // As many lines as the caption wraps to at this width, so that none is cut off.
+    return m_caption.height(caption(), font(), std::max(1, width() - 8));
 }
 
 QRect SequenceEmbeddingCanvas::plotRect() const
@@ -219,10 +197,8 @@ void SequenceEmbeddingCanvas::paintEvent(QPaintEvent *)
     const QFontMetrics fm(font());
     const double line = Appearance::instance()->lineScale();
 
-    const QString caption = this->caption();
     p.setPen(ColorScheme::text());
-    p.drawText(QRect(4, 0, width() - 8, captionHeight()), Qt::AlignCenter | Qt::TextWordWrap,
-               caption);
+    m_caption.paint(p, QRect(4, 0, std::max(1, width() - 8), height()), caption());
     if (model.dModel < 2 || !m_session->hasResult())
         return;
 
@@ -314,7 +290,8 @@ void SequenceEmbeddingCanvas::paintEvent(QPaintEvent *)
         // Right of the point, or below it, kept inside the widget, when that has no room.
         QPointF at = QPointF(inputs[g].first) + QPointF(dot + 2, -2);
         if (at.x() + fm.horizontalAdvance(text) > width() - 2)
-            at = QPointF(width() - 2 - fm.horizontalAdvance(text), at.y() + dot + fm.height());
+            at = QPointF(std::max(2, width() - 2 - fm.horizontalAdvance(text)),
+                         at.y() + dot + fm.height());
         p.drawText(at, text);
     }
 }

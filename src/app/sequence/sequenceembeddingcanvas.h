@@ -1,5 +1,7 @@
 #pragma once
 
+#include "sequence/viewcaption.h"
+
 #include <QPointF>
 #include <QWidget>
 
@@ -37,8 +39,6 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
-    void resizeEvent(QResizeEvent *event) override;
-    void changeEvent(QEvent *event) override;
 
 private:
     /// What the plane shows, and how positions enter it.
@@ -55,7 +55,7 @@ private:
 
     SequenceSession *m_session;
     double m_extent = 1.5;
-    mutable int m_captionHeight = -1; ///< −1: to be measured
+    ViewCaption m_caption;
     int m_dragged = -1;
     bool m_moved = false; ///< the drag has changed the embedding at least once
 };

@@ -6,9 +6,11 @@
 
 #include <QMouseEvent>
 #include <QPainter>
+#include <QPainterPath>
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 
 SequenceHeadView::SequenceHeadView(SequenceSession *session, QWidget *parent)
     : QWidget(parent), m_session(session)
@@ -48,18 +50,58 @@ QColor SequenceHeadView::headColor(int head, int count)
     return colours[std::size_t(head) % colours.size()];
 }
 
+QString SequenceHeadView::caption() const
+{
+    return tr("Layer %1: queries → keys, thickness = weight").arg(m_layer + 1);
+}
+
+std::vector<QPoint> SequenceHeadView::legendPlaces() const
+{
+    const QFontMetrics fm(font());
+    const int heads =
+        m_layer < m_session->model().layerCount() ? m_session->model().headCount(m_layer) : 0;
+    const int top = m_caption.height(caption(), font(), width());
+    std::vector<QPoint> places;
+    int x = fm.height() / 2, y = top;
+    for (int h = 0; h < heads; ++h) {
+        const int w = fm.height() + 4 + fm.horizontalAdvance(tr("Head %1").arg(h + 1));
+        if (x > fm.height() / 2 && x + w > width()) {
+            x = fm.height() / 2;
+            y += fm.height();
+        }
+        places.emplace_back(x, y);
+        x += w + fm.height();
+    }
+    places.emplace_back(0, y + (heads > 0 ? fm.height() : 0));
+    return places;
+}
+
+SequenceHeadView::Geometry SequenceHeadView::geometry() const
+{
+    const int n = int(m_session->tokens().size());
+    const QFontMetrics fm(font());
+    Geometry g;
+    g.top = legendPlaces().back().y() + fm.height() / 4;
+    // Every row inside the view, however short: rows shorter than a line label only every
+    // labelStep()-th token rather than run off the bottom.
+    g.row = std::max(1, (height() - g.top - fm.height() / 2) / std::max(1, n));
+    g.labelStep = (fm.height() + g.row - 1) / g.row;
+    // Room for "00 WWWWWW", but never more than a third of the view: the lines need the middle.
+    g.column = std::min(fm.horizontalAdvance(QStringLiteral("00 ")) +
+                            fm.horizontalAdvance(QStringLiteral("WWWWWW")),
+                        (width() - fm.height()) / 3);
+    g.left = fm.height() / 2;
+    g.right = width() - g.column - fm.height() / 2;
+    return g;
+}
+
 QRect SequenceHeadView::tokenRect(bool keys, int index) const
 {
     const int n = int(m_session->tokens().size());
     if (index < 0 || index >= n)
         return {};
-    const QFontMetrics fm(font());
-    const int top = fm.height() * 2;
-    const int row = std::max(fm.height(), (height() - top - fm.height() / 2) / std::max(1, n));
-    const int column = fm.horizontalAdvance(QStringLiteral("00 ")) +
-                       fm.horizontalAdvance(QStringLiteral("WWWWWW"));
-    const int x = keys ? width() - column - fm.height() / 2 : fm.height() / 2;
-    return QRect(x, top + index * row, column, row);
+    const Geometry g = geometry();
+    return QRect(keys ? g.right : g.left, g.top + index * g.row, g.column, g.row);
 }
 
 QSize SequenceHeadView::sizeHint() const
@@ -70,6 +112,38 @@ QSize SequenceHeadView::sizeHint() const
 QSize SequenceHeadView::minimumSizeHint() const
 {
     return QSize(200, 160);
+}
+
+void SequenceHeadView::changeEvent(QEvent *event)
+{
+    if (event->type() == QEvent::FontChange)
+        m_labelNames.clear(); // measured again at the next paint
+    QWidget::changeEvent(event);
+}
+
+void SequenceHeadView::prepareLabels()
+{
+    QStringList names;
+    for (int token : m_session->tokens())
+        names << m_session->tokenName(token);
+    if (names == m_labelNames && m_labelShift == m_session->shift() && m_labelFont == font())
+        return;
+    m_labelNames = names;
+    m_labelShift = m_session->shift();
+    m_labelFont = font();
+    m_queryLabels.clear();
+    m_keyLabels.clear();
+    for (int i = 0; i < int(names.size()); ++i) {
+        const int position = m_labelShift + i;
+        QStaticText query(QStringLiteral("%1 %2").arg(position).arg(names[i]));
+        QStaticText key(QStringLiteral("%1 %2").arg(names[i]).arg(position));
+        for (QStaticText *text : {&query, &key}) {
+            text->setTextFormat(Qt::PlainText);
+            text->prepare(QTransform(), font());
+        }
+        m_queryLabels.push_back(query);
+        m_keyLabels.push_back(key);
+    }
 }
 
 void SequenceHeadView::paintEvent(QPaintEvent *)
@@ -83,21 +157,24 @@ void SequenceHeadView::paintEvent(QPaintEvent *)
     const auto &heads = m_session->forward().layers[std::size_t(m_layer)].heads;
     const int n = m_session->forward().length();
     const QFontMetrics fm(font());
+    const Geometry g = geometry();
 
     // Headings, and one key per head so that a colour can be read back to its head.
     p.setPen(ColorScheme::text());
-    p.drawText(QRect(0, 0, width(), fm.height()), Qt::AlignCenter,
-               tr("Layer %1: queries → keys, thickness = weight").arg(m_layer + 1));
-    int x = fm.height() / 2;
+    m_caption.paint(p, rect(), caption());
+    const std::vector<QPoint> places = legendPlaces();
     for (int h = 0; h < int(heads.size()); ++h) {
-        const QString label = tr("Head %1").arg(h + 1);
-        p.fillRect(QRect(x, fm.height() + fm.height() / 4, fm.height(), fm.height() / 2),
+        const QPoint at = places[std::size_t(h)];
+        p.fillRect(QRect(at.x(), at.y() + fm.height() / 4, fm.height(), fm.height() / 2),
                    headColor(h, int(heads.size())));
-        x += fm.height() + 4;
-        p.drawText(QPoint(x, fm.height() * 2 - fm.descent()), label);
-        x += fm.horizontalAdvance(label) + fm.height();
+        p.drawText(QPoint(at.x() + fm.height() + 4, at.y() + fm.ascent()),
+                   tr("Head %1").arg(h + 1));
     }
 
+    // Each line a quadrilateral as wide as its weight, one path per head filled at once: a pen
+    // per line cost most of a frame at 64 tokens. Within a head the lines join into one shape;
+    // across heads the translucency shows where they overlap.
+    const double fromX = g.left + g.column + 4, toX = g.right - 4;
     for (int h = 0; h < int(heads.size()); ++h) {
         QColor colour = headColor(h, int(heads.size()));
         // Translucent lines show where heads overlap; high contrast wants them solid.
@@ -107,42 +184,60 @@ void SequenceHeadView::paintEvent(QPaintEvent *)
         // blend into one colour.
         const double offset =
             (h - (int(heads.size()) - 1) / 2.0) * 3 * Appearance::instance()->lineScale();
+        QPen pen(colour, 1, Qt::SolidLine, Qt::FlatCap);
         for (int i = 0; i < n; ++i) {
             if (m_hovered >= 0 && i != m_hovered)
                 continue;
+            const double fromY = g.top + i * g.row + (g.row - 1) / 2.0 + 0.5 + offset;
             for (int j = 0; j < n; ++j) {
                 const double width = lineWidth(w(i, j));
                 if (width < 0.25)
                     continue; // invisible anyway, and masked weights are exactly 0
-                const QRect from = tokenRect(false, i), to = tokenRect(true, j);
-                p.setPen(QPen(colour, width, Qt::SolidLine, Qt::FlatCap));
-                p.drawLine(QPointF(from.right() + 4, from.center().y() + 0.5 + offset),
-                           QPointF(to.left() - 4, to.center().y() + 0.5 + offset));
+                const double toY = g.top + j * g.row + (g.row - 1) / 2.0 + 0.5 + offset;
+                pen.setWidthF(width);
+                p.setPen(pen);
+                p.drawLine(QPointF(fromX, fromY), QPointF(toX, toY));
                 m_lines.push_back({h, i, j, width});
             }
         }
     }
 
-    for (int i = 0; i < n; ++i) {
-        const QString name = m_session->tokenName(m_session->tokens()[std::size_t(i)]);
-        const QString label = QStringLiteral("%1 %2").arg(m_session->shift() + i).arg(name);
-        QFont f = font();
-        f.setBold(i == m_hovered);
-        p.setFont(f);
-        p.setPen(ColorScheme::text());
-        p.drawText(tokenRect(false, i), Qt::AlignRight | Qt::AlignVCenter, label);
-        p.setFont(font());
-        p.drawText(tokenRect(true, i), Qt::AlignLeft | Qt::AlignVCenter,
-                   QStringLiteral("%1 %2").arg(name).arg(m_session->shift() + i));
+    prepareLabels();
+    p.setPen(ColorScheme::text());
+    for (int i = 0; i < n && i < int(m_queryLabels.size()); ++i) {
+        if (i % g.labelStep != 0 && i != m_hovered)
+            continue;
+        const QRect left(g.left, g.top + i * g.row, g.column, g.row);
+        const QRect right(g.right, left.top(), g.column, g.row);
+        if (i == m_hovered) {
+            QFont bold = font();
+            bold.setBold(true);
+            p.setFont(bold);
+            p.drawText(left, Qt::AlignRight | Qt::AlignVCenter,
+                       m_queryLabels[std::size_t(i)].text());
+            p.setFont(font());
+        } else {
+            const QSizeF size = m_queryLabels[std::size_t(i)].size();
+            p.drawStaticText(QPointF(left.right() + 1 - size.width(),
+                                     left.top() + (left.height() - size.height()) / 2),
+                             m_queryLabels[std::size_t(i)]);
+        }
+        const QSizeF size = m_keyLabels[std::size_t(i)].size();
+        p.drawStaticText(QPointF(right.left(), right.top() + (right.height() - size.height()) / 2),
+                         m_keyLabels[std::size_t(i)]);
     }
 }
 
 void SequenceHeadView::mouseMoveEvent(QMouseEvent *event)
 {
     int hovered = -1;
-    for (int i = 0; i < int(m_session->tokens().size()); ++i)
-        if (tokenRect(false, i).contains(event->position().toPoint()))
+    const Geometry g = geometry();
+    const QPoint at = event->position().toPoint();
+    if (at.x() >= g.left && at.x() < g.left + g.column && at.y() >= g.top && g.row > 0) {
+        const int i = (at.y() - g.top) / g.row;
+        if (i < int(m_session->tokens().size()))
             hovered = i;
+    }
     if (hovered != m_hovered) {
         m_hovered = hovered;
         update();

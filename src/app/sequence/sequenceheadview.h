@@ -1,6 +1,10 @@
 #pragma once
 
+#include "sequence/viewcaption.h"
+
 #include <QColor>
+#include <QStaticText>
+#include <QStringList>
 #include <QWidget>
 
 #include <vector>
@@ -44,10 +48,30 @@ protected:
     void paintEvent(QPaintEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void leaveEvent(QEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    /// Where things go at the current size and font: measured once per paint, not per line.
+    struct Geometry
+    {
+        int top = 0, row = 0, column = 0, left = 0, right = 0;
+        int labelStep = 1; ///< every how many tokens a label fits
+    };
+    Geometry geometry() const;
+    QString caption() const;
+    /// The top-left corner of each head's key (swatch and name), wrapped to the width; one more
+    /// point gives the height the keys take.
+    std::vector<QPoint> legendPlaces() const;
+    /// The token labels of both columns, laid out once per sentence, shift and font.
+    void prepareLabels();
+
     SequenceSession *m_session;
     int m_layer = 0;
     int m_hovered = -1;
     std::vector<Line> m_lines;
+    ViewCaption m_caption;
+    QStringList m_labelNames; ///< what the prepared labels say, to tell when they are stale
+    int m_labelShift = 0;
+    QFont m_labelFont;
+    std::vector<QStaticText> m_queryLabels, m_keyLabels;
 };

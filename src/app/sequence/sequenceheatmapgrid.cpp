@@ -41,6 +41,11 @@ void SequenceHeatmapGrid::setFocusedHead(int layer, int head)
     emit focusChanged(layer, head);
 }
 
+QString SequenceHeatmapGrid::caption() const
+{
+    return tr("Weights w_ij: row i = query token, column j = key token; click a map to focus it");
+}
+
 SequenceHeatmapGrid::Geometry SequenceHeatmapGrid::geometry() const
 {
     const auto &model = m_session->model();
@@ -52,9 +57,21 @@ SequenceHeatmapGrid::Geometry SequenceHeatmapGrid::geometry() const
     Geometry g;
     g.gap = fm.height();
     g.left = fm.horizontalAdvance(tr("Layer %1").arg(9)) + g.gap;
-    g.top = fm.height() * 2 + 8;
+    g.top = m_caption.height(caption(), font(), width()) + fm.height() + 8;
     g.side = std::max(
         8, std::min((width() - g.left) / heads - g.gap, (height() - g.top) / layers - g.gap * 2));
+    // A wide, low view (the presentation font at 1280 × 800) has room for larger maps when the
+    // layers stand side by side, each map titled with its layer above its head.
+    const int acrossTop = g.top + fm.height();
+    const int across =
+        std::min((width() - g.gap) / (heads * layers) - g.gap, height() - acrossTop - g.gap);
+    if (layers > 1 && across > g.side) {
+        g.across = true;
+        g.left = g.gap;
+        g.top = acrossTop;
+        g.side = across;
+        g.heads = heads;
+    }
     return g;
 }
 
@@ -67,6 +84,9 @@ QRect SequenceHeatmapGrid::mapRect(int layer, int head) const
     const int n = std::max(1, int(m_session->tokens().size()));
     // Whole pixels per cell, so that every cell has the same size and its colour is exact.
     const int cell = std::max(1, g.side / n);
+    if (g.across)
+        return QRect(g.left + (layer * g.heads + head) * (g.side + g.gap), g.top, cell * n,
+                     cell * n);
     return QRect(g.left + head * (g.side + g.gap), g.top + layer * (g.side + g.gap * 2), cell * n,
                  cell * n);
 }
@@ -101,16 +121,22 @@ void SequenceHeatmapGrid::paintEvent(QPaintEvent *)
     const int n = forward.length();
     const QFontMetrics fm(font());
     const double line = Appearance::instance()->lineScale();
+    const bool across = geometry().across;
     p.setPen(ColorScheme::text());
-    p.drawText(QRect(0, 0, width(), fm.height()),
-               Qt::AlignLeft | Qt::AlignVCenter | Qt::TextDontClip,
-               tr("Weights w_ij: row i = query token, column j = key token; click a map to focus "
-                  "it"));
+    m_caption.paint(p, rect(), caption());
     for (int l = 0; l < int(forward.layers.size()); ++l) {
         const QRect first = mapRect(l, 0);
         p.setPen(ColorScheme::text());
-        p.drawText(QRect(0, first.top(), first.left() - 4, first.height()),
-                   Qt::AlignRight | Qt::AlignVCenter, tr("Layer %1").arg(l + 1));
+        if (across)
+            p.drawText(
+                QRect(first.left(), first.top() - 2 * fm.height() - 5,
+                      mapRect(l, int(forward.layers[std::size_t(l)].heads.size()) - 1).right() -
+                          first.left(),
+                      fm.height()),
+                Qt::AlignCenter, tr("Layer %1").arg(l + 1));
+        else
+            p.drawText(QRect(0, first.top(), first.left() - 4, first.height()),
+                       Qt::AlignRight | Qt::AlignVCenter, tr("Layer %1").arg(l + 1));
         const auto &heads = forward.layers[std::size_t(l)].heads;
         for (int h = 0; h < int(heads.size()); ++h) {
             const QRect map = mapRect(l, h);

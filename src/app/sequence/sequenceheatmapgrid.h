@@ -1,5 +1,7 @@
 #pragma once
 
+#include "sequence/viewcaption.h"
+
 #include <QWidget>
 
 class SequenceSession;
@@ -38,9 +40,13 @@ private:
     struct Geometry
     {
         int left = 0, top = 0, side = 0, gap = 0;
+        bool across = false; ///< layers side by side rather than one under another
+        int heads = 1;       ///< maps per layer, when across
     };
     Geometry geometry() const;
+    QString caption() const;
 
     SequenceSession *m_session;
     int m_layer = 0, m_head = 0;
+    ViewCaption m_caption;
 };

@@ -132,11 +132,20 @@ QString SequenceOffsetPlot::kindName(int kind) const
     return {};
 }
 
+QString SequenceOffsetPlot::caption() const
+{
+    return tr("Score s = q·k/√d_k of query \"%1\" at position j + δ and key \"%2\" at "
+              "position j = %3, layer 1, head %4")
+        .arg(m_session->tokenName(m_query), m_session->tokenName(m_key))
+        .arg(m_session->shift() + kMaxOffset)
+        .arg(m_head + 1);
+}
+
 QRect SequenceOffsetPlot::plotRect() const
 {
     const QFontMetrics fm(font());
     const int left = fm.horizontalAdvance(QStringLiteral("−00.00")) + fm.height();
-    const int top = fm.height() * 3, bottom = fm.height() * 3;
+    const int top = m_caption.height(caption(), font(), width()), bottom = fm.height() * 3;
     const int w = std::max(40, width() - left - fm.height());
     const int legend = int(legendPlaces(w).back().y()) + fm.height() * 2;
     return QRect(left, top, w, std::max(40, height() - top - bottom - legend));
@@ -144,11 +153,15 @@ QRect SequenceOffsetPlot::plotRect() const
 
 QPointF SequenceOffsetPlot::pointAt(int kind, int offset) const
 {
+    return pointIn(plotRect(), kind, offset);
+}
+
+QPointF SequenceOffsetPlot::pointIn(const QRectF &r, int kind, int offset) const
+{
     const auto &c = m_curves[std::size_t(kind)];
     const int index = offset + kMaxOffset;
     if (index < 0 || index >= int(c.size()))
         return {};
-    const QRectF r = plotRect();
     return QPointF(r.left() + double(index) / (2 * kMaxOffset) * r.width(),
                    r.bottom() - (c[std::size_t(index)] - m_low) / (m_high - m_low) * r.height());
 }
@@ -180,12 +193,7 @@ void SequenceOffsetPlot::paintEvent(QPaintEvent *)
     const QRect r = plotRect();
 
     p.setPen(ColorScheme::text());
-    p.drawText(QRect(0, 0, width(), fm.height() * 3), Qt::AlignCenter | Qt::TextWordWrap,
-               tr("Score s = q·k/√d_k of query \"%1\" at position j + δ and key \"%2\" at "
-                  "position j = %3, layer 1, head %4")
-                   .arg(m_session->tokenName(m_query), m_session->tokenName(m_key))
-                   .arg(m_session->shift() + kMaxOffset)
-                   .arg(m_head + 1));
+    m_caption.paint(p, rect(), caption());
 
     p.setPen(QPen(ColorScheme::axis(), line));
     p.setBrush(Qt::NoBrush);
@@ -227,7 +235,7 @@ void SequenceOffsetPlot::paintEvent(QPaintEvent *)
             continue;
         QPainterPath path;
         for (int d = -kMaxOffset; d <= kMaxOffset; ++d) {
-            const QPointF at = pointAt(k, d);
+            const QPointF at = pointIn(r, k, d);
             if (d == -kMaxOffset)
                 path.moveTo(at);
             else
@@ -239,7 +247,7 @@ void SequenceOffsetPlot::paintEvent(QPaintEvent *)
         p.setPen(Qt::NoPen);
         p.setBrush(colorFor(k));
         for (int d = -kMaxOffset; d <= kMaxOffset; ++d)
-            p.drawEllipse(pointAt(k, d), dot, dot);
+            p.drawEllipse(pointIn(r, k, d), dot, dot);
     }
 
     // Legend: one entry per kind, with why a kind is missing.

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "core/sequencemodel.h"
+#include "sequence/viewcaption.h"
 
 #include <QPointF>
 #include <QString>
@@ -52,7 +53,11 @@ protected:
 
 private:
     void recompute();
+    /// pointAt() in the plot rectangle `r`, measured once by the caller (paintEvent).
+    QPointF pointIn(const QRectF &r, int kind, int offset) const;
     QString kindName(int kind) const;
+    /// What the plot shows: the pair, its positions and the head.
+    QString caption() const;
     /// The kind's name, and why it is not drawn when it is not.
     QString legendText(int kind) const;
     /// The top-left corner of each legend entry relative to the legend's, for a plot `width`
@@ -64,4 +69,5 @@ private:
     std::array<std::vector<double>, 4> m_curves;
     std::array<QString, 4> m_unavailable;
     double m_low = -1, m_high = 1;
+    ViewCaption m_caption;
 };

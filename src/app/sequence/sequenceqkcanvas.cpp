@@ -1,11 +1,14 @@
 #include "sequence/sequenceqkcanvas.h"
 
+#include "canvas/labelplacer.h"
 #include "model/sequencesession.h"
+#include "text/arrowpainter.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
 
 #include <QPainter>
 #include <QPainterPath>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -36,7 +39,7 @@ QRect SequenceQkCanvas::plotRect(int head) const
         return {};
     const int heads = model.headCount(m_layer);
     const QFontMetrics fm(font());
-    const int top = fm.height() * 3;
+    const int top = m_caption.height(caption(), font(), width());
     // Two planes side by side when there is room, else one above the other.
     const int columns = heads > 1 && width() > height() * 0.8 ? 2 : 1;
     const int rows = (heads + columns - 1) / columns;
@@ -74,35 +77,46 @@ QSize SequenceQkCanvas::minimumSizeHint() const
     return QSize(200, 200);
 }
 
-void SequenceQkCanvas::paintEvent(QPaintEvent *)
+QString SequenceQkCanvas::caption() const
 {
-    QPainter p(this);
-    p.setRenderHint(QPainter::Antialiasing);
-    p.fillRect(rect(), ColorScheme::background());
-    if (!m_session->hasResult() || m_layer >= int(m_session->forward().layers.size()))
-        return;
     const auto &model = m_session->model();
-    const auto &heads = m_session->forward().layers[std::size_t(m_layer)].heads;
-    const int n = m_session->forward().length();
+    if (m_layer >= model.layerCount())
+        return {};
     const int dk = model.keyDim(m_layer);
-    const bool rotary = model.positions == attn::PositionKind::Rotary;
-    const QFontMetrics fm(font());
-    const double line = Appearance::instance()->lineScale();
-
-    p.setPen(ColorScheme::text());
     QString caption =
         dk == 2 ? tr("Layer %1: q_i (filled) and k_j (hollow), d_k = 2 as it is").arg(m_layer + 1)
                 : tr("Layer %1: q_i (filled) and k_j (hollow), components 1 and 2 "
                      "of d_k = %2")
                       .arg(m_layer + 1)
                       .arg(dk);
-    if (rotary)
+    if (model.positions == attn::PositionKind::Rotary)
         caption += QLatin1Char('\n') +
                    tr("after rotary position embedding: token i turned by i·θ (first pair: θ = 1)");
-    p.drawText(QRect(0, 0, width(), fm.height() * 2), Qt::AlignCenter, caption);
+    return caption;
+}
+
+void SequenceQkCanvas::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    p.fillRect(rect(), ColorScheme::background());
+    p.setBackground(ColorScheme::background()); // the labels' halo
+    m_labels.clear();
+    if (!m_session->hasResult() || m_layer >= int(m_session->forward().layers.size()))
+        return;
+    const auto &model = m_session->model();
+    const auto &heads = m_session->forward().layers[std::size_t(m_layer)].heads;
+    const int n = m_session->forward().length();
+    const int dk = model.keyDim(m_layer);
+    const QFontMetrics fm(font());
+    const double line = Appearance::instance()->lineScale();
+
+    p.setPen(ColorScheme::text());
+    m_caption.paint(p, rect(), caption());
     if (dk < 2)
         return;
 
+    const double e = extent();
     const double dot = std::max(3.0, fm.height() / 4.0) * line;
     for (int h = 0; h < int(heads.size()); ++h) {
         const QRect r = plotRect(h);
@@ -116,24 +130,78 @@ void SequenceQkCanvas::paintEvent(QPaintEvent *)
         p.drawText(QRect(r.left(), r.top() - fm.height(), r.width(), fm.height()), Qt::AlignCenter,
                    tr("Head %1").arg(h + 1));
         const auto &head = heads[std::size_t(h)];
+        const QRectF plane = r;
         for (int pass = 0; pass < 2; ++pass) {
             const bool keys = pass == 0;
             const attn::Matrix &m = keys ? head.k : head.q;
             const QColor colour = keys ? ColorScheme::key() : ColorScheme::query();
+            p.setPen(QPen(colour, 2 * line));
+            p.setBrush(keys ? QBrush(Qt::NoBrush) : QBrush(colour));
             for (int i = 0; i < n; ++i) {
-                const QPointF at = toWidget(h, m(i, 0), m(i, 1));
-                p.setPen(QPen(colour, 2 * line));
-                p.setBrush(keys ? QBrush(Qt::NoBrush) : QBrush(colour));
+                const QPointF at(plane.center().x() + m(i, 0) / e * plane.width() / 2,
+                                 plane.center().y() - m(i, 1) / e * plane.height() / 2);
                 if (keys)
                     p.drawRect(QRectF(at.x() - dot, at.y() - dot, 2 * dot, 2 * dot));
                 else
                     p.drawEllipse(at, dot, dot);
-                p.setPen(colour);
-                const QString label = (keys ? QStringLiteral("k") : QStringLiteral("q")) +
-                                      QString::number(m_session->shift() + i) + QLatin1Char(' ') +
-                                      m_session->tokenName(m_session->tokens()[std::size_t(i)]);
-                p.drawText(at + QPointF(dot + 2, keys ? fm.ascent() : -2), label);
             }
         }
+        paintLabels(p, h, e, dot);
+    }
+}
+
+void SequenceQkCanvas::paintLabels(QPainter &p, int h, double e, double dot)
+{
+    const auto &head = m_session->forward().layers[std::size_t(m_layer)].heads[std::size_t(h)];
+    const int n = m_session->forward().length();
+    const QRectF plane = plotRect(h);
+    struct Group
+    {
+        QPointF at;
+        bool keys;
+        QStringList positions, names;
+    };
+    // Points on the same spot (a repeated token without positions has one query and one key)
+    // share one label instead of printing over each other.
+    std::vector<Group> groups;
+    for (int pass = 0; pass < 2; ++pass) {
+        const bool keys = pass == 1; // queries first: their labels are placed before the keys'
+        const attn::Matrix &m = keys ? head.k : head.q;
+        const std::size_t first = groups.size();
+        for (int i = 0; i < n; ++i) {
+            const QPointF at(plane.center().x() + m(i, 0) / e * plane.width() / 2,
+                             plane.center().y() - m(i, 1) / e * plane.height() / 2);
+            const QString position = (keys ? QStringLiteral("k") : QStringLiteral("q")) +
+                                     QString::number(m_session->shift() + i);
+            const QString name = m_session->tokenName(m_session->tokens()[std::size_t(i)]);
+            auto same = std::find_if(
+                groups.begin() + std::ptrdiff_t(first), groups.end(), [&](const Group &g) {
+                    return std::abs(g.at.x() - at.x()) < 1 && std::abs(g.at.y() - at.y()) < 1;
+                });
+            if (same == groups.end()) {
+                groups.push_back({at, keys, {position}, {name}});
+            } else {
+                same->positions << position;
+                if (!same->names.contains(name))
+                    same->names << name;
+            }
+        }
+    }
+    // Every label in the plane, beside its point and off the other points and labels: pushed
+    // away from the origin, turned around its point when that spot is taken, left out when no
+    // spot nearby is free.
+    LabelPlacer placer(p.font(), plane);
+    for (int g = 0; g < int(groups.size()); ++g)
+        placer.addObstacle(groups[std::size_t(g)].at, dot + 1, g);
+    for (int g = 0; g < int(groups.size()); ++g) {
+        const Group &group = groups[std::size_t(g)];
+        const QString text = group.positions.join(QStringLiteral(", ")) + QLatin1Char(' ') +
+                             group.names.join(QStringLiteral(", "));
+        const auto spot = placer.place(plane.center(), group.at, text, g, false, dot);
+        if (!spot)
+            continue;
+        ArrowPainter::drawLabel(p, spot->from, spot->tip, text,
+                                group.keys ? ColorScheme::key() : ColorScheme::query());
+        m_labels.push_back({h, text, placer.boxOf(*spot, text)});
     }
 }

@@ -1,7 +1,12 @@
 #pragma once
 
+#include "sequence/viewcaption.h"
+
 #include <QPointF>
+#include <QRectF>
 #include <QWidget>
+
+#include <vector>
 
 class SequenceSession;
 
@@ -24,6 +29,16 @@ public:
     /// Where a point (components 1 and 2) of head `head` is drawn.
     QPointF toWidget(int head, double x, double y) const;
 
+    /// A label of the last paint: points drawn on the same spot share one ("q1, q3 cat"), and a
+    /// label that would cover another label or point is left out.
+    struct Label
+    {
+        int head;
+        QString text;
+        QRectF box;
+    };
+    const std::vector<Label> &lastLabels() const { return m_labels; }
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
@@ -34,7 +49,12 @@ private:
     /// Half the width of every head's plane, in model units: one scale for all heads so that
     /// lengths compare across heads.
     double extent() const;
+    QString caption() const;
+    /// The labels of head `head`'s points, placed so that none covers another.
+    void paintLabels(QPainter &p, int head, double extent, double dot);
 
     SequenceSession *m_session;
     int m_layer = 0;
+    ViewCaption m_caption;
+    std::vector<Label> m_labels;
 };

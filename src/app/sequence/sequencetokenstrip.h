@@ -1,6 +1,10 @@
 #pragma once
 
+#include <QStaticText>
+#include <QStringList>
 #include <QWidget>
+
+#include <vector>
 
 class SequenceSession;
 
@@ -21,7 +25,19 @@ public:
 
 protected:
     void paintEvent(QPaintEvent *event) override;
+    void changeEvent(QEvent *event) override;
 
 private:
+    /// Takes the session's tokens and positions; measures and lays them out again only when
+    /// they changed (an edit of the model leaves the strip as it is).
+    void follow();
+    /// Measures every token once and places the boxes.
+    void layOut();
+
     SequenceSession *m_session;
+    QStringList m_names;
+    int m_shift = 0;
+    std::vector<QRect> m_boxes;
+    std::vector<QStaticText> m_nameTexts, m_positionTexts;
+    QFont m_small; ///< the positions' font
 };

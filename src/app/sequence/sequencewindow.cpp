@@ -91,13 +91,15 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     m_message->hide();
 
     m_strip = new SequenceTokenStrip(m_session, this);
-    auto *stripScroll = new QScrollArea(this);
-    stripScroll->setWidget(m_strip);
-    stripScroll->setWidgetResizable(true);
-    stripScroll->setFrameShape(QFrame::NoFrame);
-    stripScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-    stripScroll->setFixedHeight(m_strip->sizeHint().height() +
-                                stripScroll->horizontalScrollBar()->sizeHint().height());
+    m_stripScroll = new QScrollArea(this);
+    m_stripScroll->setWidget(m_strip);
+    m_stripScroll->setWidgetResizable(true);
+    m_stripScroll->setFrameShape(QFrame::NoFrame);
+    m_stripScroll->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    // Room for the scroll bar only while the sentence is wider than the window.
+    connect(m_stripScroll->horizontalScrollBar(), &QScrollBar::rangeChanged, this,
+            &SequenceWindow::fitStrip);
+    fitStrip();
 
     m_grid = new SequenceHeatmapGrid(m_session, this);
     m_headView = new SequenceHeadView(m_session, this);
@@ -139,7 +141,7 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     controlRow->addWidget(createExplainButton());
     auto *layout = new QVBoxLayout(this);
     layout->addLayout(sentenceRow);
-    layout->addWidget(stripScroll);
+    layout->addWidget(m_stripScroll);
     layout->addLayout(controlRow);
     layout->addWidget(m_explanation);
     layout->addWidget(m_statement);
@@ -147,7 +149,13 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     m_pages = new QTabWidget(this);
     m_pages->addTab(vertical, QString());
     m_training = new TrainingView(m_session, this);
-    m_pages->addTab(m_training, QString());
+    // Scrolled when it is wider than the window (presentation font at 1280 × 800), so that the
+    // Training page does not hold the whole window, Attention page included, to its width.
+    auto *trainingScroll = new QScrollArea(this);
+    trainingScroll->setWidget(m_training);
+    trainingScroll->setWidgetResizable(true);
+    trainingScroll->setFrameShape(QFrame::NoFrame);
+    m_pages->addTab(trainingScroll, QString());
     layout->addWidget(m_pages, 1);
 
     // Typing: every edit is tried at once; one the vocabulary cannot read leaves the last good
@@ -432,10 +440,19 @@ void SequenceWindow::updateStatement()
     m_explanation->setText(why);
 }
 
+void SequenceWindow::fitStrip()
+{
+    QScrollBar *bar = m_stripScroll->horizontalScrollBar();
+    m_stripScroll->setFixedHeight(m_strip->sizeHint().height() +
+                                  (bar->maximum() > 0 ? bar->sizeHint().height() : 0));
+}
+
 void SequenceWindow::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
+    if (event->type() == QEvent::FontChange)
+        fitStrip(); // the strip is as tall as its font
     QWidget::changeEvent(event);
 }
 

@@ -10,6 +10,7 @@ class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 class QTabWidget;
 class QTextBrowser;
@@ -99,6 +100,8 @@ private:
     void syncFromSession();
     void showMessage(const QString &text);
     void updateStatement();
+    /// The strip's scroll area as tall as the strip, with its scroll bar's height when shown.
+    void fitStrip();
     static QString presetTitle(const QString &path);
     /// The Explain button and its menu of explanation pages (SequencePages).
     QToolButton *createExplainButton();
@@ -114,6 +117,7 @@ private:
     QSpinBox *m_shift;
     QLabel *m_statement, *m_explanation, *m_message;
     SequenceTokenStrip *m_strip;
+    QScrollArea *m_stripScroll;
     SequenceHeatmapGrid *m_grid;
     SequenceHeadView *m_headView;
     SequenceQkCanvas *m_qk;

@@ -1,14 +1,16 @@
 #include "core/sequencefile.h"
 #include "model/sequencesession.h"
-#include "theme/heatramp.h"
 #include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequenceheadview.h"
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceoffsetplot.h"
+#include "sequence/sequenceqkcanvas.h"
 #include "sequence/sequencewindow.h"
 #include "theme/colorscheme.h"
+#include "theme/heatramp.h"
 #include "widgets/matrixeditor.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -17,6 +19,7 @@
 #include <QLineEdit>
 #include <QMenu>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QSpinBox>
 #include <QTabBar>
 #include <QTabWidget>
@@ -521,6 +524,116 @@ private slots:
         QCOMPARE(window.session()->model().positions, attn::PositionKind::Sinusoidal);
         QCOMPARE(window.sentenceEdit()->text(), QStringLiteral("the cat sat on the mat"));
         checkHeatmaps(window);
+    }
+
+    // The height a caption needs wrapped to `width` in `font`, measured here with the plain
+    // word-wrap of QFontMetrics (the views may keep words together, never take less).
+    static int wrappedHeight(const QFont &font, int width, const QString &text)
+    {
+        return QFontMetrics(font)
+            .boundingRect(QRect(0, 0, width, 100000), Qt::AlignHCenter | Qt::TextWordWrap, text)
+            .height();
+    }
+
+    // Presentation mode's font (1.5 × the application's) at 1280 × 800: no view's caption runs
+    // into its drawing, and the head view keeps every token's row inside the view.
+    void captionsWrapInThePresentationFont()
+    {
+        const QFont normal = QApplication::font();
+        QFont large = normal;
+        large.setPointSizeF(normal.pointSizeF() * 1.5);
+        QApplication::setFont(large);
+        const auto restore = qScopeGuard([&] { QApplication::setFont(normal); });
+        SequenceWindow window;
+        openWindow(window, QStringLiteral("two-layer-induction"));
+        QVERIFY(window.session()->setText(QStringLiteral("ABCDABCDABCDABCD")));
+        // Clicks the second map: the views show layer 2.
+        SequenceHeatmapGrid *grid = window.heatmaps();
+        QTest::mouseClick(grid, Qt::LeftButton, {}, grid->mapRect(1, 0).center());
+        QCOMPARE(window.headView()->layer(), 1);
+        QApplication::processEvents();
+
+        SequenceHeadView *view = window.headView();
+        const QFontMetrics fm(view->font());
+        const int headCaption =
+            wrappedHeight(view->font(), view->width(),
+                          QStringLiteral("Layer 2: queries → keys, thickness = weight"));
+        QVERIFY2(headCaption > fm.height(), "the caption needs two lines at this width");
+        // Below the caption, the key of the heads' colours, then the tokens.
+        QVERIFY(view->tokenRect(false, 0).top() >= headCaption + fm.height());
+        QVERIFY(view->tokenRect(false, 15).bottom() < view->height());
+        QVERIFY(view->tokenRect(true, 15).bottom() < view->height());
+
+        const int gridCaption = wrappedHeight(
+            grid->font(), grid->width(),
+            QStringLiteral("Weights w_ij: row i = query token, column j = key token; click a map "
+                           "to focus it"));
+        // Each map has its "Head 1" title above it, under the caption.
+        QVERIFY(grid->mapRect(0, 0).top() - fm.height() - 5 >= gridCaption);
+
+        SequenceQkCanvas *qk = window.qkCanvas();
+        const int qkCaption = wrappedHeight(
+            qk->font(), qk->width(),
+            QStringLiteral("Layer 2: q_i (filled) and k_j (hollow), d_k = 2 as it is\n"
+                           "after rotary position embedding: token i turned by i·θ (first pair: "
+                           "θ = 1)"));
+        QVERIFY(qk->plotRect(0).top() - fm.height() >= qkCaption);
+    }
+
+    // "A B A B" without positions: tokens 0 and 2 have one query and one key, as have 1 and 3.
+    // Their points coincide and share a label; no label covers another or leaves its plane.
+    void coincidentPointsShareOneLabel()
+    {
+        SequenceWindow window;
+        openWindow(window, QStringLiteral("two-layer-induction"));
+        QLineEdit *edit = window.sentenceEdit();
+        edit->setFocus();
+        edit->selectAll();
+        QTest::keyClick(edit, Qt::Key_Backspace);
+        QTest::keyClicks(edit, QStringLiteral("ABAB"));
+        QCOMPARE(window.session()->tokens().size(), std::size_t(4));
+        // "none", the first entry (the keys Up and Down would stop at sinusoidal, which D = 13
+        // refuses).
+        window.positionBox()->setFocus();
+        QTest::keyClick(window.positionBox(), Qt::Key_Home);
+        QCOMPARE(window.session()->model().positions, attn::PositionKind::None);
+        SequenceQkCanvas *qk = window.qkCanvas();
+        qk->grab();
+        const auto &labels = qk->lastLabels();
+        QVERIFY(!labels.empty());
+        // Points on one spot (equal rows of the session's q or k, whatever made them equal)
+        // are named in one label: a label naming q_i names every q_j equal to it.
+        const auto &head = window.session()->forward().layers[0].heads[0];
+        int named = 0;
+        for (const auto &label : labels) {
+            QVERIFY(qk->plotRect(label.head).contains(label.box.toRect().adjusted(1, 1, -1, -1)));
+            for (const QChar kind : {QLatin1Char('q'), QLatin1Char('k')}) {
+                const attn::Matrix &m = kind == QLatin1Char('q') ? head.q : head.k;
+                const auto namedIn = [&](int i) {
+                    const QString name = kind + QString::number(i);
+                    return label.text.startsWith(name + QLatin1Char(',')) ||
+                           label.text.startsWith(name + QLatin1Char(' ')) ||
+                           label.text.contains(QStringLiteral(", ") + name + QLatin1Char(',')) ||
+                           label.text.contains(QStringLiteral(", ") + name + QLatin1Char(' '));
+                };
+                for (int i = 0; i < 4; ++i) {
+                    if (!namedIn(i))
+                        continue;
+                    ++named;
+                    for (int j = 0; j < 4; ++j)
+                        if ((m.row(i).leftCols(2) - m.row(j).leftCols(2)).norm() == 0)
+                            QVERIFY2(namedIn(j), qPrintable(label.text));
+                }
+            }
+        }
+        QVERIFY(named > 0);
+        // Tokens 0 and 2 are the same token and have no position: their query is one point.
+        QCOMPARE(head.q.row(0), head.q.row(2));
+        for (std::size_t a = 0; a < labels.size(); ++a)
+            for (std::size_t b = a + 1; b < labels.size(); ++b)
+                QVERIFY2(labels[a].head != labels[b].head ||
+                             !labels[a].box.intersects(labels[b].box),
+                         qPrintable(labels[a].text + QStringLiteral(" / ") + labels[b].text));
     }
 };
 
