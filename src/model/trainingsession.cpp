@@ -134,7 +134,7 @@ void TrainingSession::reset()
     m_points.push_back({0, m_snapshots.back().loss, m_snapshots.back().accuracy});
     m_lastTransient = false;
     m_message.clear();
-    restartAt(m_document.model, 0);
+    restartAt(m_document.model, {}, 0);
 }
 
 void TrainingSession::continueFrom(int index)
@@ -147,10 +147,11 @@ void TrainingSession::continueFrom(int index)
     while (!m_points.empty() && m_points.back().step > from.step)
         m_points.pop_back();
     m_message.clear();
-    restartAt(from.model, from.step);
+    restartAt(from.model, from.optimizer, from.step);
 }
 
-void TrainingSession::restartAt(const attn::SequenceModel &model, int step)
+void TrainingSession::restartAt(const attn::SequenceModel &model,
+                                const attn::OptimizerState &state, int step)
 {
     ++m_generation;
     m_worker->setCurrentGeneration(m_generation);
@@ -160,9 +161,9 @@ void TrainingSession::restartAt(const attn::SequenceModel &model, int step)
     QMetaObject::invokeMethod(
         m_worker,
         [worker = m_worker, model, examples = m_document.examples, heldOut = m_document.heldOut,
-         settings = m_settings, step, generation = m_generation]() mutable {
+         settings = m_settings, state, step, generation = m_generation]() mutable {
             worker->restart(std::move(model), std::move(examples), std::move(heldOut), settings,
-                            step, generation);
+                            std::move(state), step, generation);
         },
         Qt::QueuedConnection);
     emit restarted();

@@ -64,9 +64,11 @@ public slots:
     /// Back to the document's starting parameters, the record cleared.
     void reset();
     /// Forks the run at snapshot `index`: later snapshots and points are dropped and training
-    /// goes on from its parameters (the optimiser's moments start again at zero).
+    /// goes on from its parameters and its optimiser state (Adam's moments and step count), so
+    /// that the fork repeats the straight run bit for bit (unless the optimiser was switched).
     void continueFrom(int index);
-    /// New settings apply from the next step (Adam's moments start again at zero).
+    /// New settings apply from the next step. A new learning rate keeps Adam's moments and step
+    /// count (as torch does when a param_group's lr changes); another optimiser starts fresh.
     void setLearningRate(double rate);
     void setOptimizer(attn::OptimizerKind kind);
 
@@ -80,7 +82,7 @@ signals:
     void stopped(const QString &message);
 
 private:
-    void restartAt(const attn::SequenceModel &model, int step);
+    void restartAt(const attn::SequenceModel &model, const attn::OptimizerState &state, int step);
     void receive(const TrainingBatch &batch);
     void setRunning(bool running);
     void pushSettings();
