@@ -173,7 +173,7 @@ std::optional<Error> SequenceForward::runInto(SequenceForward &f, const Sequence
     f.layers.resize(w.layers.size());
     struct Scratch
     {
-        Matrix stacked, projected, concat;
+        Matrix concat;
         Vector rows;
         std::vector<std::pair<Eigen::Index, RotaryTable>> rotary; // by d_k
         Eigen::Index rotaryRows = -1;
@@ -196,32 +196,27 @@ std::optional<Error> SequenceForward::runInto(SequenceForward &f, const Sequence
         return scratch.rotary.emplace_back(dk, RotaryTable(n, dk, firstPosition, model.base))
             .second;
     };
-    Matrix &stacked = scratch.stacked, &projected = scratch.projected, &concat = scratch.concat;
+    Matrix &concat = scratch.concat;
     for (std::size_t l = 0; l < w.layers.size(); ++l) {
         const SequenceLayerWeights &lw = w.layers[l];
         const Matrix &r = f.residual(int(l));
         SequenceLayerForward &lf = f.layers[l];
         const auto h = Eigen::Index(lw.heads.size());
         const Eigen::Index dk = lw.heads.front().wq.rows(), dv = lw.heads.front().wv.rows();
-        // Every head's W_q, W_k and W_v stacked: one product over all tokens projects them all,
-        // which at these sizes is several times faster than 3h small products.
-        stacked.resize(h * (2 * dk + dv), d);
-        for (Eigen::Index i = 0; i < h; ++i) {
-            const SequenceHeadWeights &hw = lw.heads[std::size_t(i)];
-            stacked.middleRows(i * dk, dk) = hw.wq;
-            stacked.middleRows((h + i) * dk, dk) = hw.wk;
-            stacked.middleRows(2 * h * dk + i * dv, dv) = hw.wv;
-        }
-        projected.resize(n, stacked.rows());
-        detail::multiply(projected, r, stacked.transpose());
         concat.resize(n, h * dv);
         lf.heads.resize(lw.heads.size());
         const double scale = 1.0 / std::sqrt(double(dk));
         for (Eigen::Index i = 0; i < h; ++i) {
             SequenceHeadForward &hf = lf.heads[std::size_t(i)];
-            hf.q = projected.middleCols(i * dk, dk);
-            hf.k = projected.middleCols((h + i) * dk, dk);
-            hf.v = projected.middleCols(2 * h * dk + i * dv, dv);
+            const SequenceHeadWeights &hw = lw.heads[std::size_t(i)];
+            // Straight into each head's matrices: the small-matrix product has no per-call
+            // overhead to share, so stacking the heads' weights would only add copies.
+            hf.q.resize(n, dk);
+            detail::multiply(hf.q, r, hw.wq.transpose());
+            hf.k.resize(n, dk);
+            detail::multiply(hf.k, r, hw.wk.transpose());
+            hf.v.resize(n, dv);
+            detail::multiply(hf.v, r, hw.wv.transpose());
             if (model.positions == PositionKind::Rotary) {
                 const RotaryTable &table = rotaryTable(dk);
                 table.apply(hf.q);

@@ -18,34 +18,56 @@ namespace HWY_NAMESPACE {
 namespace hn = hwy::HWY_NAMESPACE;
 
 // C = (or +=) A·B with A column-major (unit row stride, leading dimension lda). Vectors run down
-// the rows of C; four columns of C at a time share each load of A. Rows below a whole vector are
-// summed one by one, in the same order of p.
+// the rows of C; four columns of C at a time share each load of A. When the rows are not a whole
+// number of vectors, the last vector is the last `lanes` rows, overlapping the one before: its
+// lanes already done are computed again but not stored (they keep the value stored before), so
+// every entry is still its start plus the products in order of p. Fewer rows than one vector
+// are summed one by one, in the same order.
 void ProductKernel(double *c, std::ptrdiff_t ldc, std::ptrdiff_t m, std::ptrdiff_t n,
                    std::ptrdiff_t k, const double *a, std::ptrdiff_t lda, const double *b,
                    std::ptrdiff_t bRow, std::ptrdiff_t bCol, bool accumulate)
 {
     const hn::CappedTag<double, 4> d;
     const auto lanes = std::ptrdiff_t(hn::Lanes(d));
-    const auto scalarRows = [&](std::ptrdiff_t from, std::ptrdiff_t j) {
-        double *cj = c + j * ldc;
-        const double *bj = b + j * bCol;
-        for (std::ptrdiff_t i = from; i < m; ++i) {
-            double s = accumulate ? cj[i] : 0.0;
-            for (std::ptrdiff_t p = 0; p < k; ++p)
-                s += a[i + p * lda] * bj[p * bRow];
-            cj[i] = s;
+    if (m < lanes) {
+        for (std::ptrdiff_t j = 0; j < n; ++j) {
+            double *cj = c + j * ldc;
+            const double *bj = b + j * bCol;
+            for (std::ptrdiff_t i = 0; i < m; ++i) {
+                double s = accumulate ? cj[i] : 0.0;
+                for (std::ptrdiff_t p = 0; p < k; ++p)
+                    s += a[i + p * lda] * bj[p * bRow];
+                cj[i] = s;
+            }
         }
+        return;
+    }
+    // The vectors' first rows: 0, lanes, 2·lanes, …, then m − lanes when m is not a multiple.
+    const std::ptrdiff_t whole = m / lanes * lanes;
+    const std::ptrdiff_t overlap = whole == m ? 0 : whole - (m - lanes); // lanes done already
+    const auto fresh = hn::Not(hn::FirstN(d, std::size_t(overlap)));
+    const auto store = [&](auto v, double *at, bool last) {
+        if (last)
+            v = hn::IfThenElse(fresh, v, hn::LoadU(d, at));
+        hn::StoreU(v, d, at);
+    };
+    // What the lanes of the overlapping last vector that were done already start from does not
+    // matter: they are recomputed and thrown away.
+    const auto start = [&](const double *at) {
+        return accumulate ? hn::LoadU(d, at) : hn::Zero(d);
+    };
+    const auto forEachVector = [&](auto body) {
+        for (std::ptrdiff_t i = 0; i < whole; i += lanes)
+            body(i, false);
+        if (overlap > 0)
+            body(m - lanes, true);
     };
     std::ptrdiff_t j = 0;
     for (; j + 4 <= n; j += 4) {
         double *c0 = c + j * ldc, *c1 = c0 + ldc, *c2 = c1 + ldc, *c3 = c2 + ldc;
         const double *b0 = b + j * bCol, *b1 = b0 + bCol, *b2 = b1 + bCol, *b3 = b2 + bCol;
-        std::ptrdiff_t i = 0;
-        for (; i + lanes <= m; i += lanes) {
-            auto s0 = accumulate ? hn::LoadU(d, c0 + i) : hn::Zero(d);
-            auto s1 = accumulate ? hn::LoadU(d, c1 + i) : hn::Zero(d);
-            auto s2 = accumulate ? hn::LoadU(d, c2 + i) : hn::Zero(d);
-            auto s3 = accumulate ? hn::LoadU(d, c3 + i) : hn::Zero(d);
+        forEachVector([&](std::ptrdiff_t i, bool last) {
+            auto s0 = start(c0 + i), s1 = start(c1 + i), s2 = start(c2 + i), s3 = start(c3 + i);
             for (std::ptrdiff_t p = 0; p < k; ++p) {
                 const auto av = hn::LoadU(d, a + i + p * lda);
                 const std::ptrdiff_t q = p * bRow;
@@ -54,25 +76,21 @@ void ProductKernel(double *c, std::ptrdiff_t ldc, std::ptrdiff_t m, std::ptrdiff
                 s2 = hn::MulAdd(av, hn::Set(d, b2[q]), s2);
                 s3 = hn::MulAdd(av, hn::Set(d, b3[q]), s3);
             }
-            hn::StoreU(s0, d, c0 + i);
-            hn::StoreU(s1, d, c1 + i);
-            hn::StoreU(s2, d, c2 + i);
-            hn::StoreU(s3, d, c3 + i);
-        }
-        for (std::ptrdiff_t jj = j; jj < j + 4; ++jj)
-            scalarRows(i, jj);
+            store(s0, c0 + i, last);
+            store(s1, c1 + i, last);
+            store(s2, c2 + i, last);
+            store(s3, c3 + i, last);
+        });
     }
     for (; j < n; ++j) {
         double *cj = c + j * ldc;
         const double *bj = b + j * bCol;
-        std::ptrdiff_t i = 0;
-        for (; i + lanes <= m; i += lanes) {
-            auto s = accumulate ? hn::LoadU(d, cj + i) : hn::Zero(d);
+        forEachVector([&](std::ptrdiff_t i, bool last) {
+            auto s = start(cj + i);
             for (std::ptrdiff_t p = 0; p < k; ++p)
                 s = hn::MulAdd(hn::LoadU(d, a + i + p * lda), hn::Set(d, bj[p * bRow]), s);
-            hn::StoreU(s, d, cj + i);
-        }
-        scalarRows(i, j);
+            store(s, cj + i, last);
+        });
     }
 }
 
