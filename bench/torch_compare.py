@@ -189,8 +189,10 @@ def main():
         # The last loss can differ more after many steps: rounding differs and Adam amplifies
         # it; the first steps show whether the model and the gradient are the same.
         early = max(abs(losses_t[i] - losses_c[i]) / abs(losses_c[i]) for i in (0, 1, 2))
+        # An older bench_training prints no CPU rate.
+        cpu_ratio = f"{cpu_c / cpu_t:.2f}x" if cpu_c else "-"
         print(f"{os.path.basename(path):32} {steps:6d} {rate_c:15.1f} {rate_t:14.1f} "
-              f"{rate_c / rate_t:6.2f}x {cpu_c / cpu_t:8.2f}x  {'yes' if early < 1e-9 else 'NO'} "
+              f"{rate_c / rate_t:6.2f}x {cpu_ratio:>9}  {'yes' if early < 1e-9 else 'NO'} "
               f"(steps 0-2: {early:.1e}, last: {losses_c[steps]:.6g} vs {losses_t[steps]:.6g})")
     return 0
 
