@@ -10,7 +10,7 @@
 //   bench_training TASK STEPS HEADS   … with another number of heads per layer
 //   bench_training --file FILE STEPS  a sequence file: steps/s and the losses, for
 //                                     bench/torch_compare.py
-//   bench_training --window TASK SECONDS [ROUNDS]
+//   bench_training --window TASK SECONDS [ROUNDS [bsw]]
 //                                  the same task for SECONDS from its first step, three ways in
 //                                  turn: the bare trainer in this thread; a TrainingSession (its
 //                                  worker thread, slices, snapshots) with no window; and the
@@ -275,11 +275,13 @@ int measureWindow(int argc, char **argv)
     }
     const double seconds = std::atof(argv[3]);
     const int rounds = argc > 4 ? std::atoi(argv[4]) : 2;
+    // Which of the three: b(are), s(ession), w(indow); all by default.
+    const std::string modes = argc > 5 ? argv[5] : "bsw";
     QApplication app(argc, argv);
     const attn::SequenceDocument d = attn::TrainingTask::make(attn::TrainingTask::defaults(kind));
     const QByteArray text = QByteArray::fromStdString(attn::writeSequence(d));
     for (int round = 0; round < rounds; ++round) {
-        {
+        if (modes.find('b') != std::string::npos) {
             attn::SequenceTrainer trainer(d.model, d.examples, d.trainingSettings);
             const double cpu0 = bench::threadCpuSeconds();
             const auto start = bench::Clock::now();
@@ -293,12 +295,12 @@ int measureWindow(int argc, char **argv)
                         bench::threadCpuSeconds() - cpu0,
                         1e6 * (bench::threadCpuSeconds() - cpu0) / steps);
         }
-        {
+        if (modes.find('s') != std::string::npos) {
             TrainingSession session;
             session.setDocument(d);
             measureSession("session, no window", session, seconds);
         }
-        {
+        if (modes.find('w') != std::string::npos) {
             SequenceWindow window;
             window.resize(1280, 800);
             window.show();

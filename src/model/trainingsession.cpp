@@ -11,10 +11,33 @@
 TrainingSession::TrainingSession(QObject *parent) : QObject(parent)
 {
     // The worker's batches come back through this thread's event loop; a batch that arrives
-    // after the session is gone is dropped with it.
+    // after the session is gone is dropped with it. At most one delivery is ever queued: a batch
+    // made while the previous one still waits is merged into it. When the views take longer to
+    // draw a batch than the worker takes to make one (a slow or busy machine), they then draw
+    // the newest state at their own pace instead of falling ever further behind a growing queue
+    // of batches, which made the window unresponsive.
     m_worker = new TrainingWorker([this](std::shared_ptr<TrainingBatch> batch) {
+        {
+            const std::lock_guard lock(m_mailboxMutex);
+            if (m_mailbox) {
+                merge(*m_mailbox, std::move(*batch));
+                return;
+            }
+            m_mailbox = std::move(batch);
+        }
         QMetaObject::invokeMethod(
-            this, [this, batch] { receive(*batch); }, Qt::QueuedConnection);
+            this,
+            [this] {
+                std::shared_ptr<TrainingBatch> mail;
+                {
+                    const std::lock_guard lock(m_mailboxMutex);
+                    mail = std::move(m_mailbox);
+                    m_mailbox.reset();
+                }
+                if (mail)
+                    receive(*mail);
+            },
+            Qt::QueuedConnection);
     });
     m_worker->moveToThread(&m_thread);
     m_thread.setObjectName(QStringLiteral("training"));
@@ -28,6 +51,25 @@ TrainingSession::~TrainingSession()
     m_thread.quit();
     m_thread.wait();
     delete m_worker;
+}
+
+void TrainingSession::merge(TrainingBatch &into, TrainingBatch &&later)
+{
+    if (later.generation != into.generation) {
+        into = std::move(later); // the older run is over
+        return;
+    }
+    into.points.insert(into.points.end(), later.points.begin(), later.points.end());
+    into.snapshots.insert(into.snapshots.end(), std::make_move_iterator(later.snapshots.begin()),
+                          std::make_move_iterator(later.snapshots.end()));
+    if (later.stepsPerSecond > 0)
+        into.stepsPerSecond = later.stepsPerSecond;
+    into.stopped = later.stopped;
+    if (later.diverged) {
+        into.diverged = true;
+        into.divergedStep = later.divergedStep;
+        into.divergedWhat = std::move(later.divergedWhat);
+    }
 }
 
 void TrainingSession::setDocument(const attn::SequenceDocument &document)
@@ -200,7 +242,7 @@ void TrainingSession::setRunning(bool running)
     emit runningChanged(running);
 }
 
-void TrainingSession::receive(const TrainingBatch &batch)
+void TrainingSession::receive(TrainingBatch &batch)
 {
     if (batch.generation != m_generation)
         return; // from before a reset or a fork
@@ -209,7 +251,7 @@ void TrainingSession::receive(const TrainingBatch &batch)
             m_points.pop_back();
         m_points.push_back(point);
     }
-    for (const TrainingSnapshot &snapshot : batch.snapshots) {
+    for (TrainingSnapshot &snapshot : batch.snapshots) {
         // The newest model of the last batch gives way to anything newer unless it is a kept
         // step; a step already present is replaced by the worker's copy.
         while (!m_snapshots.empty() &&
@@ -217,8 +259,8 @@ void TrainingSession::receive(const TrainingBatch &batch)
             m_snapshots.pop_back();
             m_lastTransient = false;
         }
-        m_snapshots.push_back(snapshot);
         m_lastTransient = !m_policy.keeps(snapshot.step);
+        m_snapshots.push_back(std::move(snapshot));
     }
     if (batch.stepsPerSecond > 0)
         m_stepsPerSecond = batch.stepsPerSecond;

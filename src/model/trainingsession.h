@@ -11,6 +11,7 @@
 #include <QThread>
 
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -83,7 +84,10 @@ signals:
 
 private:
     void restartAt(const attn::SequenceModel &model, const attn::OptimizerState &state, int step);
-    void receive(const TrainingBatch &batch);
+    /// Takes the batch's snapshots (moved, not copied).
+    void receive(TrainingBatch &batch);
+    /// Appends a batch made while `into` was still waiting to be received.
+    static void merge(TrainingBatch &into, TrainingBatch &&later);
     void setRunning(bool running);
     void pushSettings();
     TrainingSnapshot measure(const attn::SequenceModel &model, int step) const;
@@ -92,6 +96,8 @@ private:
     attn::TrainingSettings m_settings;
     QThread m_thread;
     TrainingWorker *m_worker = nullptr;
+    std::mutex m_mailboxMutex;                ///< guards m_mailbox (the worker thread writes it)
+    std::shared_ptr<TrainingBatch> m_mailbox; ///< the batch waiting to be received, if any
     unsigned m_generation = 0;
     std::vector<TrainingSnapshot> m_snapshots;
     bool m_lastTransient = false; ///< the last snapshot is the newest model, not a kept step
