@@ -66,7 +66,39 @@ void ProductKernel(double *c, std::ptrdiff_t ldc, std::ptrdiff_t m, std::ptrdiff
     for (; j + 4 <= n; j += 4) {
         double *c0 = c + j * ldc, *c1 = c0 + ldc, *c2 = c1 + ldc, *c3 = c2 + ldc;
         const double *b0 = b + j * bCol, *b1 = b0 + bCol, *b2 = b1 + bCol, *b3 = b2 + bCol;
-        forEachVector([&](std::ptrdiff_t i, bool last) {
+        // Two vectors of rows at a time where there are two whole ones: each broadcast of B
+        // then feeds two multiply-adds (the broadcasts, not the arithmetic, bound this loop).
+        std::ptrdiff_t i = 0;
+        for (; i + 2 * lanes <= whole; i += 2 * lanes) {
+            const std::ptrdiff_t i2 = i + lanes;
+            auto s0 = start(c0 + i), s1 = start(c1 + i), s2 = start(c2 + i), s3 = start(c3 + i);
+            auto t0 = start(c0 + i2), t1 = start(c1 + i2), t2 = start(c2 + i2),
+                 t3 = start(c3 + i2);
+            for (std::ptrdiff_t p = 0; p < k; ++p) {
+                const auto av = hn::LoadU(d, a + i + p * lda);
+                const auto aw = hn::LoadU(d, a + i2 + p * lda);
+                const std::ptrdiff_t q = p * bRow;
+                const auto x0 = hn::Set(d, b0[q]), x1 = hn::Set(d, b1[q]), x2 = hn::Set(d, b2[q]),
+                           x3 = hn::Set(d, b3[q]);
+                s0 = hn::MulAdd(av, x0, s0);
+                s1 = hn::MulAdd(av, x1, s1);
+                s2 = hn::MulAdd(av, x2, s2);
+                s3 = hn::MulAdd(av, x3, s3);
+                t0 = hn::MulAdd(aw, x0, t0);
+                t1 = hn::MulAdd(aw, x1, t1);
+                t2 = hn::MulAdd(aw, x2, t2);
+                t3 = hn::MulAdd(aw, x3, t3);
+            }
+            store(s0, c0 + i, false);
+            store(s1, c1 + i, false);
+            store(s2, c2 + i, false);
+            store(s3, c3 + i, false);
+            store(t0, c0 + i2, false);
+            store(t1, c1 + i2, false);
+            store(t2, c2 + i2, false);
+            store(t3, c3 + i2, false);
+        }
+        const auto oneVector = [&](std::ptrdiff_t i, bool last) {
             auto s0 = start(c0 + i), s1 = start(c1 + i), s2 = start(c2 + i), s3 = start(c3 + i);
             for (std::ptrdiff_t p = 0; p < k; ++p) {
                 const auto av = hn::LoadU(d, a + i + p * lda);
@@ -80,7 +112,11 @@ void ProductKernel(double *c, std::ptrdiff_t ldc, std::ptrdiff_t m, std::ptrdiff
             store(s1, c1 + i, last);
             store(s2, c2 + i, last);
             store(s3, c3 + i, last);
-        });
+        };
+        for (; i < whole; i += lanes)
+            oneVector(i, false);
+        if (overlap > 0)
+            oneVector(m - lanes, true);
     }
     for (; j < n; ++j) {
         double *cj = c + j * ldc;
@@ -113,6 +149,21 @@ void productInto(double *c, Eigen::Index ldc, Eigen::Index m, Eigen::Index n, Ei
         if (!accumulate)
             for (Eigen::Index j = 0; j < n; ++j)
                 std::memset(c + j * ldc, 0, std::size_t(m) * sizeof(double));
+        return;
+    }
+    if (m < 4 && n >= 4) {
+        // Fewer rows than a vector but several columns (a gradient of W_q with d_k = 2): the
+        // transposed product Cᵀ = Bᵀ·Aᵀ has the columns as rows and vectorises; it goes into a
+        // buffer and is added back transposed: the same products in the same order, added to C
+        // at the end.
+        thread_local std::vector<double> transposed;
+        transposed.resize(std::size_t(n * m));
+        productInto(transposed.data(), n, n, m, k, b, bCol, bRow, a, aCol, aRow, false);
+        for (Eigen::Index j = 0; j < n; ++j)
+            for (Eigen::Index i = 0; i < m; ++i) {
+                const double t = transposed[std::size_t(j + i * n)];
+                c[i + j * ldc] = accumulate ? c[i + j * ldc] + t : t;
+            }
         return;
     }
     Eigen::Index lda = aCol;
