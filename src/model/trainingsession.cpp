@@ -11,19 +11,19 @@
 TrainingSession::TrainingSession(QObject *parent) : QObject(parent)
 {
     // The worker's batches come back through this thread's event loop; a batch that arrives
-    // after the session is gone is dropped with it. At most one delivery is ever queued: a batch
-    // made while the previous one still waits is merged into it. When the views take longer to
-    // draw a batch than the worker takes to make one (a slow or busy machine), they then draw
-    // the newest state at their own pace instead of falling ever further behind a growing queue
-    // of batches, which made the window unresponsive.
+    // after the session is gone is dropped with it. At most kMaxQueued deliveries are ever
+    // queued: a batch made while that many still wait is merged into the last. When the views
+    // take longer to draw a batch than the worker takes to make one (a slow or busy machine),
+    // they then draw the newest state at their own pace instead of falling ever further behind
+    // a growing queue of batches, which made the window unresponsive.
     m_worker = new TrainingWorker([this](std::shared_ptr<TrainingBatch> batch) {
         {
             const std::lock_guard lock(m_mailboxMutex);
-            if (m_mailbox) {
-                merge(*m_mailbox, std::move(*batch));
+            if (m_mailbox.size() >= kMaxQueued) {
+                merge(*m_mailbox.back(), std::move(*batch));
                 return;
             }
-            m_mailbox = std::move(batch);
+            m_mailbox.push_back(std::move(batch));
         }
         QMetaObject::invokeMethod(
             this,
@@ -31,11 +31,12 @@ TrainingSession::TrainingSession(QObject *parent) : QObject(parent)
                 std::shared_ptr<TrainingBatch> mail;
                 {
                     const std::lock_guard lock(m_mailboxMutex);
-                    mail = std::move(m_mailbox);
-                    m_mailbox.reset();
+                    if (m_mailbox.empty())
+                        return;
+                    mail = std::move(m_mailbox.front());
+                    m_mailbox.pop_front();
                 }
-                if (mail)
-                    receive(*mail);
+                receive(*mail);
             },
             Qt::QueuedConnection);
     });

@@ -10,6 +10,7 @@
 #include <QString>
 #include <QThread>
 
+#include <deque>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -96,8 +97,11 @@ private:
     attn::TrainingSettings m_settings;
     QThread m_thread;
     TrainingWorker *m_worker = nullptr;
-    std::mutex m_mailboxMutex;                ///< guards m_mailbox (the worker thread writes it)
-    std::shared_ptr<TrainingBatch> m_mailbox; ///< the batch waiting to be received, if any
+    /// Batches delivered and not yet received: a few, so that a view briefly held up still gets
+    /// each, but never more (see the constructor).
+    static constexpr std::size_t kMaxQueued = 3;
+    std::mutex m_mailboxMutex; ///< guards m_mailbox (the worker thread writes it)
+    std::deque<std::shared_ptr<TrainingBatch>> m_mailbox;
     unsigned m_generation = 0;
     std::vector<TrainingSnapshot> m_snapshots;
     bool m_lastTransient = false; ///< the last snapshot is the newest model, not a kept step
