@@ -10,16 +10,33 @@
 //   bench_training TASK STEPS HEADS   … with another number of heads per layer
 //   bench_training --file FILE STEPS  a sequence file: steps/s and the losses, for
 //                                     bench/torch_compare.py
+//   bench_training --window TASK SECONDS [ROUNDS [bsw]]
+//                                  the same task for SECONDS from its first step, three ways in
+//                                  turn: the bare trainer in this thread; a TrainingSession (its
+//                                  worker thread, slices, snapshots) with no window; and the
+//                                  Sequence window shown at 1280 × 800 on its Training tab,
+//                                  drawing every batch. Steps per second, the process's and the
+//                                  GUI thread's CPU time, and the worker's CPU time per step.
+//                                  Run with QT_QPA_PLATFORM=offscreen.
 
 #include "benchclock.h"
 #include "core/random.h"
+#include "model/sequencesession.h"
+#include "model/trainingsession.h"
+#include "sequence/sequencewindow.h"
+#include "sequence/trainingview.h"
 #include "core/sequenceevaluation.h"
 #include "core/sequencefile.h"
 #include "core/sequencetrainer.h"
 #include "core/trainingtask.h"
 
+#include <QApplication>
+#include <QTabWidget>
+#include <QTest>
+
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -177,8 +194,9 @@ void measureTask(attn::TrainingTaskKind kind, int steps, int heads)
     std::fflush(stdout);
 }
 
-// One line a result, easy to parse: "steps/s X", then "loss STEP VALUE" at 17 digits for the
-// loss after 0, 1, 2 and the last number of updates.
+// One line a result, easy to parse: "steps/s X" (wall clock), "cpu-steps/s X" (this thread's
+// CPU time), then "loss STEP VALUE" at 17 digits for the loss after 0, 1, 2 and the last number
+// of updates.
 int measureFile(const char *path, int steps)
 {
     std::ifstream in(path, std::ios::binary);
@@ -191,10 +209,12 @@ int measureFile(const char *path, int steps)
     }
     attn::SequenceTrainer trainer(d->model, d->examples, d->trainingSettings);
     std::vector<double> losses;
-    double training = 0;
+    double training = 0, cpu = 0;
     for (int i = 0; i < steps; ++i) {
         const auto start = bench::Clock::now();
+        const double cpuStart = bench::threadCpuSeconds();
         auto r = trainer.step();
+        cpu += bench::threadCpuSeconds() - cpuStart;
         training += seconds(start);
         if (!r) {
             std::fprintf(stderr, "stopped at step %d\n", i + 1);
@@ -204,9 +224,93 @@ int measureFile(const char *path, int steps)
     }
     losses.push_back(*trainer.evaluate()->loss());
     std::printf("steps/s %.6g\n", steps / training);
+    // On a loaded machine the wall clock counts waiting for a core too.
+    std::printf("cpu-steps/s %.6g\n", steps / cpu);
     for (int i : {0, 1, 2, steps})
         if (i <= steps)
             std::printf("loss %d %.17g\n", i, losses[std::size_t(i)]);
+    return 0;
+}
+
+double processCpuSeconds()
+{
+    timespec ts{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + double(ts.tv_nsec) * 1e-9;
+}
+
+// Plays `session` for `seconds` of wall time from its first step and prints what it reached.
+void measureSession(const char *name, TrainingSession &session, double seconds)
+{
+    int batches = 0;
+    const auto connection =
+        QObject::connect(&session, &TrainingSession::progressed, [&batches] { ++batches; });
+    const double cpu0 = processCpuSeconds(), gui0 = bench::threadCpuSeconds();
+    const auto start = bench::Clock::now();
+    session.play();
+    while (bench::secondsSince(start) < seconds)
+        QTest::qWait(5);
+    const int steps = session.step();
+    const double wall = bench::secondsSince(start);
+    const double cpu = processCpuSeconds() - cpu0, gui = bench::threadCpuSeconds() - gui0;
+    session.pause();
+    QTest::qWait(100);
+    QObject::disconnect(connection);
+    std::printf("%-22s %6d steps in %5.2f s: %8.1f steps/s; CPU: process %5.2f s, GUI thread "
+                "%5.2f s, the rest (the worker) %7.1f us a step; %4d batches (%.0f a second); "
+                "shown %.0f steps/s\n",
+                name, steps, wall, steps / wall, cpu, gui, 1e6 * (cpu - gui) / std::max(steps, 1),
+                batches, batches / wall, session.stepsPerSecond());
+    std::fflush(stdout);
+}
+
+// The window-open slowdown (issue 16): the same task trained bare, through the session with no
+// window, and through the session with the Sequence window drawing it, alternated.
+int measureWindow(int argc, char **argv)
+{
+    attn::TrainingTaskKind kind;
+    if (argc < 4 || !attn::trainingTaskFromId(argv[2], kind)) {
+        std::fprintf(stderr, "usage: bench_training --window TASK SECONDS [ROUNDS]\n");
+        return 2;
+    }
+    const double seconds = std::atof(argv[3]);
+    const int rounds = argc > 4 ? std::atoi(argv[4]) : 2;
+    // Which of the three: b(are), s(ession), w(indow); all by default.
+    const std::string modes = argc > 5 ? argv[5] : "bsw";
+    QApplication app(argc, argv);
+    const attn::SequenceDocument d = attn::TrainingTask::make(attn::TrainingTask::defaults(kind));
+    const QByteArray text = QByteArray::fromStdString(attn::writeSequence(d));
+    for (int round = 0; round < rounds; ++round) {
+        if (modes.find('b') != std::string::npos) {
+            attn::SequenceTrainer trainer(d.model, d.examples, d.trainingSettings);
+            const double cpu0 = bench::threadCpuSeconds();
+            const auto start = bench::Clock::now();
+            int steps = 0;
+            while (bench::secondsSince(start) < seconds && trainer.step())
+                ++steps;
+            const double wall = bench::secondsSince(start);
+            std::printf("%-22s %6d steps in %5.2f s: %8.1f steps/s; CPU %5.2f s, %7.1f us a "
+                        "step\n",
+                        "bare trainer", steps, wall, steps / wall,
+                        bench::threadCpuSeconds() - cpu0,
+                        1e6 * (bench::threadCpuSeconds() - cpu0) / steps);
+        }
+        if (modes.find('s') != std::string::npos) {
+            TrainingSession session;
+            session.setDocument(d);
+            measureSession("session, no window", session, seconds);
+        }
+        if (modes.find('w') != std::string::npos) {
+            SequenceWindow window;
+            window.resize(1280, 800);
+            window.show();
+            if (!window.session()->loadText(text))
+                return 1;
+            window.tabs()->setCurrentIndex(1);
+            QTest::qWait(200);
+            measureSession("session + window", *window.trainingView()->session(), seconds);
+        }
+    }
     return 0;
 }
 
@@ -216,6 +320,8 @@ int main(int argc, char **argv)
 {
     if (argc > 3 && std::string(argv[1]) == "--file")
         return measureFile(argv[2], std::atoi(argv[3]));
+    if (argc > 1 && std::string(argv[1]) == "--window")
+        return measureWindow(argc, argv);
     if (argc > 1) {
         attn::TrainingTaskKind kind;
         if (!attn::trainingTaskFromId(argv[1], kind)) {

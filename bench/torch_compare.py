@@ -131,17 +131,17 @@ def torch_run(path, steps):
             logits.reshape(-1, logits.shape[-1]), flat_targets, ignore_index=-100
         )
 
-    start = time.perf_counter()
+    start, cpu_start = time.perf_counter(), time.thread_time()
     for _ in range(steps):
         opt.zero_grad()
         loss = loss_now()
         loss.backward()
         opt.step()
         losses.append(loss.item())
-    seconds = time.perf_counter() - start
+    seconds, cpu = time.perf_counter() - start, time.thread_time() - cpu_start
     with torch.no_grad():
         losses.append(loss_now().item())
-    return steps / seconds, losses
+    return steps / seconds, steps / cpu, losses
 
 
 def canvas_run(build, path, steps):
@@ -149,14 +149,16 @@ def canvas_run(build, path, steps):
         [os.path.join(build, "bench", "bench_training"), "--file", path, str(steps)],
         check=True, capture_output=True, text=True,
     ).stdout
-    rate, losses = None, {}
+    rate, cpu_rate, losses = None, None, {}
     for line in out.splitlines():
         parts = line.split()
         if parts[0] == "steps/s":
             rate = float(parts[1])
+        elif parts[0] == "cpu-steps/s":
+            cpu_rate = float(parts[1])
         elif parts[0] == "loss":
             losses[int(parts[1])] = float(parts[2])
-    return rate, losses
+    return rate, cpu_rate, losses
 
 
 def main():
@@ -174,18 +176,23 @@ def main():
             with open(path, encoding="utf-8") as f:
                 runs.append((path, json.load(f).get("training", {}).get("steps", 1000)))
     print(f"PyTorch {torch.__version__}, one thread, float64; full batch; Adam")
-    print(f"{'file':32} {'steps':>6} {'canvas steps/s':>15} {'torch steps/s':>14} {'ratio':>7}  losses agree")
+    # Wall-clock rates and, since the machine may be shared, the ratio of CPU-time rates too
+    # (each side's own thread).
+    print(f"{'file':32} {'steps':>6} {'canvas steps/s':>15} {'torch steps/s':>14} {'ratio':>7} "
+          f"{'CPU ratio':>9}  losses agree")
     worst = 0.0
     for path, steps in runs:
-        rate_c, losses_c = canvas_run(build, path, steps)
-        rate_t, losses_t = torch_run(path, steps)
+        rate_c, cpu_c, losses_c = canvas_run(build, path, steps)
+        rate_t, cpu_t, losses_t = torch_run(path, steps)
         error = max(abs(losses_t[i] - l) / max(abs(l), 1e-300) for i, l in losses_c.items())
         worst = max(worst, error)
         # The last loss can differ more after many steps: rounding differs and Adam amplifies
         # it; the first steps show whether the model and the gradient are the same.
         early = max(abs(losses_t[i] - losses_c[i]) / abs(losses_c[i]) for i in (0, 1, 2))
+        # An older bench_training prints no CPU rate.
+        cpu_ratio = f"{cpu_c / cpu_t:.2f}x" if cpu_c else "-"
         print(f"{os.path.basename(path):32} {steps:6d} {rate_c:15.1f} {rate_t:14.1f} "
-              f"{rate_c / rate_t:6.2f}x  {'yes' if early < 1e-9 else 'NO'} "
+              f"{rate_c / rate_t:6.2f}x {cpu_ratio:>9}  {'yes' if early < 1e-9 else 'NO'} "
               f"(steps 0-2: {early:.1e}, last: {losses_c[steps]:.6g} vs {losses_t[steps]:.6g})")
     return 0
 

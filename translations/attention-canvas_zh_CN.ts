@@ -4771,16 +4771,8 @@ score %7, weight %8</source>
         <translation>SGD（普通梯度下降）</translation>
     </message>
     <message>
-        <source>A change applies from the next step; Adam&apos;s running averages start again from zero</source>
-        <translation>更改从下一步起生效；Adam 的滑动平均从零重新开始</translation>
-    </message>
-    <message>
         <source>&amp;Learning rate:</source>
         <translation>学习率(&amp;L)：</translation>
-    </message>
-    <message>
-        <source>From 0.0001 to 100, a factor of 10 every tenth of the slider</source>
-        <translation>从 0.0001 到 100，滑块每走十分之一乘以 10</translation>
     </message>
     <message>
         <source>Save trained model…</source>
@@ -4805,10 +4797,6 @@ score %7, weight %8</source>
     <message>
         <source>&amp;Continue from here</source>
         <translation>从这里继续(&amp;C)</translation>
-    </message>
-    <message>
-        <source>Drop the later steps and train on from the step shown</source>
-        <translation>丢弃之后的步，从所显示的这一步继续训练</translation>
     </message>
     <message>
         <source>E&amp;xample:</source>
@@ -4861,6 +4849,18 @@ score %7, weight %8</source>
     <message>
         <source>held-out</source>
         <translation>留出集</translation>
+    </message>
+    <message>
+        <source>A change applies from the next step; switching the optimizer starts Adam&apos;s running averages again from zero</source>
+        <translation>更改从下一步起生效；切换优化器会让 Adam 的滑动平均从零重新开始</translation>
+    </message>
+    <message>
+        <source>From 0.0001 to 100, a factor of 10 every tenth of the slider; a change keeps Adam&apos;s running averages and step count</source>
+        <translation>从 0.0001 到 100，滑块每走十分之一乘以 10；更改时保留 Adam 的滑动平均和步数</translation>
+    </message>
+    <message>
+        <source>Drop the later steps and train on from the step shown, with Adam&apos;s running averages as they were at that step</source>
+        <translation>丢弃之后的步，从所显示的这一步继续训练，Adam 的滑动平均保持在那一步时的值</translation>
     </message>
 </context>
 <context>

@@ -1,8 +1,11 @@
 #pragma once
 
+#include "smallproduct.h"
+
 #include <Eigen/Core>
 
 #include <cmath>
+#include <utility>
 
 namespace attn::detail {
 
@@ -43,6 +46,20 @@ template <typename Derived> double safeNorm(const Derived &v)
     if (n2 > 1e-290 && n2 < 1e290)
         return std::sqrt(n2);
     return n2 == 0 ? 0.0 : double(v.stableNorm());
+}
+
+/// dst = a·b, without a temporary (dst must not alias a or b), by smallproduct.h's kernel: for
+/// the sequence model's matrices (a dozen tokens, D = 2 … 64) several times faster than Eigen's
+/// product in a portable build. The same sizes always give the same bits.
+template <typename Dst, typename A, typename B> void multiply(Dst &&dst, const A &a, const B &b)
+{
+    product(std::forward<Dst>(dst), a, b, false);
+}
+
+/// dst += a·b, likewise.
+template <typename Dst, typename A, typename B> void multiplyAdd(Dst &&dst, const A &a, const B &b)
+{
+    product(std::forward<Dst>(dst), a, b, true);
 }
 
 } // namespace attn::detail

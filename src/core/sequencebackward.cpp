@@ -1,39 +1,68 @@
 #include "sequencebackward.h"
 
+#include "fastmath.h"
 #include "sequenceforward.h"
 
 #include <cmath>
+#include <utility>
+#include <vector>
 
 namespace attn {
 
 namespace {
-// Turns each row i of `m` (n × d, d even) back by the rotary angle (firstPosition + i)·θ_j: the
-// transpose of applyRotary(), which carries a gradient with respect to the rotated q or k to one
-// with respect to the unrotated projection.
-void unrotate(Matrix &m, int firstPosition, double base)
+// Everything a gradient pass needs besides its result, kept per thread between calls: every
+// matrix is assigned at the size it had for the previous example or step, so Eigen reuses its
+// storage and a training step allocates nothing after the first.
+struct Workspace
 {
-    const Vector theta = rotaryFrequencies(int(m.cols()), base);
-    for (Eigen::Index i = 0; i < m.rows(); ++i) {
-        const double pos = double(firstPosition + i);
-        for (Eigen::Index j = 0; j < theta.size(); ++j) {
-            const double angle = pos * theta(j);
-            const double c = std::cos(angle), s = std::sin(angle);
-            const double a = m(i, 2 * j), b = m(i, 2 * j + 1);
-            m(i, 2 * j) = c * a + s * b;
-            m(i, 2 * j + 1) = -s * a + c * b;
+    SequenceForward forward;
+    Matrix dLogits, dR, dInput, concat, dConcat, dWeights, dScores, dQ, dK, dV;
+    Vector rowDot;
+    Eigen::ArrayXd e;
+    // The rotary angles of the current length and first position, per d_k (the forward pass
+    // keeps its own; the two are computed identically).
+    std::vector<std::pair<Eigen::Index, RotaryTable>> rotary;
+    Eigen::Index rotaryRows = -1;
+    int rotaryFirst = 0;
+    double rotaryBase = 0;
+
+    const RotaryTable &rotaryTable(Eigen::Index n, Eigen::Index dk, int first, double base)
+    {
+        if (rotaryRows != n || rotaryFirst != first || rotaryBase != base) {
+            rotary.clear();
+            rotaryRows = n;
+            rotaryFirst = first;
+            rotaryBase = base;
         }
+        for (const auto &[size, table] : rotary)
+            if (size == dk)
+                return table;
+        return rotary.emplace_back(dk, RotaryTable(n, dk, first, base)).second;
     }
+};
+
+bool needs(const SequenceGradient::Groups &needed, ParameterGroup group)
+{
+    return needed[std::size_t(group)];
 }
 
-// Adds the gradient of one example's pass; `dLogits` already holds ∂loss/∂logits.
-void backward(const SequenceModel &model, const SequenceForward &f, const Matrix &dLogits,
-              SequenceWeights &g)
+// Adds the gradient of one example's pass; ws.dLogits already holds ∂loss/∂logits.
+void backward(const SequenceModel &model, const SequenceForward &f, Workspace &ws,
+              const SequenceGradient::Groups &needed, SequenceWeights &g)
 {
     const SequenceWeights &w = model.weights;
     const int layers = model.layerCount();
-    g.unembedding.noalias() += dLogits.transpose() * f.residual(layers);
-    Matrix dR = dLogits * w.unembedding; // ∂loss/∂(residual stream), n × D
-    Matrix concat, dConcat, dWeights, dScores, dQ, dK, dV;
+    const Eigen::Index n = f.length();
+    if (needs(needed, ParameterGroup::Unembedding))
+        detail::multiplyAdd(g.unembedding, ws.dLogits.transpose(), f.residual(layers));
+    const bool inputNeeded =
+        needs(needed, ParameterGroup::Embedding) ||
+        (model.positions == PositionKind::Learned && needs(needed, ParameterGroup::Positions));
+    const bool wq = needs(needed, ParameterGroup::Wq), wk = needs(needed, ParameterGroup::Wk),
+               wv = needs(needed, ParameterGroup::Wv);
+    Matrix &dR = ws.dR; // ∂loss/∂(residual stream), n × D
+    dR.resize(n, w.unembedding.cols());
+    detail::multiply(dR, ws.dLogits, w.unembedding);
     for (int l = layers - 1; l >= 0; --l) {
         const SequenceLayerWeights &lw = w.layers[std::size_t(l)];
         const SequenceLayerForward &lf = f.layers[std::size_t(l)];
@@ -41,47 +70,94 @@ void backward(const SequenceModel &model, const SequenceForward &f, const Matrix
         const Matrix &r = f.residual(l);
         const auto h = Eigen::Index(lw.heads.size());
         const Eigen::Index dk = lw.heads.front().wq.rows(), dv = lw.heads.front().wv.rows();
-        concat.resize(f.length(), h * dv);
-        for (Eigen::Index i = 0; i < h; ++i)
-            concat.middleCols(i * dv, dv) = lf.heads[std::size_t(i)].output;
-        // out = r + concat W_Oᵀ: the residual passes dR through unchanged.
-        lg.wo.noalias() += dR.transpose() * concat;
-        dConcat.noalias() = dR * lw.wo;
-        Matrix dInput = dR;
+        // Below the first layer only the embedding and the learned positions take a gradient.
+        const bool down = l > 0 || inputNeeded;
+        if (needs(needed, ParameterGroup::Wo)) {
+            ws.concat.resize(n, h * dv);
+            for (Eigen::Index i = 0; i < h; ++i)
+                ws.concat.middleCols(i * dv, dv) = lf.heads[std::size_t(i)].output;
+            // out = r + concat W_Oᵀ: the residual passes dR through unchanged.
+            detail::multiplyAdd(lg.wo, dR.transpose(), ws.concat);
+        }
+        if (!down && !wq && !wk && !wv)
+            break; // nothing below needs a gradient
+        ws.dConcat.resize(n, lw.wo.cols());
+        detail::multiply(ws.dConcat, dR, lw.wo);
+        if (down)
+            ws.dInput = dR;
         const double scale = 1.0 / std::sqrt(double(dk));
         for (Eigen::Index i = 0; i < h; ++i) {
             const SequenceHeadForward &hf = lf.heads[std::size_t(i)];
             const SequenceHeadWeights &hw = lw.heads[std::size_t(i)];
             SequenceHeadWeights &hg = lg.heads[std::size_t(i)];
-            const auto dOut = dConcat.middleCols(i * dv, dv);
-            dWeights.noalias() = dOut * hf.v.transpose();
-            dV.noalias() = hf.weights.transpose() * dOut;
-            // Softmax Jacobian row by row: ∂z_ij = w_ij (∂w_ij − Σ_k w_ik ∂w_ik), and z = s/τ.
-            // Masked weights are exactly 0, so masked scores get no gradient.
-            const Vector rowDot = (dWeights.array() * hf.weights.array()).rowwise().sum();
-            dScores = (hf.weights.array() * (dWeights.colwise() - rowDot).array()).matrix();
-            dScores *= scale / model.temperature;
-            dQ.noalias() = dScores * hf.k;
-            dK.noalias() = dScores.transpose() * hf.q;
-            if (model.positions == PositionKind::Rotary) {
-                unrotate(dQ, f.firstPosition, model.base);
-                unrotate(dK, f.firstPosition, model.base);
+            const auto dOut = ws.dConcat.middleCols(i * dv, dv);
+            if (down || wv) {
+                ws.dV.resize(n, dv);
+                detail::multiply(ws.dV, hf.weights.transpose(), dOut);
             }
-            hg.wq.noalias() += dQ.transpose() * r;
-            hg.wk.noalias() += dK.transpose() * r;
-            hg.wv.noalias() += dV.transpose() * r;
-            dInput.noalias() += dQ * hw.wq;
-            dInput.noalias() += dK * hw.wk;
-            dInput.noalias() += dV * hw.wv;
+            if (down || wq || wk) {
+                ws.dWeights.resize(n, n);
+                detail::multiply(ws.dWeights, dOut, hf.v.transpose());
+                // Softmax Jacobian row by row: ∂z_ij = w_ij (∂w_ij − Σ_k w_ik ∂w_ik), and
+                // z = s/τ. Masked weights are exactly 0, so masked scores get no gradient.
+                ws.rowDot.resize(n);
+                ws.rowDot = (ws.dWeights.array() * hf.weights.array()).rowwise().sum().matrix();
+                ws.dScores.resize(n, n);
+                ws.dScores =
+                    (hf.weights.array() * (ws.dWeights.colwise() - ws.rowDot).array()).matrix();
+                ws.dScores *= scale / model.temperature;
+                ws.dQ.resize(n, dk);
+                detail::multiply(ws.dQ, ws.dScores, hf.k);
+                ws.dK.resize(n, dk);
+                detail::multiply(ws.dK, ws.dScores.transpose(), hf.q);
+                if (model.positions == PositionKind::Rotary) {
+                    const RotaryTable &table =
+                        ws.rotaryTable(n, dk, f.firstPosition, model.base);
+                    table.applyTransposed(ws.dQ);
+                    table.applyTransposed(ws.dK);
+                }
+            }
+            if (wq)
+                detail::multiplyAdd(hg.wq, ws.dQ.transpose(), r);
+            if (wk)
+                detail::multiplyAdd(hg.wk, ws.dK.transpose(), r);
+            if (wv)
+                detail::multiplyAdd(hg.wv, ws.dV.transpose(), r);
+            if (down) {
+                detail::multiplyAdd(ws.dInput, ws.dQ, hw.wq);
+                detail::multiplyAdd(ws.dInput, ws.dK, hw.wk);
+                detail::multiplyAdd(ws.dInput, ws.dV, hw.wv);
+            }
         }
-        dR = std::move(dInput);
+        if (!down)
+            return;
+        std::swap(dR, ws.dInput);
     }
+    if (!inputNeeded)
+        return;
     // x_i = E[token_i] + P_i.
+    const bool embedding = needs(needed, ParameterGroup::Embedding);
+    const bool positions =
+        model.positions == PositionKind::Learned && needs(needed, ParameterGroup::Positions);
     for (int i = 0; i < f.length(); ++i) {
-        g.embedding.row(f.tokens[std::size_t(i)]) += dR.row(i);
-        if (model.positions == PositionKind::Learned)
+        if (embedding)
+            g.embedding.row(f.tokens[std::size_t(i)]) += dR.row(i);
+        if (positions)
             g.positionTable.row(f.firstPosition + i) += dR.row(i);
     }
+}
+
+// The same shapes as `model`'s weights, every entry 0, reusing `g`'s storage where it fits.
+void zeroLike(SequenceWeights &g, const SequenceWeights &w)
+{
+    const std::vector<const Matrix *> from = w.matrices();
+    std::vector<Matrix *> to = g.matrices();
+    if (to.size() != from.size()) {
+        g = w.zerosLike();
+        return;
+    }
+    for (std::size_t i = 0; i < to.size(); ++i)
+        to[i]->setZero(from[i]->rows(), from[i]->cols());
 }
 } // namespace
 
@@ -89,51 +165,63 @@ Result<SequenceGradient> SequenceGradient::compute(const SequenceModel &model,
                                                    std::span<const SequenceExample> examples)
 {
     SequenceGradient out;
-    out.gradient = model.weights.zerosLike();
+    Groups all;
+    all.fill(true);
+    if (auto e = computeInto(out, model, examples, all))
+        return std::move(*e);
+    return out;
+}
+
+std::optional<Error> SequenceGradient::computeInto(SequenceGradient &out,
+                                                   const SequenceModel &model,
+                                                   std::span<const SequenceExample> examples,
+                                                   const Groups &needed)
+{
+    out.evaluation = {};
+    zeroLike(out.gradient, model.weights);
     // The loss is a mean over all scored positions, so the count comes before any backward pass.
     long long scored = 0;
     for (const SequenceExample &example : examples)
         for (int t : example.targets)
             scored += t >= 0 ? 1 : 0;
     if (scored == 0)
-        return out;
+        return std::nullopt;
     const double perPosition = 1.0 / double(scored);
-    Matrix dLogits;
-    Eigen::ArrayXd e;
+    // One per thread: gradients are taken on the training worker's thread and in tests.
+    thread_local Workspace ws;
+    SequenceForward &f = ws.forward;
     for (const SequenceExample &example : examples) {
         if (example.targets.empty())
             continue;
-        auto forward = SequenceForward::run(model, example.tokens);
-        if (!forward)
-            return forward.error();
-        const SequenceForward &f = *forward;
+        if (auto e = SequenceForward::runInto(f, model, example.tokens))
+            return e;
         // The loss and ∂(−log softmax(l)[t])/∂l = softmax(l) − onehot(t) share one exp pass
         // over the logits; unscored rows contribute nothing. The loss is summed as
         // SequenceEvaluation::add() sums it (max + log Σ exp(l − max) − l_t, the sum left to
         // right), so that a step reports bit for bit the loss evaluate() gives.
         const Eigen::Index outputs = f.logits.cols();
-        dLogits.setZero(f.logits.rows(), outputs);
-        e.resize(outputs);
+        ws.dLogits.setZero(f.logits.rows(), outputs);
+        ws.e.resize(outputs);
         for (Eigen::Index i = 0; i < f.logits.rows(); ++i) {
             const int target = example.targets[std::size_t(i)];
             if (target < 0)
                 continue;
             const auto row = f.logits.row(i);
             const double max = row.maxCoeff();
-            e = (row.array() - max).exp().transpose();
-            double sum = e(0);
+            ws.e = (row.array() - max).exp().transpose();
+            double sum = ws.e(0);
             for (Eigen::Index o = 1; o < outputs; ++o)
-                sum += e(o);
+                sum += ws.e(o);
             ++out.evaluation.scored;
             out.evaluation.lossSum += max + std::log(sum) - row(target);
             if (f.predictions[std::size_t(i)] == target)
                 ++out.evaluation.correct;
-            dLogits.row(i) = (e / e.sum()).matrix().transpose() * perPosition;
-            dLogits(i, target) -= perPosition;
+            ws.dLogits.row(i) = (ws.e / ws.e.sum()).matrix().transpose() * perPosition;
+            ws.dLogits(i, target) -= perPosition;
         }
-        backward(model, f, dLogits, out.gradient);
+        backward(model, f, ws, needed, out.gradient);
     }
-    return out;
+    return std::nullopt;
 }
 
 } // namespace attn

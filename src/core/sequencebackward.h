@@ -4,7 +4,10 @@
 #include "sequencedocument.h"
 #include "sequenceevaluation.h"
 #include "sequencemodel.h"
+#include "trainingsettings.h"
 
+#include <array>
+#include <optional>
 #include <span>
 
 namespace attn {
@@ -28,6 +31,16 @@ struct SequenceGradient
     /// scored position the gradient is zero. Errors are those of SequenceForward::run().
     static Result<SequenceGradient> compute(const SequenceModel &model,
                                             std::span<const SequenceExample> examples);
+
+    /// Which parameter groups need a gradient (indexed by ParameterGroup).
+    using Groups = std::array<bool, kParameterGroupCount>;
+    /// The same into `out`, reusing its matrices and this thread's scratch space: a trainer that
+    /// calls it every step allocates nothing after the first. Only the groups in `needed` get
+    /// their gradient (the others are left at zero and the products that only they need are
+    /// skipped); the loss and accuracy are always computed. On an error `out` is not valid.
+    static std::optional<Error> computeInto(SequenceGradient &out, const SequenceModel &model,
+                                            std::span<const SequenceExample> examples,
+                                            const Groups &needed);
 };
 
 } // namespace attn

@@ -1,5 +1,7 @@
 #include "sequenceevaluation.h"
 
+#include <utility>
+
 namespace attn {
 
 std::optional<double> SequenceEvaluation::loss() const
@@ -33,13 +35,15 @@ Result<SequenceEvaluation> SequenceEvaluation::evaluate(const SequenceModel &mod
                                                         std::span<const SequenceExample> examples)
 {
     SequenceEvaluation e;
+    // One pass object per thread, reused from example to example and call to call: an
+    // evaluation allocates nothing once the sizes have been seen.
+    thread_local SequenceForward forward;
     for (const SequenceExample &example : examples) {
         if (example.targets.empty())
             continue; // nothing to score: skip the pass
-        auto forward = SequenceForward::run(model, example.tokens);
-        if (!forward)
-            return forward.error();
-        e.add(*forward, example.targets);
+        if (auto error = SequenceForward::runInto(forward, model, example.tokens))
+            return std::move(*error);
+        e.add(forward, example.targets);
     }
     return e;
 }

@@ -68,46 +68,49 @@ Vector rotaryFrequencies(int keyDim, double base)
     return theta;
 }
 
-namespace {
-// cos and sin of (firstPosition + i)·θ_j for every row i and pair j: the same for q and k, for
-// every head and for every layer of one d_k, so a pass computes them once (they were half the
-// time of a pass when every head computed its own).
-struct RotaryTable
+RotaryTable::RotaryTable(Eigen::Index n, Eigen::Index d, int firstPosition, double base)
 {
-    Eigen::ArrayXXd cos, sin; // n × d/2
-
-    RotaryTable(Eigen::Index n, Eigen::Index d, int firstPosition, double base)
-    {
-        const Eigen::ArrayXd pos =
-            Eigen::ArrayXd::LinSpaced(n, double(firstPosition), double(firstPosition + n - 1));
-        const Vector theta = rotaryFrequencies(int(d), base);
-        cos.resize(n, d / 2);
-        sin.resize(n, d / 2);
-        for (Eigen::Index j = 0; j < d / 2; ++j) {
-            const Eigen::ArrayXd angle = pos * theta(j);
-            for (Eigen::Index i = 0; i < n; ++i) {
-                cos(i, j) = std::cos(angle(i));
-                sin(i, j) = std::sin(angle(i));
-            }
+    const Eigen::ArrayXd pos =
+        Eigen::ArrayXd::LinSpaced(n, double(firstPosition), double(firstPosition + n - 1));
+    const Vector theta = rotaryFrequencies(int(d), base);
+    cos.resize(n, d / 2);
+    sin.resize(n, d / 2);
+    for (Eigen::Index j = 0; j < d / 2; ++j) {
+        const Eigen::ArrayXd angle = pos * theta(j);
+        for (Eigen::Index i = 0; i < n; ++i) {
+            cos(i, j) = std::cos(angle(i));
+            sin(i, j) = std::sin(angle(i));
         }
     }
+}
 
-    void apply(Matrix &m) const
-    {
-        // Element by element: copies of the two columns would cost two allocations a pair.
-        const Eigen::Index n = m.rows();
-        for (Eigen::Index j = 0; j < cos.cols(); ++j) {
-            double *x = m.col(2 * j).data(), *y = m.col(2 * j + 1).data();
-            const double *c = cos.col(j).data(), *s = sin.col(j).data();
-            for (Eigen::Index i = 0; i < n; ++i) {
-                const double a = x[i], b = y[i];
-                x[i] = c[i] * a - s[i] * b;
-                y[i] = s[i] * a + c[i] * b;
-            }
+namespace {
+// Turns each row of `m` pair by pair by the table's angles, times `sign` (1 or −1): element by
+// element, since copies of the two columns would cost two allocations a pair.
+void rotateRows(const RotaryTable &table, Matrix &m, double sign)
+{
+    const Eigen::Index n = m.rows();
+    for (Eigen::Index j = 0; j < table.cos.cols(); ++j) {
+        double *x = m.col(2 * j).data(), *y = m.col(2 * j + 1).data();
+        const double *c = table.cos.col(j).data(), *s = table.sin.col(j).data();
+        for (Eigen::Index i = 0; i < n; ++i) {
+            const double a = x[i], b = y[i], si = sign * s[i];
+            x[i] = c[i] * a - si * b;
+            y[i] = si * a + c[i] * b;
         }
     }
-};
+}
 } // namespace
+
+void RotaryTable::apply(Matrix &m) const
+{
+    rotateRows(*this, m, 1.0);
+}
+
+void RotaryTable::applyTransposed(Matrix &m) const
+{
+    rotateRows(*this, m, -1.0);
+}
 
 void applyRotary(Matrix &m, int firstPosition, double base)
 {
@@ -170,7 +173,7 @@ std::optional<Error> SequenceForward::runInto(SequenceForward &f, const Sequence
     f.layers.resize(w.layers.size());
     struct Scratch
     {
-        Matrix stacked, projected, concat;
+        Matrix concat;
         Vector rows;
         std::vector<std::pair<Eigen::Index, RotaryTable>> rotary; // by d_k
         Eigen::Index rotaryRows = -1;
@@ -193,55 +196,50 @@ std::optional<Error> SequenceForward::runInto(SequenceForward &f, const Sequence
         return scratch.rotary.emplace_back(dk, RotaryTable(n, dk, firstPosition, model.base))
             .second;
     };
-    Matrix &stacked = scratch.stacked, &projected = scratch.projected, &concat = scratch.concat;
+    Matrix &concat = scratch.concat;
     for (std::size_t l = 0; l < w.layers.size(); ++l) {
         const SequenceLayerWeights &lw = w.layers[l];
         const Matrix &r = f.residual(int(l));
         SequenceLayerForward &lf = f.layers[l];
         const auto h = Eigen::Index(lw.heads.size());
         const Eigen::Index dk = lw.heads.front().wq.rows(), dv = lw.heads.front().wv.rows();
-        // Every head's W_q, W_k and W_v stacked: one product over all tokens projects them all,
-        // which at these sizes is several times faster than 3h small products.
-        stacked.resize(h * (2 * dk + dv), d);
-        for (Eigen::Index i = 0; i < h; ++i) {
-            const SequenceHeadWeights &hw = lw.heads[std::size_t(i)];
-            stacked.middleRows(i * dk, dk) = hw.wq;
-            stacked.middleRows((h + i) * dk, dk) = hw.wk;
-            stacked.middleRows(2 * h * dk + i * dv, dv) = hw.wv;
-        }
-        projected.resize(n, stacked.rows());
-        projected.noalias() = r * stacked.transpose();
         concat.resize(n, h * dv);
         lf.heads.resize(lw.heads.size());
         const double scale = 1.0 / std::sqrt(double(dk));
         for (Eigen::Index i = 0; i < h; ++i) {
             SequenceHeadForward &hf = lf.heads[std::size_t(i)];
-            hf.q = projected.middleCols(i * dk, dk);
-            hf.k = projected.middleCols((h + i) * dk, dk);
-            hf.v = projected.middleCols(2 * h * dk + i * dv, dv);
+            const SequenceHeadWeights &hw = lw.heads[std::size_t(i)];
+            // Straight into each head's matrices: the small-matrix product has no per-call
+            // overhead to share, so stacking the heads' weights would only add copies.
+            hf.q.resize(n, dk);
+            detail::multiply(hf.q, r, hw.wq.transpose());
+            hf.k.resize(n, dk);
+            detail::multiply(hf.k, r, hw.wk.transpose());
+            hf.v.resize(n, dv);
+            detail::multiply(hf.v, r, hw.wv.transpose());
             if (model.positions == PositionKind::Rotary) {
                 const RotaryTable &table = rotaryTable(dk);
                 table.apply(hf.q);
                 table.apply(hf.k);
             }
             hf.scores.resize(n, n);
-            hf.scores.noalias() = hf.q * hf.k.transpose();
+            detail::multiply(hf.scores, hf.q, hf.k.transpose());
             hf.scores *= scale;
             if (model.causal)
                 hf.scores.triangularView<Eigen::StrictlyUpper>().setConstant(
                     -std::numeric_limits<double>::infinity());
             softmaxRows(hf.scores, model.temperature, model.causal, hf.weights, scratch.rows);
             hf.output.resize(n, dv);
-            hf.output.noalias() = hf.weights * hf.v;
+            detail::multiply(hf.output, hf.weights, hf.v);
             concat.middleCols(i * dv, dv) = hf.output;
         }
         // r + W_O [o¹; …; oʰ], for every token at once.
         lf.output = r;
-        lf.output.noalias() += concat * lw.wo.transpose();
+        detail::multiplyAdd(lf.output, concat, lw.wo.transpose());
     }
 
     f.logits.resize(n, w.unembedding.rows());
-    f.logits.noalias() = f.residual(int(w.layers.size())) * w.unembedding.transpose();
+    detail::multiply(f.logits, f.residual(int(w.layers.size())), w.unembedding.transpose());
     // Finite parameters can still overflow (entries near 1e308); a NaN or ∞ anywhere reaches the
     // logits, so one check there covers the whole pass.
     if (!detail::allFinite(f.logits))

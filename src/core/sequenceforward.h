@@ -81,4 +81,20 @@ Vector rotaryFrequencies(int keyDim, double base);
 /// the angle (firstPosition + i)·θ_j, θ = rotaryFrequencies(d, base).
 void applyRotary(Matrix &m, int firstPosition, double base);
 
+/// cos and sin of (firstPosition + i)·θ_j for every row i < n and pair j < d/2: the same for q
+/// and k, for every head and every layer of one d_k, so a pass computes them once and the
+/// backward pass turns its gradients back with the same numbers (they were half the time of a
+/// pass when every head computed its own).
+struct RotaryTable
+{
+    Eigen::ArrayXXd cos, sin; ///< n × d/2
+
+    RotaryTable(Eigen::Index n, Eigen::Index d, int firstPosition, double base);
+    /// Rotates each row of `m` (n × d) as applyRotary() does.
+    void apply(Matrix &m) const;
+    /// The transposed rotation: carries a gradient with respect to the rotated q or k to one
+    /// with respect to the unrotated projection.
+    void applyTransposed(Matrix &m) const;
+};
+
 } // namespace attn

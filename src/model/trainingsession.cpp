@@ -11,10 +11,34 @@
 TrainingSession::TrainingSession(QObject *parent) : QObject(parent)
 {
     // The worker's batches come back through this thread's event loop; a batch that arrives
-    // after the session is gone is dropped with it.
+    // after the session is gone is dropped with it. At most kMaxQueued deliveries are ever
+    // queued: a batch made while that many still wait is merged into the last. When the views
+    // take longer to draw a batch than the worker takes to make one (a slow or busy machine),
+    // they then draw the newest state at their own pace instead of falling ever further behind
+    // a growing queue of batches, which made the window unresponsive.
     m_worker = new TrainingWorker([this](std::shared_ptr<TrainingBatch> batch) {
+        {
+            const std::lock_guard lock(m_mailboxMutex);
+            if (m_mailbox.size() >= kMaxQueued) {
+                merge(*m_mailbox.back(), std::move(*batch));
+                return;
+            }
+            m_mailbox.push_back(std::move(batch));
+        }
         QMetaObject::invokeMethod(
-            this, [this, batch] { receive(*batch); }, Qt::QueuedConnection);
+            this,
+            [this] {
+                std::shared_ptr<TrainingBatch> mail;
+                {
+                    const std::lock_guard lock(m_mailboxMutex);
+                    if (m_mailbox.empty())
+                        return;
+                    mail = std::move(m_mailbox.front());
+                    m_mailbox.pop_front();
+                }
+                receive(*mail);
+            },
+            Qt::QueuedConnection);
     });
     m_worker->moveToThread(&m_thread);
     m_thread.setObjectName(QStringLiteral("training"));
@@ -28,6 +52,25 @@ TrainingSession::~TrainingSession()
     m_thread.quit();
     m_thread.wait();
     delete m_worker;
+}
+
+void TrainingSession::merge(TrainingBatch &into, TrainingBatch &&later)
+{
+    if (later.generation != into.generation) {
+        into = std::move(later); // the older run is over
+        return;
+    }
+    into.points.insert(into.points.end(), later.points.begin(), later.points.end());
+    into.snapshots.insert(into.snapshots.end(), std::make_move_iterator(later.snapshots.begin()),
+                          std::make_move_iterator(later.snapshots.end()));
+    if (later.stepsPerSecond > 0)
+        into.stepsPerSecond = later.stepsPerSecond;
+    into.stopped = later.stopped;
+    if (later.diverged) {
+        into.diverged = true;
+        into.divergedStep = later.divergedStep;
+        into.divergedWhat = std::move(later.divergedWhat);
+    }
 }
 
 void TrainingSession::setDocument(const attn::SequenceDocument &document)
@@ -134,7 +177,7 @@ void TrainingSession::reset()
     m_points.push_back({0, m_snapshots.back().loss, m_snapshots.back().accuracy});
     m_lastTransient = false;
     m_message.clear();
-    restartAt(m_document.model, 0);
+    restartAt(m_document.model, {}, 0);
 }
 
 void TrainingSession::continueFrom(int index)
@@ -147,10 +190,11 @@ void TrainingSession::continueFrom(int index)
     while (!m_points.empty() && m_points.back().step > from.step)
         m_points.pop_back();
     m_message.clear();
-    restartAt(from.model, from.step);
+    restartAt(from.model, from.optimizer, from.step);
 }
 
-void TrainingSession::restartAt(const attn::SequenceModel &model, int step)
+void TrainingSession::restartAt(const attn::SequenceModel &model,
+                                const attn::OptimizerState &state, int step)
 {
     ++m_generation;
     m_worker->setCurrentGeneration(m_generation);
@@ -160,9 +204,9 @@ void TrainingSession::restartAt(const attn::SequenceModel &model, int step)
     QMetaObject::invokeMethod(
         m_worker,
         [worker = m_worker, model, examples = m_document.examples, heldOut = m_document.heldOut,
-         settings = m_settings, step, generation = m_generation]() mutable {
+         settings = m_settings, state, step, generation = m_generation]() mutable {
             worker->restart(std::move(model), std::move(examples), std::move(heldOut), settings,
-                            step, generation);
+                            std::move(state), step, generation);
         },
         Qt::QueuedConnection);
     emit restarted();
@@ -199,7 +243,7 @@ void TrainingSession::setRunning(bool running)
     emit runningChanged(running);
 }
 
-void TrainingSession::receive(const TrainingBatch &batch)
+void TrainingSession::receive(TrainingBatch &batch)
 {
     if (batch.generation != m_generation)
         return; // from before a reset or a fork
@@ -208,7 +252,7 @@ void TrainingSession::receive(const TrainingBatch &batch)
             m_points.pop_back();
         m_points.push_back(point);
     }
-    for (const TrainingSnapshot &snapshot : batch.snapshots) {
+    for (TrainingSnapshot &snapshot : batch.snapshots) {
         // The newest model of the last batch gives way to anything newer unless it is a kept
         // step; a step already present is replaced by the worker's copy.
         while (!m_snapshots.empty() &&
@@ -216,8 +260,8 @@ void TrainingSession::receive(const TrainingBatch &batch)
             m_snapshots.pop_back();
             m_lastTransient = false;
         }
-        m_snapshots.push_back(snapshot);
         m_lastTransient = !m_policy.keeps(snapshot.step);
+        m_snapshots.push_back(std::move(snapshot));
     }
     if (batch.stepsPerSecond > 0)
         m_stepsPerSecond = batch.stepsPerSecond;

@@ -10,7 +10,9 @@
 #include <QString>
 #include <QThread>
 
+#include <deque>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <vector>
 
@@ -64,9 +66,11 @@ public slots:
     /// Back to the document's starting parameters, the record cleared.
     void reset();
     /// Forks the run at snapshot `index`: later snapshots and points are dropped and training
-    /// goes on from its parameters (the optimiser's moments start again at zero).
+    /// goes on from its parameters and its optimiser state (Adam's moments and step count), so
+    /// that the fork repeats the straight run bit for bit (unless the optimiser was switched).
     void continueFrom(int index);
-    /// New settings apply from the next step (Adam's moments start again at zero).
+    /// New settings apply from the next step. A new learning rate keeps Adam's moments and step
+    /// count (as torch does when a param_group's lr changes); another optimiser starts fresh.
     void setLearningRate(double rate);
     void setOptimizer(attn::OptimizerKind kind);
 
@@ -80,8 +84,11 @@ signals:
     void stopped(const QString &message);
 
 private:
-    void restartAt(const attn::SequenceModel &model, int step);
-    void receive(const TrainingBatch &batch);
+    void restartAt(const attn::SequenceModel &model, const attn::OptimizerState &state, int step);
+    /// Takes the batch's snapshots (moved, not copied).
+    void receive(TrainingBatch &batch);
+    /// Appends a batch made while `into` was still waiting to be received.
+    static void merge(TrainingBatch &into, TrainingBatch &&later);
     void setRunning(bool running);
     void pushSettings();
     TrainingSnapshot measure(const attn::SequenceModel &model, int step) const;
@@ -90,6 +97,11 @@ private:
     attn::TrainingSettings m_settings;
     QThread m_thread;
     TrainingWorker *m_worker = nullptr;
+    /// Batches delivered and not yet received: a few, so that a view briefly held up still gets
+    /// each, but never more (see the constructor).
+    static constexpr std::size_t kMaxQueued = 3;
+    std::mutex m_mailboxMutex; ///< guards m_mailbox (the worker thread writes it)
+    std::deque<std::shared_ptr<TrainingBatch>> m_mailbox;
     unsigned m_generation = 0;
     std::vector<TrainingSnapshot> m_snapshots;
     bool m_lastTransient = false; ///< the last snapshot is the newest model, not a kept step

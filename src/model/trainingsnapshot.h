@@ -2,6 +2,7 @@
 
 #include "core/inductionscore.h"
 #include "core/sequencemodel.h"
+#include "core/sequencetrainer.h"
 
 #include <optional>
 #include <vector>
@@ -15,7 +16,9 @@ struct TrainingPoint
 
 /// A copy of the trained model after `step` updates, with what the Training view plots about it:
 /// the loss and accuracy on the training examples and on the held-out ones (when the file has
-/// them) and every head's induction score. Only finite parameters are ever copied.
+/// them) and every head's induction score, and the optimiser's state (Adam's moments and step
+/// count), so that "continue from here" goes on as the straight run did. Only finite parameters
+/// are ever copied.
 struct TrainingSnapshot
 {
     int step = 0;
@@ -23,6 +26,7 @@ struct TrainingSnapshot
     std::optional<double> loss, accuracy;
     std::optional<double> heldOutLoss, heldOutAccuracy;
     attn::InductionScore induction;
+    attn::OptimizerState optimizer; ///< a fresh optimiser at the start of a run
 };
 
 /// What the worker hands over a few dozen times a second.

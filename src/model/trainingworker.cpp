@@ -8,12 +8,14 @@ TrainingWorker::TrainingWorker(Deliver deliver) : m_deliver(std::move(deliver)) 
 
 void TrainingWorker::restart(attn::SequenceModel model, std::vector<attn::SequenceExample> examples,
                              std::vector<attn::SequenceExample> heldOut,
-                             attn::TrainingSettings settings, int firstStep, unsigned generation)
+                             attn::TrainingSettings settings, attn::OptimizerState state,
+                             int firstStep, unsigned generation)
 {
     m_running.store(false);
     m_examples = std::move(examples);
     m_heldOut = std::move(heldOut);
-    m_trainer = std::make_unique<attn::SequenceTrainer>(std::move(model), m_examples, settings);
+    m_trainer = std::make_unique<attn::SequenceTrainer>(std::move(model), m_examples, settings,
+                                                        std::move(state));
     m_offset = firstStep;
     m_generation = generation;
     m_stepsPerSecond = 0;
@@ -26,11 +28,8 @@ void TrainingWorker::restart(attn::SequenceModel model, std::vector<attn::Sequen
 
 void TrainingWorker::setSettings(attn::TrainingSettings settings)
 {
-    if (!m_trainer)
-        return;
-    const int step = currentStep();
-    m_trainer = std::make_unique<attn::SequenceTrainer>(m_trainer->model(), m_examples, settings);
-    m_offset = step;
+    if (m_trainer)
+        m_trainer->setSettings(settings);
 }
 
 void TrainingWorker::play()
@@ -130,6 +129,7 @@ TrainingSnapshot TrainingWorker::snapshot() const
     TrainingSnapshot s;
     s.step = currentStep();
     s.model = m_trainer->model();
+    s.optimizer = m_trainer->optimizerState();
     if (!m_heldOut.empty())
         if (auto held = attn::SequenceEvaluation::evaluate(s.model, m_heldOut)) {
             s.heldOutLoss = held->loss();

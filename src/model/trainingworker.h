@@ -27,11 +27,12 @@ public:
     using Deliver = std::function<void(std::shared_ptr<TrainingBatch>)>;
     explicit TrainingWorker(Deliver deliver);
 
-    /// Starts a fresh history at `firstStep` from `model` (paused).
+    /// Starts a fresh history at `firstStep` from `model` and the optimiser's `state` (paused).
     void restart(attn::SequenceModel model, std::vector<attn::SequenceExample> examples,
                  std::vector<attn::SequenceExample> heldOut, attn::TrainingSettings settings,
-                 int firstStep, unsigned generation);
-    /// New optimiser settings from the current parameters (its moments start again at zero).
+                 attn::OptimizerState state, int firstStep, unsigned generation);
+    /// New optimiser settings from the next step: a new learning rate keeps Adam's moments and
+    /// step count, another optimiser starts fresh.
     void setSettings(attn::TrainingSettings settings);
     void play();
     /// Queued after a play(), so that Play then Pause, however quick, ends paused.

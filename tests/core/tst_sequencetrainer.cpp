@@ -160,6 +160,120 @@ private slots:
         QVERIFY(near(*after->loss(), loss));
     }
 
+    // torch semantics: a new learning rate (param_group['lr']) keeps Adam's moments and step
+    // count. Two runs of 2N steps with the rate changed at N, by hand in long double: one
+    // keeping the moments (what the trainer must do), one restarting them (what it did before).
+    void learningRateChangeKeepsAdamMoments()
+    {
+        constexpr int kN = 4;
+        const double lr1 = 0.1, lr2 = 0.03;
+        SequenceTrainer trainer(paperModel(), paperExamples(), settings(OptimizerKind::Adam, lr1));
+        const Real b1 = 0.9L, b2 = 0.999L, eps = 1e-8L;
+        struct Hand
+        {
+            Real e[2] = {0.5L, -1.25L}, u[2] = {1.5L, 0.25L};
+            Real me[2] = {}, ve[2] = {}, mu[2] = {}, vu[2] = {};
+            int t = 0;
+        };
+        Hand kept, restarted;
+        auto adamStep = [&](Hand &h, Real lr) {
+            Real de[2], du[2], loss;
+            paperGradient(h.e, h.u, de, du, loss);
+            ++h.t;
+            auto adam = [&](Real &p, Real &m, Real &v, Real g) {
+                m = b1 * m + (1 - b1) * g;
+                v = b2 * v + (1 - b2) * g * g;
+                const Real mHat = m / (1 - std::pow(b1, Real(h.t)));
+                const Real vHat = v / (1 - std::pow(b2, Real(h.t)));
+                p -= lr * mHat / (std::sqrt(vHat) + eps);
+            };
+            for (int i = 0; i < 2; ++i) {
+                adam(h.e[i], h.me[i], h.ve[i], de[i]);
+                adam(h.u[i], h.mu[i], h.vu[i], du[i]);
+            }
+        };
+        for (int t = 1; t <= 2 * kN; ++t) {
+            if (t == kN + 1) {
+                TrainingSettings s = trainer.settings();
+                s.learningRate = lr2;
+                trainer.setSettings(s);
+                QCOMPARE(trainer.optimizerState().steps, kN);
+                restarted = Hand{};
+                for (int i = 0; i < 2; ++i) {
+                    restarted.e[i] = kept.e[i];
+                    restarted.u[i] = kept.u[i];
+                }
+            }
+            const Real lr = t <= kN ? lr1 : lr2;
+            adamStep(kept, lr);
+            if (t > kN)
+                adamStep(restarted, lr);
+            QVERIFY(trainer.step().ok());
+        }
+        QCOMPARE(trainer.optimizerState().steps, 2 * kN);
+        const attn::SequenceWeights &w = trainer.model().weights;
+        bool differs = false;
+        for (int i = 0; i < 2; ++i) {
+            QVERIFY(std::abs(Real(w.embedding(i, 0)) - kept.e[i]) <= 1e-13L);
+            QVERIFY(std::abs(Real(w.unembedding(i, 0)) - kept.u[i]) <= 1e-13L);
+            differs = differs || std::abs(kept.e[i] - restarted.e[i]) > 1e-3L ||
+                      std::abs(kept.u[i] - restarted.u[i]) > 1e-3L;
+        }
+        QVERIFY2(differs, "restarted moments must give other parameters, or the test shows nothing");
+    }
+
+    // Switching the optimiser starts it fresh: Adam after SGD steps is Adam's first step.
+    void optimizerSwitchStartsFresh()
+    {
+        SequenceTrainer trainer(paperModel(), paperExamples(), settings(OptimizerKind::Sgd, 0.1));
+        QVERIFY(trainer.step().ok());
+        QVERIFY(trainer.step().ok());
+        TrainingSettings s = trainer.settings();
+        s.optimizer = OptimizerKind::Adam;
+        trainer.setSettings(s);
+        QCOMPARE(trainer.optimizerState().steps, 0);
+        SequenceTrainer fresh(trainer.model(), paperExamples(), s);
+        QVERIFY(trainer.step().ok());
+        QVERIFY(fresh.step().ok());
+        for (std::size_t i = 0; i < fresh.model().weights.matrices().size(); ++i)
+            QVERIFY(*trainer.model().weights.matrices()[i] == *fresh.model().weights.matrices()[i]);
+    }
+
+    // A trainer built from another's parameters and optimiser state after k steps, then n steps,
+    // is bit for bit the straight run of k + n steps; without the state it is not.
+    void forkFromStateEqualsStraightRun()
+    {
+        // Learned positions, two layers, examples of two lengths with an unscored position.
+        const SequenceModel start =
+            naiveseq::randomModel(11, 6, 4, 2, 2, 2, 2, PositionKind::Learned, true);
+        const std::vector<SequenceExample> examples = {
+            {{0, 2, 1, 4}, {2, 1, -1, 0}}, {{3, 5, 5}, {5, 0, 1}}, {{1, 1, 2, 3}, {4, -1, 3, 2}}};
+        const TrainingSettings s = settings(OptimizerKind::Adam, 0.03);
+        constexpr int kK = 7, kSteps = 9;
+        SequenceTrainer straight(start, examples, s);
+        for (int i = 0; i < kK + kSteps; ++i)
+            QVERIFY(straight.step().ok());
+        SequenceTrainer first(start, examples, s);
+        for (int i = 0; i < kK; ++i)
+            QVERIFY(first.step().ok());
+        SequenceTrainer fork(first.model(), examples, s, first.optimizerState());
+        SequenceTrainer fresh(first.model(), examples, s);
+        for (int i = 0; i < kSteps; ++i) {
+            QVERIFY(fork.step().ok());
+            QVERIFY(fresh.step().ok());
+        }
+        QCOMPARE(fork.optimizerState().steps, kK + kSteps);
+        const auto a = straight.model().weights.matrices(), b = fork.model().weights.matrices(),
+                   c = fresh.model().weights.matrices();
+        bool freshDiffers = false;
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            QVERIFY(*a[i] == *b[i]); // bit for bit
+            freshDiffers = freshDiffers || *a[i] != *c[i];
+        }
+        QVERIFY(freshDiffers);
+        QVERIFY(*straight.evaluate()->loss() == *fork.evaluate()->loss());
+    }
+
     void frozenGroupsStayExactly_data()
     {
         QTest::addColumn<int>("optimizer");

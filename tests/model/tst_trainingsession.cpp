@@ -111,7 +111,8 @@ private slots:
         QCOMPARE(two.step, 2);
 
         // Fork at step 2: step 3 is dropped, and the next step starts from step 2's parameters
-        // with a fresh optimiser.
+        // and Adam's moments and step count as they were then; the new learning rate keeps
+        // them too.
         QSignalSpy restarted(&session, &TrainingSession::restarted);
         session.continueFrom(2);
         QCOMPARE(restarted.count(), 1);
@@ -121,10 +122,13 @@ private slots:
         session.setLearningRate(0.02);
         session.stepOnce();
         QTRY_COMPARE(session.step(), 3);
+        QCOMPARE(two.optimizer.steps, 2);
         attn::TrainingSettings settings = task().trainingSettings;
+        attn::SequenceTrainer trainer(two.model, task().examples, settings, two.optimizer);
         settings.learningRate = 0.02;
-        attn::SequenceTrainer trainer(two.model, task().examples, settings);
+        trainer.setSettings(settings);
         QVERIFY(trainer.step().ok());
+        QCOMPARE(session.snapshots().back().optimizer.steps, 3);
         QCOMPARE(session.snapshots().back().model.weights.embedding,
                  trainer.model().weights.embedding);
         QCOMPARE(session.snapshots().back().model.weights.layers[0].wo,
@@ -136,6 +140,43 @@ private slots:
         QCOMPARE(int(session.snapshots().size()), 1);
         QCOMPARE(session.snapshots()[0].model.weights.embedding, task().model.weights.embedding);
         QCOMPARE(session.settings().learningRate, 0.02); // the learner's choice stays
+    }
+
+    // "Continue from here" on a thinned snapshot (past the dense first 200 steps) and then n
+    // steps: bit for bit the straight run, since the snapshot carries Adam's moments and t.
+    void forkFromAThinnedSnapshotEqualsTheStraightRun()
+    {
+        TrainingSession session;
+        session.setDocument(task());
+        session.play();
+        QTRY_VERIFY_WITH_TIMEOUT(session.step() >= 230, 120000);
+        settle(session);
+        const attn::SnapshotPolicy policy;
+        int index = -1;
+        for (std::size_t i = 0; i < session.snapshots().size(); ++i)
+            if (session.snapshots()[i].step > 200 && policy.stride(session.snapshots()[i].step) > 1) {
+                index = int(i);
+                break;
+            }
+        QVERIFY(index > 0);
+        const TrainingSnapshot from = session.snapshots()[std::size_t(index)];
+        QCOMPARE(from.optimizer.steps, from.step);
+        session.continueFrom(index);
+        constexpr int kSteps = 5;
+        for (int i = 1; i <= kSteps; ++i) {
+            session.stepOnce();
+            QTRY_COMPARE(session.step(), from.step + i);
+        }
+        const attn::SequenceDocument document = task();
+        attn::SequenceTrainer straight(document.model, document.examples,
+                                       document.trainingSettings);
+        for (int i = 0; i < from.step + kSteps; ++i)
+            QVERIFY(straight.step().ok());
+        const auto a = straight.model().weights.matrices();
+        const auto b = session.snapshots().back().model.weights.matrices();
+        for (std::size_t m = 0; m < a.size(); ++m)
+            QVERIFY2(*a[m] == *b[m], qPrintable(QStringLiteral("matrix %1").arg(m)));
+        QCOMPARE(session.snapshots().back().loss, straight.evaluate()->loss());
     }
 
     void divergenceStopsWithTheLastFiniteParameters()

@@ -531,10 +531,11 @@ void TrainingView::retranslate()
     m_optimizerLabel->setText(tr("&Optimizer:"));
     m_optimizer->setItemText(0, tr("Adam"));
     m_optimizer->setItemText(1, tr("SGD (plain gradient descent)"));
-    m_optimizer->setToolTip(tr("A change applies from the next step; Adam's running averages "
-                               "start again from zero"));
+    m_optimizer->setToolTip(tr("A change applies from the next step; switching the optimizer "
+                               "starts Adam's running averages again from zero"));
     m_rateLabel->setText(tr("&Learning rate:"));
-    m_rate->setToolTip(tr("From 0.0001 to 100, a factor of 10 every tenth of the slider"));
+    m_rate->setToolTip(tr("From 0.0001 to 100, a factor of 10 every tenth of the slider; a "
+                          "change keeps Adam's running averages and step count"));
     m_save->setText(tr("Save trained model…"));
     m_save->setToolTip(tr("Write the parameters of the step shown as a sequence file"));
     m_export->setText(tr("Export loss chart…"));
@@ -542,7 +543,8 @@ void TrainingView::retranslate()
     m_timeline->setToolTip(tr("Drag back to see the maps and vectors as they were at an earlier "
                               "step (every step up to 200 is kept, then fewer as the run grows)"));
     m_continue->setText(tr("&Continue from here"));
-    m_continue->setToolTip(tr("Drop the later steps and train on from the step shown"));
+    m_continue->setToolTip(tr("Drop the later steps and train on from the step shown, with "
+                              "Adam's running averages as they were at that step"));
     m_exampleLabel->setText(tr("E&xample:"));
     m_headsLabel->setText(tr("Heads on:"));
     m_weightsTitle->setText(tr("Weight matrices (blue negative, vermilion positive)"));

@@ -157,14 +157,16 @@ private slots:
         QVERIFY(head->isChecked());
         checkViews(view, earlier.model, 1);
 
-        // Fork there: later snapshots go, and training goes on from the shown parameters.
+        // Fork there: later snapshots go, and training goes on from the shown parameters and
+        // optimiser state.
         QTest::mouseClick(view->continueButton(), Qt::LeftButton);
         QCOMPARE(session->step(), earlier.step);
         QCOMPARE(int(session->snapshots().size()), index + 1);
         QTest::mouseClick(view->stepButton(), Qt::LeftButton);
         QTRY_COMPARE(session->step(), earlier.step + 1);
         QCOMPARE(view->shownIndex(), int(session->snapshots().size()) - 1);
-        attn::SequenceTrainer trainer(earlier.model, task().examples, session->settings());
+        attn::SequenceTrainer trainer(earlier.model, task().examples, session->settings(),
+                                      earlier.optimizer);
         QVERIFY(trainer.step().ok());
         checkViews(view, trainer.model(), 1);
 
