@@ -165,81 +165,47 @@ struct TaskRow
     std::vector<std::string> (*vocabulary)(int v);
     /// The output names; null: the vocabulary's.
     std::vector<std::string> (*outputs)(int v);
-    /// The task's sizes over the common defaults of TrainingTask::Options.
-    void (*defaults)(TrainingTask::Options &o);
+    /// The task's default options (the kind aside).
+    TrainingTask::Options defaults;
     SequenceExample (*draw)(Random &rng, int n, int v);
 };
 
 constexpr int kPairLimit = 16; // the two-heads task's v² outputs within kMaxVocabulary
 static_assert(kPairLimit * kPairLimit <= kMaxVocabulary);
 
+// Each row's `defaults` holds what differs from TrainingTask::Options' own defaults.
 const TaskRow kTasks[kTrainingTaskCount] = {
+    // D = 2: the six embeddings on the plane, each a corner the unembedding can pick out.
     {"copy", 1, 1, 0, kMaxVocabulary, letters, nullptr,
-     [](TrainingTask::Options &o) {
-         // D = 2: the six embeddings on the plane, each a corner the unembedding can pick out.
-         o.dModel = 2;
-         o.examples = 32;
-         o.positions = PositionKind::None;
-         o.steps = 100;
-     },
-     drawCopy},
-    {"previous-token", 2, 1, 0, kMaxVocabulary, letters, nullptr,
-     [](TrainingTask::Options &o) { o.steps = 150; }, drawPreviousToken},
+     {.examples = 32, .dModel = 2, .positions = PositionKind::None, .steps = 100}, drawCopy},
+    {"previous-token", 2, 1, 0, kMaxVocabulary, letters, nullptr, {.steps = 150},
+     drawPreviousToken},
+    // Rotary scores depend only on the distance, so finding the start needs absolute positions.
     {"first-token", 2, 1, 0, kMaxVocabulary, letters, nullptr,
-     [](TrainingTask::Options &o) {
-         // Rotary scores depend only on the distance, so finding the start needs absolute
-         // positions.
-         o.positions = PositionKind::Learned;
-         o.steps = 100;
-     },
-     drawFirstToken},
+     {.positions = PositionKind::Learned, .steps = 100}, drawFirstToken},
+    // Two layers, as for induction: layer 1 copies each key into its value's position, layer 2
+    // matches the asked key against it.
     {"associative-recall", 3, 3, 3, kMaxVocabulary / 2, keysAndValues, nullptr,
-     [](TrainingTask::Options &o) {
-         // Two layers, as for induction: layer 1 copies each key into its value's position,
-         // layer 2 matches the asked key against it.
-         o.length = 9;
-         o.examples = 256;
-         o.heldOut = 64;
-         o.dModel = 16;
-         o.keyDim = 4;
-         o.layers = 2;
-         o.learningRate = 0.02;
-         o.steps = 150;
-     },
+     {.length = 9, .examples = 256, .heldOut = 64, .dModel = 16, .keyDim = 4, .layers = 2,
+      .learningRate = 0.02, .steps = 150},
      drawAssociativeRecall},
+    // d_v = 2: one head's output, a blend of two values on a plane, cannot tell all 16 pairs
+    // apart (a linear read-out picks out only the corners of their hull); two heads put the
+    // previous and the first token on planes of their own.
     {"two-heads", 2, 1, 0, kPairLimit, letters, pairsOfLetters,
-     [](TrainingTask::Options &o) {
-         // d_v = 2: one head's output, a blend of two values on a plane, cannot tell all 16
-         // pairs apart (a linear read-out picks out only the corners of their hull); two heads
-         // put the previous and the first token on planes of their own.
-         o.vocabulary = 4;
-         o.examples = 64;
-         o.heads = 2;
-         o.valueDim = 2;
-         o.positions = PositionKind::Learned;
-         o.steps = 250;
-     },
+     {.vocabulary = 4, .examples = 64, .valueDim = 2, .heads = 2,
+      .positions = PositionKind::Learned, .steps = 250},
      drawTwoHeads},
+    // Enough examples that learning them by heart costs more than the circuit: with 256 the
+    // model memorises them and the held-out accuracy stays near 30%. Starting weights at 3% of
+    // the usual scale make the plateau: the circuit pays only once several small matrices have
+    // grown together (layer 1 copying each token's predecessor forward, layer 2 matching on
+    // it), so the loss stays near ln 12 for about 60 steps, then drops (Olsson et al. 2022);
+    // from seed 1 the layer-2 induction score passes 0.5 near step 150. D = 2 d_k, as in the
+    // usual transformer shapes.
     {"induction", 4, 2, 2, kMaxVocabulary, letters, nullptr,
-     [](TrainingTask::Options &o) {
-         // Enough examples that learning them by heart costs more than the circuit: with 256
-         // the model memorises them and the held-out accuracy stays near 30%. Starting weights
-         // at 3% of the usual scale make the plateau: the circuit pays only once several small
-         // matrices have grown together (layer 1 copying each token's predecessor forward,
-         // layer 2 matching on it), so the loss stays near ln 12 for about 60 steps, then drops
-         // (Olsson et al. 2022); from seed 1 the layer-2 induction score passes 0.5 at step 150.
-         // D = 2 d_k, as in the usual transformer shapes.
-         o.vocabulary = 12;
-         o.length = 16;
-         o.examples = 512;
-         o.heldOut = 64;
-         o.dModel = 8;
-         o.keyDim = 4;
-         o.layers = 2;
-         o.learningRate = 0.01;
-         o.initScale = 0.03;
-         o.steps = 300;
-     },
+     {.vocabulary = 12, .length = 16, .examples = 512, .heldOut = 64, .dModel = 8, .keyDim = 4,
+      .layers = 2, .learningRate = 0.01, .steps = 300, .initScale = 0.03},
      drawInduction},
 };
 
@@ -306,9 +272,8 @@ bool trainingTaskFromId(std::string_view id, TrainingTaskKind &out)
 
 TrainingTask::Options TrainingTask::defaults(TrainingTaskKind kind)
 {
-    Options o;
+    Options o = row(kind).defaults;
     o.kind = kind;
-    row(kind).defaults(o);
     return o;
 }
 
