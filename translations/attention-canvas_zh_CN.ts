@@ -4604,6 +4604,17 @@ score %7, weight %8</source>
     </message>
 </context>
 <context>
+    <name>TrainingChart</name>
+    <message>
+        <source>%1: %2 at step %3</source>
+        <translation>%1：第 %3 步为 %2</translation>
+    </message>
+    <message>
+        <source>the timeline shows step %1</source>
+        <translation>时间线显示第 %1 步</translation>
+    </message>
+</context>
+<context>
     <name>TrainingSession</name>
     <message>
         <source>the gradient</source>
@@ -4683,10 +4694,6 @@ score %7, weight %8</source>
     <message>
         <source>loss.png</source>
         <translation>loss.png</translation>
-    </message>
-    <message>
-        <source>PNG image (*.png);;SVG image (*.svg)</source>
-        <translation>PNG 图像 (*.png);;SVG 图像 (*.svg)</translation>
     </message>
     <message>
         <source>Cannot write %1.</source>
@@ -4823,6 +4830,30 @@ score %7, weight %8</source>
     <message>
         <source>held-out</source>
         <translation>留出集</translation>
+    </message>
+    <message>
+        <source>layer %1 head %2: %3</source>
+        <translation>第 %1 层 头 %2：%3</translation>
+    </message>
+    <message>
+        <source>head %1: %2</source>
+        <translation>头 %1：%2</translation>
+    </message>
+    <message>
+        <source>Step %1, example %2</source>
+        <translation>第 %1 步，示例 %2</translation>
+    </message>
+    <message>
+        <source>%1; induction score %2</source>
+        <translation>%1；归纳分数 %2</translation>
+    </message>
+    <message>
+        <source>%1; read-only here: the embeddings move as training changes them</source>
+        <translation>%1；此处只读：嵌入随训练的改变而移动</translation>
+    </message>
+    <message>
+        <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
+        <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
     </message>
 </context>
 <context>
@@ -5168,6 +5199,10 @@ score %7, weight %8</source>
     <message>
         <source>U (unembedding)</source>
         <translation>U（反嵌入）</translation>
+    </message>
+    <message>
+        <source>%1, %2 × %3, largest |entry| %4</source>
+        <translation>%1，%2 × %3，最大 |元素| %4</translation>
     </message>
 </context>
 <context>

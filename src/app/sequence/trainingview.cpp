@@ -3,6 +3,7 @@
 #include "core/sequencefile.h"
 #include "model/sequencesession.h"
 #include "model/trainingsession.h"
+#include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceqkcanvas.h"
 #include "theme/colorscheme.h"
@@ -24,6 +25,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStringList>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -101,6 +103,11 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     m_induction->setFixedRange(0, 1);
     m_grid = new SequenceHeatmapGrid(m_view, this);
     m_qk = new SequenceQkCanvas(m_view, this);
+    // Read-only: the plane shows a snapshot of the run, and an edited embedding would belong to
+    // no step of it (to try one, drag it on the Inputs tab: the run starts again from there).
+    m_embedding = new SequenceEmbeddingCanvas(m_view, this);
+    m_embedding->setReadOnly(true);
+    m_embedding->hide();
     m_weights = new WeightHeatmaps(this);
     m_weightsTitle = new QLabel(this);
     auto *weightScroll = new QScrollArea(this);
@@ -153,10 +160,15 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     middleLayout->addWidget(m_weightsTitle);
     middleLayout->addWidget(weightScroll, 2);
 
+    auto *planes = new QSplitter(Qt::Vertical, this);
+    planes->addWidget(m_qk);
+    planes->addWidget(m_embedding);
+    planes->setChildrenCollapsible(false);
+
     auto *splitter = new QSplitter(Qt::Horizontal, this);
     splitter->addWidget(charts);
     splitter->addWidget(middle);
-    splitter->addWidget(m_qk);
+    splitter->addWidget(planes);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 3);
     splitter->setStretchFactor(2, 4);
@@ -231,6 +243,7 @@ TrainingView::~TrainingView()
     // The maps read the view session until they are gone.
     delete m_grid;
     delete m_qk;
+    delete m_embedding;
 }
 
 double TrainingView::rateAt(int position)
@@ -279,6 +292,8 @@ void TrainingView::onRestarted()
         m_example->setValue(chosen);
     }
     rebuildHeadBoxes();
+    // Components 1 and 2 are the whole embedding only when D = 2.
+    m_embedding->setVisible(document.model.dModel == 2);
     m_follow = true;
     {
         const QSignalBlocker block(m_rate);
@@ -445,6 +460,7 @@ void TrainingView::showSnapshot(int index)
     m_stepLabel->setText(tr("step %1 of %2").arg(s.step).arg(m_session->step()));
     for (TrainingChart *chart : {m_loss, m_accuracy, m_induction})
         chart->setMarker(s.step);
+    describeViews(s);
 
     // What the shown model predicts at each position of the chosen example, wrong ones marked.
     const auto &examples = m_session->document().examples;
@@ -482,6 +498,27 @@ void TrainingView::showSnapshot(int index)
     updateControls();
 }
 
+void TrainingView::describeViews(const TrainingSnapshot &s)
+{
+    // The pictures' own accessible names say what they are; these say what they show now.
+    const attn::SequenceModel &model = s.model;
+    QStringList scores;
+    for (int l = 0; l < model.layerCount(); ++l)
+        for (int h = 0; h < model.headCount(l); ++h)
+            if (auto score = s.induction.score(l, h))
+                scores << (model.layerCount() > 1 ? tr("layer %1 head %2: %3").arg(l + 1).arg(h + 1)
+                                                  : tr("head %1: %2").arg(h + 1))
+                              .arg(number(score));
+    const QString where = tr("Step %1, example %2").arg(s.step).arg(m_example->value());
+    m_grid->setAccessibleDescription(
+        scores.isEmpty()
+            ? where
+            : tr("%1; induction score %2").arg(where, scores.join(QStringLiteral(", "))));
+    m_qk->setAccessibleDescription(where);
+    m_embedding->setAccessibleDescription(
+        tr("%1; read-only here: the embeddings move as training changes them").arg(where));
+}
+
 void TrainingView::showMessage(const QString &text)
 {
     m_message->setText(text);
@@ -507,9 +544,9 @@ bool TrainingView::saveTrainedModel(const QString &path)
 
 void TrainingView::exportChartDialog()
 {
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Export the loss chart"), tr("loss.png"),
-                                     tr("PNG image (*.png);;SVG image (*.svg)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export the loss chart"), tr("loss.png"),
+        tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)"));
     if (!path.isEmpty() && !exportLossChart(path))
         showMessage(tr("Cannot write %1.").arg(QDir::toNativeSeparators(path)));
 }
