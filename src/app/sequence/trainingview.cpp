@@ -129,14 +129,17 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     controls->addSpacing(12);
     controls->addWidget(m_speed);
     controls->addStretch(1);
-    controls->addWidget(m_export);
-    controls->addWidget(m_save);
 
+    // Export and save sit with the timeline, whose slider gives way: on the controls' row they
+    // made the window wider than 1280 pixels in presentation mode's large type.
     auto *timelineRow = new QHBoxLayout;
     timelineRow->addWidget(m_timelineLabel);
     timelineRow->addWidget(m_timeline, 1);
     timelineRow->addWidget(m_stepLabel);
     timelineRow->addWidget(m_continue);
+    timelineRow->addSpacing(12);
+    timelineRow->addWidget(m_export);
+    timelineRow->addWidget(m_save);
 
     m_headRow = new QHBoxLayout;
     m_headRow->addWidget(m_exampleLabel);
@@ -156,9 +159,10 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     middleLayout->setContentsMargins(0, 0, 0, 0);
     middleLayout->addLayout(m_headRow);
     middleLayout->addWidget(m_predictions);
+    // The attention maps first: with little height (presentation mode) the weights scroll.
     middleLayout->addWidget(m_grid, 3);
     middleLayout->addWidget(m_weightsTitle);
-    middleLayout->addWidget(weightScroll, 2);
+    middleLayout->addWidget(weightScroll, 1);
 
     auto *planes = new QSplitter(Qt::Vertical, this);
     planes->addWidget(m_qk);
