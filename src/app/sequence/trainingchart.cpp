@@ -186,6 +186,10 @@ void TrainingChart::fitRanges()
 
 void TrainingChart::applyColours()
 {
+    // Nine lines of text: the title, three tick labels, the step labels and the legend, below
+    // which Qt Charts elides every label; so in larger type (presentation mode) it is taller. A
+    // minimum height, not only a hint, so that the splitter and scroll area around keep it.
+    setMinimumHeight(std::max(140, 9 * fontMetrics().height()));
     const double line = Appearance::instance()->lineScale();
     m_chart->setBackgroundBrush(ColorScheme::background());
     m_chart->setTitleBrush(ColorScheme::text());
@@ -282,7 +286,7 @@ QSize TrainingChart::sizeHint() const
 
 QSize TrainingChart::minimumSizeHint() const
 {
-    return QSize(200, 140);
+    return QSize(200, minimumHeight());
 }
 
 void TrainingChart::changeEvent(QEvent *event)

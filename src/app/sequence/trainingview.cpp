@@ -153,6 +153,13 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     charts->addWidget(m_accuracy);
     charts->addWidget(m_induction);
     charts->setChildrenCollapsible(false);
+    // Too little height for three charts (presentation mode's large type at 1280 × 800): they
+    // scroll, rather than Qt Charts eliding every label to "…".
+    auto *chartScroll = new QScrollArea(this);
+    chartScroll->setWidget(charts);
+    chartScroll->setWidgetResizable(true);
+    chartScroll->setFrameShape(QFrame::NoFrame);
+    chartScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     auto *middle = new QWidget(this);
     auto *middleLayout = new QVBoxLayout(middle);
@@ -170,7 +177,7 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     planes->setChildrenCollapsible(false);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(charts);
+    splitter->addWidget(chartScroll);
     splitter->addWidget(middle);
     splitter->addWidget(planes);
     splitter->setStretchFactor(0, 3);
