@@ -12,18 +12,6 @@
 namespace attn {
 
 namespace {
-constexpr const char *kIds[kTrainingTaskCount] = {
-    "copy", "previous-token", "first-token", "associative-recall", "two-heads", "induction"};
-
-Matrix uniform(Random &rng, int rows, int cols, double a)
-{
-    Matrix m(rows, cols);
-    for (int r = 0; r < rows; ++r)
-        for (int c = 0; c < cols; ++c)
-            m(r, c) = rng.uniform(-a, a);
-    return m;
-}
-
 // "A" … "Z", then "A1" … for larger vocabularies.
 std::string tokenName(int i)
 {
@@ -49,70 +37,193 @@ std::vector<int> distinct(Random &rng, int n, int count)
     return all;
 }
 
-SequenceExample makeExample(const TrainingTask::Options &o, Random &rng)
+// `n` tokens drawn uniformly from the vocabulary, every target still "not scored".
+SequenceExample randomTokens(Random &rng, int n, int v)
 {
-    const int n = TrainingTask::exampleLength(o);
-    const int v = o.vocabulary;
+    SequenceExample ex;
+    for (int i = 0; i < n; ++i)
+        ex.tokens.push_back(below(rng, v));
+    ex.targets.assign(std::size_t(n), -1);
+    return ex;
+}
+
+// Each task's generator draws one example of `n` tokens (TrainingTask::exampleLength()) over a
+// vocabulary of `v` input tokens. They are called one example after another on one generator,
+// so a task's files depend on the order of their draws: keep it when editing one.
+SequenceExample drawCopy(Random &rng, int n, int v)
+{
+    SequenceExample ex = randomTokens(rng, n, v);
+    ex.targets = ex.tokens;
+    return ex;
+}
+
+SequenceExample drawPreviousToken(Random &rng, int n, int v)
+{
+    SequenceExample ex = randomTokens(rng, n, v);
+    for (std::size_t i = 1; i < ex.tokens.size(); ++i)
+        ex.targets[i] = ex.tokens[i - 1];
+    return ex;
+}
+
+SequenceExample drawFirstToken(Random &rng, int n, int v)
+{
+    SequenceExample ex = randomTokens(rng, n, v);
+    for (std::size_t i = 1; i < ex.tokens.size(); ++i)
+        ex.targets[i] = ex.tokens[0];
+    return ex;
+}
+
+SequenceExample drawTwoHeads(Random &rng, int n, int v)
+{
+    // The pair (previous, first) as output previous · v + first.
+    SequenceExample ex = randomTokens(rng, n, v);
+    for (std::size_t i = 1; i < ex.tokens.size(); ++i)
+        ex.targets[i] = ex.tokens[i - 1] * v + ex.tokens[0];
+    return ex;
+}
+
+SequenceExample drawAssociativeRecall(Random &rng, int n, int v)
+{
+    // Keys are tokens 0 … v − 1, values v … 2v − 1. The keys of one example are distinct, so
+    // each has one value; asked again in a new order, so no key is asked twice (and no earlier
+    // question can be mistaken for a pair).
     SequenceExample ex;
     ex.targets.assign(std::size_t(n), -1);
-    auto at = [&](std::vector<int> &xs, int i) -> int & { return xs[std::size_t(i)]; };
-    switch (o.kind) {
-    case TrainingTaskKind::Copy:
-    case TrainingTaskKind::PreviousToken:
-    case TrainingTaskKind::FirstToken:
-    case TrainingTaskKind::TwoHeads:
-        for (int i = 0; i < n; ++i)
-            ex.tokens.push_back(below(rng, v));
-        for (int i = 0; i < n; ++i) {
-            if (o.kind == TrainingTaskKind::Copy)
-                at(ex.targets, i) = at(ex.tokens, i);
-            else if (i == 0)
-                continue;
-            else if (o.kind == TrainingTaskKind::PreviousToken)
-                at(ex.targets, i) = at(ex.tokens, i - 1);
-            else if (o.kind == TrainingTaskKind::FirstToken)
-                at(ex.targets, i) = at(ex.tokens, 0);
-            else // the pair (previous, first) as output previous · v + first
-                at(ex.targets, i) = at(ex.tokens, i - 1) * v + at(ex.tokens, 0);
-        }
-        break;
-    case TrainingTaskKind::AssociativeRecall: {
-        // Keys are tokens 0 … v − 1, values v … 2v − 1. The keys of one example are distinct,
-        // so each has one value; asked again in a new order, so no key is asked twice (and no
-        // earlier question can be mistaken for a pair).
-        const int pairs = n / 3;
-        const std::vector<int> keys = distinct(rng, v, pairs);
-        std::vector<int> values;
-        for (int p = 0; p < pairs; ++p)
-            values.push_back(v + below(rng, v));
-        for (int p = 0; p < pairs; ++p) {
-            ex.tokens.push_back(keys[std::size_t(p)]);
-            ex.tokens.push_back(values[std::size_t(p)]);
-        }
-        const std::vector<int> order = distinct(rng, pairs, pairs);
-        for (int p = 0; p < pairs; ++p) {
-            at(ex.targets, int(ex.tokens.size())) = values[std::size_t(order[std::size_t(p)])];
-            ex.tokens.push_back(keys[std::size_t(order[std::size_t(p)])]);
-        }
-        break;
+    const int pairs = n / 3;
+    const std::vector<int> keys = distinct(rng, v, pairs);
+    std::vector<int> values;
+    for (int p = 0; p < pairs; ++p)
+        values.push_back(v + below(rng, v));
+    for (int p = 0; p < pairs; ++p) {
+        ex.tokens.push_back(keys[std::size_t(p)]);
+        ex.tokens.push_back(values[std::size_t(p)]);
     }
-    case TrainingTaskKind::Induction: {
-        // Distinct tokens, so every token of the repeat has exactly one earlier occurrence; the
-        // repeat's positions but the last are scored (the first half cannot be predicted). The
-        // part's length varies from n/4 to n/2, so that no fixed distance back finds the answer:
-        // a head that only counts positions (rotary) cannot stand in for an induction head.
-        const int longest = n / 2, shortest = std::max(2, longest / 2);
-        const int half = shortest + below(rng, longest - shortest + 1);
-        ex.tokens = distinct(rng, v, half);
-        for (int i = 0; i < half; ++i)
-            ex.tokens.push_back(at(ex.tokens, i));
-        ex.targets.assign(std::size_t(2 * half), -1);
-        for (int i = half; i + 1 < 2 * half; ++i)
-            at(ex.targets, i) = at(ex.tokens, i + 1);
-        break;
-    }
+    const std::vector<int> order = distinct(rng, pairs, pairs);
+    for (int p = 0; p < pairs; ++p) {
+        ex.targets[ex.tokens.size()] = values[std::size_t(order[std::size_t(p)])];
+        ex.tokens.push_back(keys[std::size_t(order[std::size_t(p)])]);
     }
     return ex;
+}
+
+SequenceExample drawInduction(Random &rng, int n, int v)
+{
+    // Distinct tokens, so every token of the repeat has exactly one earlier occurrence; the
+    // repeat's positions but the last are scored (the first half cannot be predicted). The part's
+    // length varies from n/4 to n/2, so that no fixed distance back finds the answer: a head that
+    // only counts positions (rotary) cannot stand in for an induction head.
+    const int longest = n / 2, shortest = std::max(2, longest / 2);
+    const int half = shortest + below(rng, longest - shortest + 1);
+    SequenceExample ex;
+    ex.tokens = distinct(rng, v, half);
+    for (int i = 0; i < half; ++i)
+        ex.tokens.push_back(ex.tokens[std::size_t(i)]);
+    ex.targets.assign(std::size_t(2 * half), -1);
+    for (int i = half; i + 1 < 2 * half; ++i)
+        ex.targets[std::size_t(i)] = ex.tokens[std::size_t(i) + 1];
+    return ex;
+}
+
+// Vocabulary and outputs of `v` input tokens.
+std::vector<std::string> letters(int v)
+{
+    std::vector<std::string> names;
+    for (int i = 0; i < v; ++i)
+        names.push_back(tokenName(i));
+    return names;
+}
+
+std::vector<std::string> keysAndValues(int v)
+{
+    std::vector<std::string> names = letters(v);
+    for (int i = 0; i < v; ++i)
+        names.push_back(std::to_string(i + 1));
+    return names;
+}
+
+std::vector<std::string> pairsOfLetters(int v)
+{
+    // "BA": previous B, first A.
+    std::vector<std::string> names;
+    for (int previous = 0; previous < v; ++previous)
+        for (int first = 0; first < v; ++first)
+            names.push_back(tokenName(previous) + tokenName(first));
+    return names;
+}
+
+/// One built-in task: its identifier, the sizes it can be built with, its default options and
+/// how to draw one example. A new task is a row here, its enumerator and its generator.
+struct TaskRow
+{
+    const char *id;
+    int minLength;  ///< the fewest tokens per example
+    int lengthStep; ///< examples are a whole number of these tokens long
+    /// The vocabulary must hold length / this many tokens (the distinct ones an example uses);
+    /// 0: any vocabulary of two or more.
+    int lengthPerToken;
+    int maxVocabulary;
+    std::vector<std::string> (*vocabulary)(int v);
+    /// The output names; null: the vocabulary's.
+    std::vector<std::string> (*outputs)(int v);
+    /// The task's default options (the kind aside).
+    TrainingTask::Options defaults;
+    SequenceExample (*draw)(Random &rng, int n, int v);
+};
+
+constexpr int kPairLimit = 16; // the two-heads task's v² outputs within kMaxVocabulary
+static_assert(kPairLimit * kPairLimit <= kMaxVocabulary);
+
+// Each row's `defaults` holds what differs from TrainingTask::Options' own defaults. Laid out by
+// hand, a task to a row (clang-format would put every field on a line of its own).
+// clang-format off
+const TaskRow kTasks[kTrainingTaskCount] = {
+    // D = 2: the six embeddings on the plane, each a corner the unembedding can pick out.
+    {"copy", 1, 1, 0, kMaxVocabulary, letters, nullptr,
+     {.examples = 32, .dModel = 2, .positions = PositionKind::None, .steps = 100}, drawCopy},
+    {"previous-token", 2, 1, 0, kMaxVocabulary, letters, nullptr, {.steps = 150},
+     drawPreviousToken},
+    // Rotary scores depend only on the distance, so finding the start needs absolute positions.
+    {"first-token", 2, 1, 0, kMaxVocabulary, letters, nullptr,
+     {.positions = PositionKind::Learned, .steps = 100}, drawFirstToken},
+    // Two layers, as for induction: layer 1 copies each key into its value's position, layer 2
+    // matches the asked key against it.
+    {"associative-recall", 3, 3, 3, kMaxVocabulary / 2, keysAndValues, nullptr,
+     {.length = 9, .examples = 256, .heldOut = 64, .dModel = 16, .keyDim = 4, .layers = 2,
+      .learningRate = 0.02, .steps = 150},
+     drawAssociativeRecall},
+    // d_v = 2: one head's output, a blend of two values on a plane, cannot tell all 16 pairs
+    // apart (a linear read-out picks out only the corners of their hull); two heads put the
+    // previous and the first token on planes of their own.
+    {"two-heads", 2, 1, 0, kPairLimit, letters, pairsOfLetters,
+     {.vocabulary = 4, .examples = 64, .valueDim = 2, .heads = 2,
+      .positions = PositionKind::Learned, .steps = 250},
+     drawTwoHeads},
+    // Enough examples that learning them by heart costs more than the circuit: with 256 the
+    // model memorises them and the held-out accuracy stays near 30%. Starting weights at 3% of
+    // the usual scale make the plateau: the circuit pays only once several small matrices have
+    // grown together (layer 1 copying each token's predecessor forward, layer 2 matching on
+    // it), so the loss stays within 5% of ln 12 for 40 steps, then drops (Olsson et al. 2022);
+    // from seed 1 the layer-2 induction score passes 0.5 near step 150. D = 2 d_k, as in the
+    // usual transformer shapes.
+    {"induction", 4, 2, 2, kMaxVocabulary, letters, nullptr,
+     {.vocabulary = 12, .length = 16, .examples = 512, .heldOut = 64, .dModel = 8, .keyDim = 4,
+      .layers = 2, .learningRate = 0.01, .steps = 300, .initScale = 0.03},
+     drawInduction},
+};
+// clang-format on
+
+const TaskRow &row(TrainingTaskKind kind)
+{
+    return kTasks[int(kind)];
+}
+
+Matrix uniform(Random &rng, int rows, int cols, double a)
+{
+    Matrix m(rows, cols);
+    for (int r = 0; r < rows; ++r)
+        for (int c = 0; c < cols; ++c)
+            m(r, c) = rng.uniform(-a, a);
+    return m;
 }
 
 Error outOfRange(const char *option, long long bound, long long actual)
@@ -149,13 +260,13 @@ std::optional<double> meanWeight(const SequenceModel &model,
 
 const char *trainingTaskId(TrainingTaskKind kind)
 {
-    return kIds[int(kind)];
+    return row(kind).id;
 }
 
 bool trainingTaskFromId(std::string_view id, TrainingTaskKind &out)
 {
     for (int i = 0; i < kTrainingTaskCount; ++i)
-        if (id == kIds[i]) {
+        if (id == kTasks[i].id) {
             out = TrainingTaskKind(i);
             return true;
         }
@@ -164,92 +275,26 @@ bool trainingTaskFromId(std::string_view id, TrainingTaskKind &out)
 
 TrainingTask::Options TrainingTask::defaults(TrainingTaskKind kind)
 {
-    Options o;
+    Options o = row(kind).defaults;
     o.kind = kind;
-    switch (kind) {
-    case TrainingTaskKind::Copy:
-        // D = 2: the six embeddings on the plane, each a corner the unembedding can pick out.
-        o.dModel = 2;
-        o.examples = 32;
-        o.positions = PositionKind::None;
-        o.steps = 100;
-        break;
-    case TrainingTaskKind::PreviousToken:
-        o.steps = 150;
-        break;
-    case TrainingTaskKind::FirstToken:
-        // Rotary scores depend only on the distance, so finding the start needs absolute
-        // positions.
-        o.positions = PositionKind::Learned;
-        o.steps = 100;
-        break;
-    case TrainingTaskKind::AssociativeRecall:
-        // Two layers, as for induction: layer 1 copies each key into its value's position,
-        // layer 2 matches the asked key against it.
-        o.length = 9;
-        o.examples = 256;
-        o.heldOut = 64;
-        o.dModel = 16;
-        o.keyDim = 4;
-        o.layers = 2;
-        o.learningRate = 0.02;
-        o.steps = 150;
-        break;
-    case TrainingTaskKind::TwoHeads:
-        // d_v = 2: one head's output, a blend of two values on a plane, cannot tell all 16
-        // pairs apart (a linear read-out picks out only the corners of their hull); two heads
-        // put the previous and the first token on planes of their own.
-        o.vocabulary = 4;
-        o.examples = 64;
-        o.heads = 2;
-        o.valueDim = 2;
-        o.positions = PositionKind::Learned;
-        o.steps = 250;
-        break;
-    case TrainingTaskKind::Induction:
-        // Enough examples that learning them by heart costs more than the circuit: with 256
-        // the model memorises them and the held-out accuracy stays near 30%.
-        o.vocabulary = 12;
-        o.length = 16;
-        o.examples = 512;
-        o.heldOut = 64;
-        o.dModel = 16;
-        o.keyDim = 4;
-        o.layers = 2;
-        o.learningRate = 0.01;
-        o.steps = 400;
-        break;
-    }
     return o;
 }
 
 int TrainingTask::exampleLength(const Options &o)
 {
-    if (o.kind == TrainingTaskKind::AssociativeRecall)
-        return o.length / 3 * 3;
-    if (o.kind == TrainingTaskKind::Induction)
-        return o.length / 2 * 2;
-    return o.length;
+    const int step = row(o.kind).lengthStep;
+    return o.length / step * step;
 }
 
 Result<bool> TrainingTask::check(const Options &o)
 {
     const int n = exampleLength(o);
-    const int minLength = o.kind == TrainingTaskKind::AssociativeRecall ? 3
-                          : o.kind == TrainingTaskKind::Induction       ? 4
-                          : o.kind == TrainingTaskKind::Copy            ? 1
-                                                                        : 2;
+    const TaskRow &task = row(o.kind);
+    const int minLength = task.minLength;
     if (o.length < minLength || o.length > kMaxExampleTokens)
         return outOfRange("length", o.length < minLength ? minLength : kMaxExampleTokens, o.length);
-    int minVocabulary = 2, maxVocabulary = kMaxVocabulary;
-    if (o.kind == TrainingTaskKind::AssociativeRecall) {
-        minVocabulary = n / 3;
-        maxVocabulary = kMaxVocabulary / 2;
-    } else if (o.kind == TrainingTaskKind::Induction) {
-        minVocabulary = n / 2;
-    } else if (o.kind == TrainingTaskKind::TwoHeads) {
-        maxVocabulary = int(std::sqrt(double(kMaxVocabulary)));
-    }
+    const int minVocabulary = task.lengthPerToken > 0 ? n / task.lengthPerToken : 2;
+    const int maxVocabulary = task.maxVocabulary;
     if (o.vocabulary < minVocabulary || o.vocabulary > maxVocabulary)
         return outOfRange("vocabulary",
                           o.vocabulary < minVocabulary ? minVocabulary : maxVocabulary,
@@ -276,6 +321,8 @@ Result<bool> TrainingTask::check(const Options &o)
         return outOfRange("steps", kMaxTrainingSteps, o.steps);
     if (!(o.learningRate > 0) || !std::isfinite(o.learningRate))
         return Error{ErrorCode::OutOfRange, "learning_rate", -1, -1, {}};
+    if (!(o.initScale > 0) || !std::isfinite(o.initScale))
+        return Error{ErrorCode::OutOfRange, "init_scale", -1, -1, {}};
     return true;
 }
 
@@ -284,33 +331,20 @@ SequenceDocument TrainingTask::make(const Options &o)
     Random rng(o.seed);
     SequenceDocument d;
     SequenceModel &m = d.model;
+    const TaskRow &task = row(o.kind);
     const int v = o.vocabulary;
-    if (o.kind == TrainingTaskKind::AssociativeRecall) {
-        for (int i = 0; i < v; ++i)
-            m.vocabulary.push_back(tokenName(i));
-        for (int i = 0; i < v; ++i)
-            m.vocabulary.push_back(std::to_string(i + 1));
-    } else {
-        for (int i = 0; i < v; ++i)
-            m.vocabulary.push_back(tokenName(i));
-    }
-    if (o.kind == TrainingTaskKind::TwoHeads) {
-        // "BA": previous B, first A.
-        for (int previous = 0; previous < v; ++previous)
-            for (int first = 0; first < v; ++first)
-                m.outputs.push_back(tokenName(previous) + tokenName(first));
-    } else {
-        m.outputs = m.vocabulary;
-    }
+    m.vocabulary = task.vocabulary(v);
+    m.outputs = task.outputs ? task.outputs(v) : m.vocabulary;
     m.dModel = o.dModel;
     m.positions = o.positions;
     m.causal = true;
     // Starting weights as PyTorch would draw them: embeddings of unit scale, projections
-    // uniform in ±1/√fan-in (nn.Linear).
-    const double a = 1 / std::sqrt(double(o.dModel));
-    m.weights.embedding = uniform(rng, int(m.vocabulary.size()), o.dModel, 1);
+    // uniform in ±1/√fan-in (nn.Linear); all times the options' scale.
+    const double s = o.initScale;
+    const double a = s / std::sqrt(double(o.dModel));
+    m.weights.embedding = uniform(rng, int(m.vocabulary.size()), o.dModel, s);
     m.weights.positionTable = o.positions == PositionKind::Learned
-                                  ? uniform(rng, exampleLength(o), o.dModel, 1)
+                                  ? uniform(rng, exampleLength(o), o.dModel, s)
                                   : Matrix(0, o.dModel);
     const int dv = o.valueDim > 0 ? o.valueDim : o.dModel;
     for (int l = 0; l < o.layers; ++l) {
@@ -319,15 +353,16 @@ SequenceDocument TrainingTask::make(const Options &o)
             layer.heads.push_back({uniform(rng, o.keyDim, o.dModel, a),
                                    uniform(rng, o.keyDim, o.dModel, a),
                                    uniform(rng, dv, o.dModel, a)});
-        layer.wo = uniform(rng, o.dModel, o.heads * dv, 1 / std::sqrt(double(o.heads * dv)));
+        layer.wo = uniform(rng, o.dModel, o.heads * dv, s / std::sqrt(double(o.heads * dv)));
         m.weights.layers.push_back(std::move(layer));
     }
     m.weights.unembedding = uniform(rng, int(m.outputs.size()), o.dModel, a);
 
+    const int n = exampleLength(o);
     for (int e = 0; e < o.examples; ++e)
-        d.examples.push_back(makeExample(o, rng));
+        d.examples.push_back(task.draw(rng, n, v));
     for (int e = 0; e < o.heldOut; ++e)
-        d.heldOut.push_back(makeExample(o, rng));
+        d.heldOut.push_back(task.draw(rng, n, v));
 
     d.trainingSettings.learningRate = o.learningRate;
     d.trainingSettings.steps = o.steps;

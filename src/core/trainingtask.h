@@ -55,6 +55,9 @@ struct TrainingTask
         PositionKind positions = PositionKind::Rotary;
         double learningRate = 0.05; ///< Adam
         int steps = 300;            ///< written into the training block
+        /// Every starting weight times this (1: drawn as PyTorch would). A small start keeps the
+        /// heads near uniform attention for a while: the induction task's plateau.
+        double initScale = 1;
     };
 
     /// The default options of a task (seed 1).
@@ -64,7 +67,8 @@ struct TrainingTask
     static int exampleLength(const Options &options);
     /// Checks `options` against what the task can be built from and the sequence file's limits.
     /// Errors: OutOfRange with the option as subject ("vocabulary", "length", "examples",
-    /// "held_out", "d_model", "key_dim", "value_dim", "layers", "heads", "steps", "learning_rate")
+    /// "held_out", "d_model", "key_dim", "value_dim", "layers", "heads", "steps", "learning_rate",
+    /// "init_scale")
     /// and the bound in `expected` (induction needs a vocabulary as large as the repeated part,
     /// associative recall as many keys as pairs; the two-heads task's outputs, vocabulary²,
     /// must fit the file's limit); OddDimension (subject "key_dim") for rotary positions.

@@ -3,7 +3,8 @@
 // held-out set drawn the same way; each reaching ≥ 95% accuracy from its default seed in the
 // steps of its own training block, and generalising to its held-out examples. The two-heads task
 // needs both heads: with one it stays well below. The induction task grows a previous-token
-// head in layer 1 and an induction head in layer 2. Each training prints its seconds.
+// head in layer 1 and an induction head in layer 2, its loss first on a plateau, then dropping.
+// Each training prints its seconds.
 
 #include "core/sequenceevaluation.h"
 #include "core/sequencefile.h"
@@ -14,6 +15,7 @@
 #include <QFile>
 #include <QTest>
 
+#include <cmath>
 #include <set>
 
 using attn::TrainingTask;
@@ -27,6 +29,7 @@ struct Trained
 {
     attn::SequenceModel model;
     double accuracy = 0, heldOutAccuracy = 0, seconds = 0;
+    std::vector<double> losses; ///< before each update
 };
 
 Trained train(const attn::SequenceDocument &d)
@@ -34,10 +37,13 @@ Trained train(const attn::SequenceDocument &d)
     QElapsedTimer timer;
     timer.start();
     attn::SequenceTrainer trainer(d.model, d.examples, d.trainingSettings);
-    for (int i = 0; i < d.trainingSettings.steps; ++i)
-        if (!trainer.step().ok())
-            qFatal("training stopped at step %d", i + 1);
     Trained t;
+    for (int i = 0; i < d.trainingSettings.steps; ++i) {
+        auto step = trainer.step();
+        if (!step.ok())
+            qFatal("training stopped at step %d", i + 1);
+        t.losses.push_back(*step->loss());
+    }
     t.model = trainer.model();
     t.accuracy = *trainer.evaluate()->accuracy();
     t.heldOutAccuracy = *attn::SequenceEvaluation::evaluate(t.model, d.heldOut)->accuracy();
@@ -80,6 +86,33 @@ int expectedTarget(TrainingTaskKind kind, const std::vector<int> &t, std::size_t
         return -1;
     }
     return -2;
+}
+
+// Olsson et al.'s shape: the loss first stays near that of a uniform guess, ln V (here: falls
+// less than 5% of it in the first 40 steps), then drops far faster than it fell on the plateau
+// (its steepest 50 steps at least five times the plateau's mean rate), to below 0.1.
+void checkPlateauThenDrop(const std::vector<double> &losses, int vocabulary)
+{
+    const double uniform = std::log(double(vocabulary));
+    QVERIFY(std::abs(losses[0] - uniform) < 0.05 * uniform);
+    QVERIFY(losses[40] > 0.95 * uniform);
+    const double plateauRate = (losses[0] - losses[40]) / 40;
+    double steepest = 0;
+    int steepestAt = 0;
+    for (std::size_t i = 0; i + 50 < losses.size(); ++i)
+        if ((losses[i] - losses[i + 50]) / 50 > steepest) {
+            steepest = (losses[i] - losses[i + 50]) / 50;
+            steepestAt = int(i);
+        }
+    QString curve;
+    for (std::size_t i = 0; i < losses.size(); i += 20)
+        curve += QStringLiteral(" %1:%2").arg(i).arg(losses[i], 0, 'f', 3);
+    qInfo("  loss every 20 steps:%s", qPrintable(curve));
+    qInfo("  plateau %.4f per step (steps 0-40), steepest %.4f per step (steps %d-%d)", plateauRate,
+          steepest, steepestAt, steepestAt + 50);
+    QVERIFY(steepestAt >= 40);
+    QVERIFY(steepest > 5 * plateauRate);
+    QVERIFY(losses.back() < 0.1);
 }
 
 } // namespace
@@ -179,6 +212,7 @@ private slots:
                   induction);
             QVERIFY(previous > 0.5);
             QVERIFY(induction > 0.5);
+            checkPlateauThenDrop(t.losses, int(d.model.vocabulary.size()));
         }
     }
 
@@ -233,6 +267,33 @@ private slots:
         o.heldOut = 0; // no held-out set is allowed
         QVERIFY(TrainingTask::check(o).ok());
         QVERIFY(TrainingTask::make(o).heldOut.empty());
+        o = TrainingTask::defaults(TrainingTaskKind::Copy);
+        o.initScale = 0;
+        QCOMPARE(TrainingTask::check(o).error().subject, std::string("init_scale"));
+    }
+
+    // The starting weights scale as asked: every matrix of a scaled start is the unscaled one
+    // times the scale (the same draws), the examples unchanged.
+    void initScaleScalesEveryStartingWeight()
+    {
+        for (int k = 0; k < attn::kTrainingTaskCount; ++k) {
+            TrainingTask::Options o = TrainingTask::defaults(TrainingTaskKind(k));
+            o.positions = attn::PositionKind::Learned; // the position table too
+            o.initScale = 1;
+            const attn::SequenceDocument one = TrainingTask::make(o);
+            o.initScale = 0.25;
+            const attn::SequenceDocument quarter = TrainingTask::make(o);
+            const auto a = one.model.weights.matrices();
+            const auto b = quarter.model.weights.matrices();
+            QCOMPARE(a.size(), b.size());
+            for (std::size_t m = 0; m < a.size(); ++m) {
+                QVERIFY(a[m]->size() > 0);
+                QVERIFY(((*a[m]) * 0.25 - *b[m]).cwiseAbs().maxCoeff() <= 1e-15);
+            }
+            QCOMPARE(quarter.examples.size(), one.examples.size());
+            for (std::size_t e = 0; e < one.examples.size(); ++e)
+                QCOMPARE(quarter.examples[e].tokens, one.examples[e].tokens);
+        }
     }
 
     void everyPositionKindBuilds()

@@ -27,18 +27,17 @@ SequenceEmbeddingCanvas::SequenceEmbeddingCanvas(SequenceSession *session, QWidg
 
 bool SequenceEmbeddingCanvas::draggable() const
 {
-    return m_session->model().dModel == 2;
+    return !m_readOnly && m_session->model().dModel == 2;
 }
 
 QString SequenceEmbeddingCanvas::caption() const
 {
     const auto &model = m_session->model();
-    QString caption = model.dModel == 2
-                          ? tr("Embeddings E (hollow), positions P_i (diamonds) and inputs "
-                               "x_i = E + P_i (filled); D = 2, drag an embedding")
-                          : tr("Embeddings E (hollow), positions P_i (diamonds) and inputs "
-                               "x_i = E + P_i (filled): components 1 and 2 of D = %1")
-                                .arg(model.dModel);
+    QString caption = draggable() ? tr("Embeddings E (hollow), positions P_i (diamonds) and inputs "
+                                       "x_i = E + P_i (filled); D = 2, drag an embedding")
+                                  : tr("Embeddings E (hollow), positions P_i (diamonds) and inputs "
+                                       "x_i = E + P_i (filled): components 1 and 2 of D = %1")
+                                        .arg(model.dModel);
     switch (model.positions) {
     case attn::PositionKind::Sinusoidal:
         caption += QLatin1Char('\n') +

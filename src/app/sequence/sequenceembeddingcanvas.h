@@ -20,8 +20,10 @@ class SequenceEmbeddingCanvas : public QWidget
 public:
     explicit SequenceEmbeddingCanvas(SequenceSession *session, QWidget *parent = nullptr);
 
-    /// True when a drag has a meaning: D = 2.
+    /// True when a drag has a meaning: D = 2, and not read-only.
     bool draggable() const;
+    /// A read-only plane only shows (the Training view's, whose model is a snapshot of a run).
+    void setReadOnly(bool readOnly) { m_readOnly = readOnly; }
     /// Where the model point (x, y) is drawn.
     QPointF toWidget(double x, double y) const;
     /// The model point under widget position `at`.
@@ -58,4 +60,5 @@ private:
     ViewCaption m_caption;
     int m_dragged = -1;
     bool m_moved = false; ///< the drag has changed the embedding at least once
+    bool m_readOnly = false;
 };

@@ -1,21 +1,32 @@
 #include "sequence/trainingchart.h"
 
+#include "export/exporter.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
 
+#include <QBuffer>
 #include <QChart>
 #include <QEvent>
-#include <QFileInfo>
 #include <QGraphicsLayout>
 #include <QImage>
 #include <QLegendMarker>
 #include <QLineSeries>
+#include <QLocale>
+#include <QPageLayout>
+#include <QPageSize>
 #include <QPainter>
+#include <QPdfWriter>
+#include <QSaveFile>
 #include <QSvgGenerator>
 #include <QValueAxis>
 
 #include <algorithm>
 #include <cmath>
+
+namespace {
+// As the Exporter: vector formats at 96 logical pixels per inch, so that text keeps its size.
+constexpr int kDpi = 96;
+} // namespace
 
 TrainingChart::TrainingChart(QWidget *parent)
     : QChartView(parent), m_chart(new QChart), m_x(new QValueAxis), m_y(new QValueAxis),
@@ -78,6 +89,7 @@ void TrainingChart::setLine(int index, const QString &name, const QColor &color,
     QPen pen(color, 2 * Appearance::instance()->lineScale());
     pen.setStyle(dashed ? Qt::DashLine : Qt::SolidLine);
     line->setPen(pen);
+    describe();
 }
 
 void TrainingChart::setPoints(int index, const QList<QPointF> &points)
@@ -85,6 +97,7 @@ void TrainingChart::setPoints(int index, const QList<QPointF> &points)
     if (QLineSeries *line = m_lines.value(index)) {
         line->replace(points);
         fitRanges();
+        describe();
     }
 }
 
@@ -102,6 +115,7 @@ void TrainingChart::setTitles(const QString &title, const QString &xTitle, const
     m_x->setTitleText(xTitle);
     m_y->setTitleText(yTitle);
     showAxisTitles();
+    setAccessibleName(title);
 }
 
 void TrainingChart::showAxisTitles()
@@ -117,6 +131,23 @@ void TrainingChart::setMarker(int step)
 {
     m_marker = step;
     fitRanges();
+    describe();
+}
+
+void TrainingChart::describe()
+{
+    // What a screen reader says for the picture: each line's newest value and the step shown.
+    QStringList parts;
+    for (const QLineSeries *line : std::as_const(m_lines))
+        if (line->count() > 0) {
+            const QPointF last = line->at(line->count() - 1);
+            parts << tr("%1: %2 at step %3")
+                         .arg(line->name(), QLocale().toString(last.y(), 'g', 3))
+                         .arg(qRound(last.x()));
+        }
+    if (m_marker >= 0)
+        parts << tr("the timeline shows step %1").arg(m_marker);
+    setAccessibleDescription(parts.join(QStringLiteral("; ")));
 }
 
 void TrainingChart::fitRanges()
@@ -155,6 +186,10 @@ void TrainingChart::fitRanges()
 
 void TrainingChart::applyColours()
 {
+    // Nine lines of text: the title, three tick labels, the step labels and the legend, below
+    // which Qt Charts elides every label; so in larger type (presentation mode) it is taller. A
+    // minimum height, not only a hint, so that the splitter and scroll area around keep it.
+    setMinimumHeight(std::max(140, 9 * fontMetrics().height()));
     const double line = Appearance::instance()->lineScale();
     m_chart->setBackgroundBrush(ColorScheme::background());
     m_chart->setTitleBrush(ColorScheme::text());
@@ -184,33 +219,64 @@ void TrainingChart::applyColours()
 bool TrainingChart::exportTo(const QString &path, const QSize &size) const
 {
     // A copy of the view at the requested size, so that the picture does not depend on the
-    // window's layout or the screen's pixel ratio.
+    // window's layout or the screen's pixel ratio. Rendered into memory first and then written
+    // with QSaveFile, as the Exporter does: a failed export leaves an existing file as it was.
     auto *self = const_cast<TrainingChart *>(this);
     const QSize before = self->size();
     self->resize(size);
+    const QRect area(QPoint(0, 0), size);
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
     bool ok = false;
-    if (QFileInfo(path).suffix().compare(QLatin1String("svg"), Qt::CaseInsensitive) == 0) {
+    QPainter painter;
+    switch (Exporter::formatFromPath(path).value_or(Exporter::Format::Png)) {
+    case Exporter::Format::Svg: {
         QSvgGenerator svg;
-        svg.setFileName(path);
+        svg.setOutputDevice(&buffer);
         svg.setSize(size);
-        svg.setViewBox(QRect(QPoint(0, 0), size));
+        svg.setViewBox(area);
         svg.setTitle(m_chart->title());
-        QPainter painter;
         if (painter.begin(&svg)) {
-            self->render(&painter, QRectF(QPoint(0, 0), size), QRect(QPoint(0, 0), size));
+            self->render(&painter, QRectF(area), area);
             ok = painter.end();
         }
-    } else {
+        break;
+    }
+    case Exporter::Format::Pdf: {
+        // One page exactly the chart's size, at the Exporter's 96 logical pixels per inch.
+        QPdfWriter pdf(&buffer);
+        pdf.setCreator(Exporter::tr("Attention Canvas"));
+        pdf.setTitle(m_chart->title());
+        pdf.setResolution(kDpi);
+        pdf.setPageLayout(QPageLayout(QPageSize(QSizeF(size) * 72.0 / kDpi, QPageSize::Point,
+                                                QString(), QPageSize::ExactMatch),
+                                      QPageLayout::Portrait, QMarginsF()));
+        if (painter.begin(&pdf)) {
+            painter.setRenderHint(QPainter::Antialiasing);
+            painter.scale(double(pdf.width()) / size.width(), double(pdf.height()) / size.height());
+            painter.fillRect(area, ColorScheme::background());
+            self->render(&painter, QRectF(area), area);
+            ok = painter.end();
+        }
+        break;
+    }
+    case Exporter::Format::Png: {
         QImage image(size, QImage::Format_ARGB32_Premultiplied);
         image.fill(ColorScheme::background());
-        QPainter painter(&image);
-        painter.setRenderHint(QPainter::Antialiasing);
-        self->render(&painter, QRectF(QPoint(0, 0), size), QRect(QPoint(0, 0), size));
-        painter.end();
-        ok = image.save(path);
+        if (painter.begin(&image)) {
+            painter.setRenderHint(QPainter::Antialiasing);
+            self->render(&painter, QRectF(area), area);
+            painter.end();
+            ok = image.save(&buffer, "PNG");
+        }
+        break;
+    }
     }
     self->resize(before);
-    return ok;
+    QSaveFile file(path);
+    return ok && file.open(QIODevice::WriteOnly) && file.write(bytes) == bytes.size() &&
+           file.commit();
 }
 
 QSize TrainingChart::sizeHint() const
@@ -220,7 +286,7 @@ QSize TrainingChart::sizeHint() const
 
 QSize TrainingChart::minimumSizeHint() const
 {
-    return QSize(200, 140);
+    return QSize(200, minimumHeight());
 }
 
 void TrainingChart::changeEvent(QEvent *event)

@@ -11,7 +11,8 @@ class QValueAxis;
 /// One live chart of the Training view: a few lines over the training step (loss, accuracy or
 /// each head's induction score) and a vertical line at the step the timeline shows. Animations
 /// are off and points are replaced in one call per update, so that redrawing 25 times a second
-/// costs little; the y range grows to fit the data and is otherwise left alone.
+/// costs little; the y range grows to fit the data and is otherwise left alone. Its accessible
+/// name is the title, its description the lines' newest values.
 class TrainingChart : public QChartView
 {
     Q_OBJECT
@@ -32,8 +33,9 @@ public:
     void setMarker(int step);
     int marker() const { return m_marker; }
 
-    /// Writes the chart as a PNG or an SVG (by the file's suffix) of `size` logical pixels,
-    /// rendered into the file, never grabbed from the screen. False when it could not be written.
+    /// Writes the chart as a PNG, an SVG or a PDF (by the file's suffix; PNG for any other) of
+    /// `size` logical pixels, rendered, never grabbed from the screen. False when it could not
+    /// be written; an existing file is then left as it was.
     bool exportTo(const QString &path, const QSize &size) const;
 
     QSize sizeHint() const override;
@@ -46,6 +48,8 @@ private:
     void showAxisTitles();
     void applyColours();
     void fitRanges();
+    /// The accessible description: each line's newest value and the marker's step.
+    void describe();
 
     QChart *m_chart;
     QValueAxis *m_x, *m_y;

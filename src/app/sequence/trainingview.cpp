@@ -3,6 +3,7 @@
 #include "core/sequencefile.h"
 #include "model/sequencesession.h"
 #include "model/trainingsession.h"
+#include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceqkcanvas.h"
 #include "theme/colorscheme.h"
@@ -24,6 +25,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QSplitter>
+#include <QStringList>
 #include <QVBoxLayout>
 
 #include <algorithm>
@@ -101,6 +103,11 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     m_induction->setFixedRange(0, 1);
     m_grid = new SequenceHeatmapGrid(m_view, this);
     m_qk = new SequenceQkCanvas(m_view, this);
+    // Read-only: the plane shows a snapshot of the run, and an edited embedding would belong to
+    // no step of it (to try one, drag it on the Inputs tab: the run starts again from there).
+    m_embedding = new SequenceEmbeddingCanvas(m_view, this);
+    m_embedding->setReadOnly(true);
+    m_embedding->hide();
     m_weights = new WeightHeatmaps(this);
     m_weightsTitle = new QLabel(this);
     auto *weightScroll = new QScrollArea(this);
@@ -122,14 +129,17 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     controls->addSpacing(12);
     controls->addWidget(m_speed);
     controls->addStretch(1);
-    controls->addWidget(m_export);
-    controls->addWidget(m_save);
 
+    // Export and save sit with the timeline, whose slider gives way: on the controls' row they
+    // made the window wider than 1280 pixels in presentation mode's large type.
     auto *timelineRow = new QHBoxLayout;
     timelineRow->addWidget(m_timelineLabel);
     timelineRow->addWidget(m_timeline, 1);
     timelineRow->addWidget(m_stepLabel);
     timelineRow->addWidget(m_continue);
+    timelineRow->addSpacing(12);
+    timelineRow->addWidget(m_export);
+    timelineRow->addWidget(m_save);
 
     m_headRow = new QHBoxLayout;
     m_headRow->addWidget(m_exampleLabel);
@@ -143,20 +153,33 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     charts->addWidget(m_accuracy);
     charts->addWidget(m_induction);
     charts->setChildrenCollapsible(false);
+    // Too little height for three charts (presentation mode's large type at 1280 × 800): they
+    // scroll, rather than Qt Charts eliding every label to "…".
+    auto *chartScroll = new QScrollArea(this);
+    chartScroll->setWidget(charts);
+    chartScroll->setWidgetResizable(true);
+    chartScroll->setFrameShape(QFrame::NoFrame);
+    chartScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
     auto *middle = new QWidget(this);
     auto *middleLayout = new QVBoxLayout(middle);
     middleLayout->setContentsMargins(0, 0, 0, 0);
     middleLayout->addLayout(m_headRow);
     middleLayout->addWidget(m_predictions);
+    // The attention maps first: with little height (presentation mode) the weights scroll.
     middleLayout->addWidget(m_grid, 3);
     middleLayout->addWidget(m_weightsTitle);
-    middleLayout->addWidget(weightScroll, 2);
+    middleLayout->addWidget(weightScroll, 1);
+
+    auto *planes = new QSplitter(Qt::Vertical, this);
+    planes->addWidget(m_qk);
+    planes->addWidget(m_embedding);
+    planes->setChildrenCollapsible(false);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
-    splitter->addWidget(charts);
+    splitter->addWidget(chartScroll);
     splitter->addWidget(middle);
-    splitter->addWidget(m_qk);
+    splitter->addWidget(planes);
     splitter->setStretchFactor(0, 3);
     splitter->setStretchFactor(1, 3);
     splitter->setStretchFactor(2, 4);
@@ -231,6 +254,7 @@ TrainingView::~TrainingView()
     // The maps read the view session until they are gone.
     delete m_grid;
     delete m_qk;
+    delete m_embedding;
 }
 
 double TrainingView::rateAt(int position)
@@ -279,6 +303,8 @@ void TrainingView::onRestarted()
         m_example->setValue(chosen);
     }
     rebuildHeadBoxes();
+    // Components 1 and 2 are the whole embedding only when D = 2.
+    m_embedding->setVisible(document.model.dModel == 2);
     m_follow = true;
     {
         const QSignalBlocker block(m_rate);
@@ -445,6 +471,7 @@ void TrainingView::showSnapshot(int index)
     m_stepLabel->setText(tr("step %1 of %2").arg(s.step).arg(m_session->step()));
     for (TrainingChart *chart : {m_loss, m_accuracy, m_induction})
         chart->setMarker(s.step);
+    describeViews(s);
 
     // What the shown model predicts at each position of the chosen example, wrong ones marked.
     const auto &examples = m_session->document().examples;
@@ -482,6 +509,27 @@ void TrainingView::showSnapshot(int index)
     updateControls();
 }
 
+void TrainingView::describeViews(const TrainingSnapshot &s)
+{
+    // The pictures' own accessible names say what they are; these say what they show now.
+    const attn::SequenceModel &model = s.model;
+    QStringList scores;
+    for (int l = 0; l < model.layerCount(); ++l)
+        for (int h = 0; h < model.headCount(l); ++h)
+            if (auto score = s.induction.score(l, h))
+                scores << (model.layerCount() > 1 ? tr("layer %1 head %2: %3").arg(l + 1).arg(h + 1)
+                                                  : tr("head %1: %2").arg(h + 1))
+                              .arg(number(score));
+    const QString where = tr("Step %1, example %2").arg(s.step).arg(m_example->value());
+    m_grid->setAccessibleDescription(
+        scores.isEmpty()
+            ? where
+            : tr("%1; induction score %2").arg(where, scores.join(QStringLiteral(", "))));
+    m_qk->setAccessibleDescription(where);
+    m_embedding->setAccessibleDescription(
+        tr("%1; read-only here: the embeddings move as training changes them").arg(where));
+}
+
 void TrainingView::showMessage(const QString &text)
 {
     m_message->setText(text);
@@ -507,9 +555,9 @@ bool TrainingView::saveTrainedModel(const QString &path)
 
 void TrainingView::exportChartDialog()
 {
-    const QString path =
-        QFileDialog::getSaveFileName(this, tr("Export the loss chart"), tr("loss.png"),
-                                     tr("PNG image (*.png);;SVG image (*.svg)"));
+    const QString path = QFileDialog::getSaveFileName(
+        this, tr("Export the loss chart"), tr("loss.png"),
+        tr("PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)"));
     if (!path.isEmpty() && !exportLossChart(path))
         showMessage(tr("Cannot write %1.").arg(QDir::toNativeSeparators(path)));
 }

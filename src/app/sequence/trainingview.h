@@ -13,11 +13,14 @@ class QLabel;
 class QPushButton;
 class QSlider;
 class QSpinBox;
+class QSplitter;
+class SequenceEmbeddingCanvas;
 class SequenceHeatmapGrid;
 class SequenceQkCanvas;
 class SequenceSession;
 class TrainingChart;
 class TrainingSession;
+struct TrainingSnapshot;
 class WeightHeatmaps;
 
 /// The Training tab of the Sequence window: trains the window's model on its examples in a
@@ -26,7 +29,10 @@ class WeightHeatmaps;
 /// planes for a chosen example, the weight matrices — and lets the learner scrub back through the
 /// timeline, fork the run from an earlier step, and switch heads off. The maps and planes are the
 /// Sequence window's own widgets, fed by a SequenceSession of this view that holds the snapshot
-/// shown; every number comes from the core.
+/// shown (they read the sentence, its forward pass and the token names from a session, so that a
+/// second input path into each would cost more code than the session's one pass per snapshot);
+/// every number comes from the core. When D = 2 the embeddings are drawn on the plane as they
+/// move, read-only: a drag there would have to rewrite a step of the run's history.
 class TrainingView : public QWidget
 {
     Q_OBJECT
@@ -41,7 +47,7 @@ public:
     int shownIndex() const { return m_index; }
     /// The heads switched off.
     const attn::HeadMask &headsOff() const { return m_off; }
-    /// Writes the loss chart as PNG or SVG (by suffix); false on failure.
+    /// Writes the loss chart as PNG, SVG or PDF (by suffix); false on failure.
     bool exportLossChart(const QString &path) const;
     /// Writes the shown snapshot as a sequence file; false (with the message shown) on failure.
     bool saveTrainedModel(const QString &path);
@@ -66,6 +72,8 @@ public:
     TrainingChart *inductionChart() const { return m_induction; }
     SequenceHeatmapGrid *heatmaps() const { return m_grid; }
     SequenceQkCanvas *qkCanvas() const { return m_qk; }
+    /// The embeddings on the plane, shown when D = 2; read-only (see the constructor).
+    SequenceEmbeddingCanvas *embeddingCanvas() const { return m_embedding; }
     WeightHeatmaps *weights() const { return m_weights; }
     /// The session the maps and planes read: the shown snapshot (heads off applied) on the
     /// chosen example.
@@ -88,6 +96,8 @@ private:
     void rebuildHeadBoxes();
     void showSnapshot(int index);
     void showMessage(const QString &text);
+    /// The accessible descriptions of the maps and planes for the snapshot shown.
+    void describeViews(const TrainingSnapshot &snapshot);
     void exportChartDialog();
     void saveDialog();
 
@@ -105,6 +115,7 @@ private:
     TrainingChart *m_loss, *m_accuracy, *m_induction;
     SequenceHeatmapGrid *m_grid;
     SequenceQkCanvas *m_qk;
+    SequenceEmbeddingCanvas *m_embedding;
     WeightHeatmaps *m_weights;
     attn::HeadMask m_off;
     int m_index = 0;

@@ -6,6 +6,7 @@
 #include <QLocale>
 #include <QPainter>
 #include <QResizeEvent>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -54,6 +55,16 @@ void WeightHeatmaps::setModel(const attn::SequenceModel &model)
     for (std::size_t i = 0; sameShape && i < entries.size(); ++i)
         entries[i].rect = m_entries[i].rect;
     m_entries = std::move(entries);
+    // A screen reader hears each matrix's shape and scale: what the colours would tell.
+    QStringList described;
+    for (const Entry &e : m_entries)
+        described << tr("%1, %2 × %3, largest |entry| %4")
+                         .arg(e.label)
+                         .arg(e.matrix.rows())
+                         .arg(e.matrix.cols())
+                         .arg(QLocale().toString(
+                             e.matrix.size() > 0 ? e.matrix.cwiseAbs().maxCoeff() : 0.0, 'g', 2));
+    setAccessibleDescription(described.join(QStringLiteral("; ")));
     if (!sameShape) {
         layoutEntries(width(), true);
         updateGeometry();
@@ -127,6 +138,8 @@ void WeightHeatmaps::changeEvent(QEvent *event)
         layoutEntries(width(), true);
         updateGeometry();
     }
+    if (event->type() == QEvent::LanguageChange)
+        setAccessibleName(tr("The weight matrices as heat maps"));
     QWidget::changeEvent(event);
 }
 

@@ -4,7 +4,9 @@
 #include "core/trainingtask.h"
 #include "model/sequencesession.h"
 #include "model/trainingsession.h"
+#include "theme/colorscheme.h"
 #include "theme/heatramp.h"
+#include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceqkcanvas.h"
 #include "sequence/sequencewindow.h"
@@ -38,12 +40,20 @@ class TestTrainingView : public QObject
 
     static attn::SequenceDocument task() { return attn::TrainingTask::previousToken({}); }
 
-    static void openTask(SequenceWindow &window)
+    static void openTask(SequenceWindow &window, const attn::SequenceDocument &document = task())
     {
-        QVERIFY(window.session()->loadText(QByteArray::fromStdString(attn::writeSequence(task()))));
+        QVERIFY(
+            window.session()->loadText(QByteArray::fromStdString(attn::writeSequence(document))));
         QTabBar *bar = window.tabs()->tabBar();
         QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(1).center());
         QCOMPARE(window.tabs()->currentIndex(), 1);
+    }
+
+    static void showWindow(SequenceWindow &window)
+    {
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
     }
 
     // The maps and q/k planes show exactly the core's pass of `model` on example `e`.
@@ -76,9 +86,7 @@ private slots:
     void trainsScrubsForksAndAblates()
     {
         SequenceWindow window;
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        showWindow(window);
         openTask(window);
         TrainingView *view = window.trainingView();
         TrainingSession *session = view->session();
@@ -184,6 +192,105 @@ private slots:
         QFile svg(dir.filePath(QStringLiteral("loss.svg")));
         QVERIFY(svg.open(QIODevice::ReadOnly));
         QVERIFY(svg.readAll().contains("<svg"));
+    }
+
+    // D = 2 (the copy task): the plane shows the shown snapshot's embedding rows, point for
+    // point, and stays read-only; with D = 8 it is not there at all.
+    void embeddingsOnThePlaneWhenDIsTwo()
+    {
+        SequenceWindow window;
+        showWindow(window);
+        const attn::SequenceDocument copy =
+            attn::TrainingTask::make(attn::TrainingTask::defaults(attn::TrainingTaskKind::Copy));
+        QCOMPARE(copy.model.dModel, 2);
+        openTask(window, copy);
+        TrainingView *view = window.trainingView();
+        SequenceEmbeddingCanvas *plane = view->embeddingCanvas();
+        QVERIFY(plane->isVisible());
+        QVERIFY(!plane->draggable());
+        for (int i = 0; i < 5; ++i)
+            QTest::mouseClick(view->stepButton(), Qt::LeftButton);
+        QTRY_COMPARE(view->session()->step(), 5);
+        QTest::mouseClick(view->playButton(), Qt::LeftButton);
+        QTRY_VERIFY_WITH_TIMEOUT(view->session()->step() >= 40, 60000);
+        QTest::mouseClick(view->playButton(), Qt::LeftButton);
+        QTRY_VERIFY(!view->session()->isRunning());
+        QTest::qWait(100);
+
+        const TrainingSnapshot &shown =
+            view->session()->snapshots()[std::size_t(view->shownIndex())];
+        const attn::Matrix &e = shown.model.weights.embedding;
+        QVERIFY(!(e - copy.model.weights.embedding).isZero()); // training moved them
+        QCOMPARE(view->viewSession()->model().weights.embedding, e);
+        // Without positions x_i = E[token i]: the filled input dot sits on the embedding row.
+        const QImage image = plane->grab().toImage();
+        const auto &tokens = view->viewSession()->tokens();
+        for (int t : tokens) {
+            const QPointF at = plane->toWidget(e(t, 0), e(t, 1));
+            QVERIFY(plane->plotRect().contains(at.toPoint()));
+            QCOMPARE(image.pixelColor((at * image.devicePixelRatio()).toPoint()).rgb(),
+                     ColorScheme::query().rgb());
+            // And the drawing's own inverse mapping gives the row back.
+            const QPointF back = plane->toModel(at);
+            QVERIFY(std::abs(back.x() - e(t, 0)) < 1e-9 && std::abs(back.y() - e(t, 1)) < 1e-9);
+        }
+        // A drag on a point changes nothing: neither the run nor the shown model.
+        const int steps = view->session()->step();
+        const QPoint from = plane->toWidget(e(tokens[0], 0), e(tokens[0], 1)).toPoint();
+        QTest::mousePress(plane, Qt::LeftButton, {}, from);
+        QTest::mouseMove(plane, from + QPoint(30, 20));
+        QTest::mouseRelease(plane, Qt::LeftButton, {}, from + QPoint(30, 20));
+        QCOMPARE(view->viewSession()->model().weights.embedding, e);
+        QCOMPARE(view->session()->step(), steps);
+        QCOMPARE(int(view->session()->snapshots().size()), view->shownIndex() + 1);
+
+        // Scrub back to step 0: the plane shows the starting rows.
+        view->timeline()->setFocus();
+        QTest::keyClick(view->timeline(), Qt::Key_Home);
+        QCOMPARE(view->viewSession()->model().weights.embedding, copy.model.weights.embedding);
+
+        openTask(window); // D = 8
+        QVERIFY(!view->embeddingCanvas()->isVisible());
+    }
+
+    // The charts and maps tell a screen reader what they show; the loss chart writes a PDF.
+    void accessibleDescriptionsAndPdf()
+    {
+        SequenceWindow window;
+        showWindow(window);
+        openTask(window);
+        TrainingView *view = window.trainingView();
+        for (int i = 0; i < 3; ++i)
+            QTest::mouseClick(view->stepButton(), Qt::LeftButton);
+        QTRY_COMPARE(view->session()->step(), 3);
+        const TrainingSnapshot &last = view->session()->snapshots().back();
+        QCOMPARE(view->lossChart()->accessibleName(), QStringLiteral("Loss (cross-entropy)"));
+        const QString loss = QLocale().toString(*last.loss, 'g', 3);
+        QVERIFY2(view->lossChart()->accessibleDescription().contains(loss),
+                 qPrintable(view->lossChart()->accessibleDescription()));
+        QVERIFY(view->lossChart()->accessibleDescription().contains(QStringLiteral("step 3")));
+        QVERIFY(!view->accuracyChart()->accessibleDescription().isEmpty());
+        QVERIFY(!view->inductionChart()->accessibleName().isEmpty());
+        const QString weights = view->weights()->accessibleDescription();
+        QVERIFY(weights.contains(QStringLiteral("E (embedding), 6 × 8")));
+        QVERIFY(weights.contains(QStringLiteral("U (unembedding)")));
+        const QString maps = view->heatmaps()->accessibleDescription();
+        QVERIFY2(maps.contains(QStringLiteral("Step 3")), qPrintable(maps));
+        QVERIFY(!view->heatmaps()->accessibleName().isEmpty());
+        QVERIFY(view->qkCanvas()->accessibleDescription().contains(QStringLiteral("Step 3")));
+
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("loss.pdf"));
+        QVERIFY(view->exportLossChart(path));
+        QFile pdf(path);
+        QVERIFY(pdf.open(QIODevice::ReadOnly));
+        const QByteArray bytes = pdf.readAll();
+        QVERIFY(bytes.startsWith("%PDF-"));
+        QVERIFY(bytes.trimmed().endsWith("%%EOF"));
+        // One page of 800 × 500 pixels at 96 per inch: 600 × 375 points.
+        QVERIFY(bytes.contains("/MediaBox [0 0 600.000000 375.000000]"));
+        // A file that cannot be written is refused.
+        QVERIFY(!view->exportLossChart(dir.filePath(QStringLiteral("missing/loss.pdf"))));
     }
 
     void divergenceIsSaidAndNothingInfiniteIsShown()
