@@ -57,7 +57,7 @@ private slots:
         panel.show();
         auto *combo = panel.findChild<QComboBox *>(QStringLiteral("pageCombo"));
         QVERIFY(combo);
-        QCOMPARE(combo->count(), 6);
+        QCOMPARE(combo->count(), 10);
         combo->setFocus();
         for (int i = 0; i < downPresses; ++i)
             QTest::keyClick(combo, Qt::Key_Down);
