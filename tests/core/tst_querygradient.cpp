@@ -149,6 +149,22 @@ class TestQueryGradient : public QObject
     Q_OBJECT
 
 private slots:
+    // Scaled dot, τ = 1, d = 2, the worked example, key 2 (scores 1.4, 2.2, 1.92 over √2):
+    // (k₂ − Σ wᵢ kᵢ)/√2 written out with the weights computed here.
+    void scaledIsPullTowardKeyAwayFromMean()
+    {
+        const double r2 = std::sqrt(2.0);
+        const double e[] = {std::exp(1.4 / r2), std::exp(2.2 / r2), std::exp(1.92 / r2)};
+        const double sum = e[0] + e[1] + e[2];
+        const double mean0 = (e[0] * 0.5 + e[1] * 1.5 + e[2] * 0.8) / sum;
+        const double mean1 = (e[0] * 1.0 + e[1] * 0.5 + e[2] * 1.2) / sum;
+        auto g = attn::queryGradient(articleQuery(), articleKeys(), attn::Method::Scaled,
+                                     params(1.0), 2);
+        QVERIFY(g.ok());
+        QVERIFY(std::abs(g->gradient[0] - (0.8 - mean0) / r2) < 1e-12);
+        QVERIFY(std::abs(g->gradient[1] - (1.2 - mean1) / r2) < 1e-12);
+    }
+
     void finiteDifferences_data()
     {
         QTest::addColumn<int>("method");
@@ -197,22 +213,6 @@ private slots:
                                     .arg(double(fd), 0, 'g', 12)
                                     .arg(g->gradient[a], 0, 'g', 12)));
         }
-    }
-
-    // Scaled dot, τ = 1, d = 2, the worked example, key 2 (scores 1.4, 2.2, 1.92 over √2):
-    // (k₂ − Σ wᵢ kᵢ)/√2 written out with the weights computed here.
-    void scaledIsPullTowardKeyAwayFromMean()
-    {
-        const double r2 = std::sqrt(2.0);
-        const double e[] = {std::exp(1.4 / r2), std::exp(2.2 / r2), std::exp(1.92 / r2)};
-        const double sum = e[0] + e[1] + e[2];
-        const double mean0 = (e[0] * 0.5 + e[1] * 1.5 + e[2] * 0.8) / sum;
-        const double mean1 = (e[0] * 1.0 + e[1] * 0.5 + e[2] * 1.2) / sum;
-        auto g = attn::queryGradient(articleQuery(), articleKeys(), attn::Method::Scaled,
-                                     params(1.0), 2);
-        QVERIFY(g.ok());
-        QVERIFY(std::abs(g->gradient[0] - (0.8 - mean0) / r2) < 1e-12);
-        QVERIFY(std::abs(g->gradient[1] - (1.2 - mean1) / r2) < 1e-12);
     }
 
     void multiHeadPerHead()

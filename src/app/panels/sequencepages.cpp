@@ -28,24 +28,17 @@ QString k(const QString &index)
 
 QString SequencePages::title(Page page)
 {
-    switch (page) {
-    case Page::Positions:
-        return tr("Positional encodings");
-    case Page::Residual:
-        return tr("The residual stream");
-    }
-    return {};
+    static const char *const titles[] = {QT_TR_NOOP("Positional encodings"),
+                                         QT_TR_NOOP("The residual stream")};
+    return tr(titles[int(page)]);
 }
 
 QString SequencePages::html(Page page, double formulaPointSize)
 {
-    switch (page) {
-    case Page::Positions:
-        return positionsPage(formulaPointSize);
-    case Page::Residual:
-        return residualPage(formulaPointSize);
-    }
-    return {};
+    // One builder per page, in Page's order.
+    static const PageBuilder builders[] = {&SequencePages::positionsPage,
+                                           &SequencePages::residualPage};
+    return builders[int(page)](formulaPointSize);
 }
 
 QString SequencePages::positionsPage(double formulaPointSize)

@@ -38,32 +38,21 @@ QString weightedMean()
 
 QString TrainingPages::title(Page page)
 {
-    switch (page) {
-    case Page::Gradient:
-        return tr("What gradient descent does to q and k");
-    case Page::Plateaus:
-        return tr("Plateaus and sudden drops");
-    case Page::PreviousToken:
-        return tr("Why the previous token needs positions");
-    case Page::Induction:
-        return tr("What an induction head is");
-    }
-    return {};
+    static const char *const titles[kPageCount] = {
+        QT_TR_NOOP("What gradient descent does to q and k"),
+        QT_TR_NOOP("Plateaus and sudden drops"),
+        QT_TR_NOOP("Why the previous token needs positions"),
+        QT_TR_NOOP("What an induction head is")};
+    return tr(titles[int(page)]);
 }
 
 QString TrainingPages::html(Page page, double formulaPointSize)
 {
-    switch (page) {
-    case Page::Gradient:
-        return gradientPage(formulaPointSize);
-    case Page::Plateaus:
-        return plateausPage(formulaPointSize);
-    case Page::PreviousToken:
-        return previousTokenPage(formulaPointSize);
-    case Page::Induction:
-        return inductionPage(formulaPointSize);
-    }
-    return {};
+    // One builder per page, in Page's order.
+    static const PageBuilder builders[kPageCount] = {
+        &TrainingPages::gradientPage, &TrainingPages::plateausPage,
+        &TrainingPages::previousTokenPage, &TrainingPages::inductionPage};
+    return builders[int(page)](formulaPointSize);
 }
 
 QString TrainingPages::gradientPage(double formulaPointSize)

@@ -48,6 +48,7 @@ public:
     static QString workedExampleFacts();
 
 private:
+    using PageBuilder = QString (*)(double formulaPointSize);
     static QString gradientPage(double formulaPointSize);
     static QString plateausPage(double formulaPointSize);
     static QString previousTokenPage(double formulaPointSize);

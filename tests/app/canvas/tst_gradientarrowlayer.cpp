@@ -73,6 +73,9 @@ class TestGradientArrowLayer : public QObject
 {
     Q_OBJECT
 
+    // The toggle is remembered: each test starts from settings of its own, empty.
+    QTemporaryDir m_settings;
+
 private slots:
     void initTestCase() { QVERIFY(useSettingsIn(m_settings)); }
     void init() { QSettings().clear(); }
@@ -215,9 +218,6 @@ private slots:
             viewAction(window, QStringLiteral("actionPresentation"))->trigger();
         Appearance::instance()->setTheme(ColorScheme::Theme::Light);
     }
-
-private:
-    QTemporaryDir m_settings;
 };
 
 QTEST_MAIN(TestGradientArrowLayer)

@@ -3,6 +3,8 @@
 // window's Explain menu on its Training tab; in English and in Chinese. The gradient page's
 // numbers are checked against central finite differences of log wⱼ computed here.
 
+#include "common/explanationpages.h"
+#include "common/windowrun.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
 #include "panels/explanationpanel.h"
@@ -21,12 +23,9 @@
 #include <cmath>
 #include <map>
 
-namespace {
+using explanationpages::shown;
 
-QString shown(const QTextBrowser *browser)
-{
-    return browser->toPlainText().replace(QChar::Nbsp, QLatin1Char(' '));
-}
+namespace {
 
 // Key j's gradient as the page writes it: "∂ log wj/∂q = (a, b)", j counted from 1.
 std::map<int, QPointF> gradientsOnPage(const QString &text)
@@ -127,21 +126,15 @@ private slots:
     }
     void everyPageInBothLanguages()
     {
+        SceneModel model;
+        ExplanationPanel panel(&model);
         QFETCH(int, downPresses);
         QFETCH(ExplanationPanel::Page, page);
         QFETCH(QStringList, english);
         QFETCH(QStringList, chinese);
-        SceneModel model;
-        ExplanationPanel panel(&model);
-        panel.resize(420, 700);
-        panel.show();
-        auto *combo = panel.findChild<QComboBox *>(QStringLiteral("pageCombo"));
-        QVERIFY(combo);
-        QCOMPARE(combo->count(), 10);
-        combo->setFocus();
-        for (int i = 0; i < downPresses; ++i)
-            QTest::keyClick(combo, Qt::Key_Down);
-        QCOMPARE(panel.page(), page);
+        // Every page after the sequence pages, in Page's order.
+        QComboBox *combo = explanationpages::choose(panel, downPresses);
+        QVERIFY(combo && combo->count() == 10 && panel.page() == page);
         QString text = shown(panel.browser());
         for (const QString &part : english)
             QVERIFY2(text.contains(part), qPrintable(part + QStringLiteral("\n") + text));
@@ -163,9 +156,8 @@ private slots:
         SceneModel model;
         model.setMethod(attn::Method::Scaled);
         ExplanationPanel panel(&model);
-        panel.resize(420, 700);
-        panel.show();
-        panel.setPage(ExplanationPanel::Page::Gradient);
+        QVERIFY(explanationpages::choose(panel, 6));
+        QCOMPARE(panel.page(), ExplanationPanel::Page::Gradient);
         checkNumbers(shown(panel.browser()), model);
 
         attn::Vector q(2);
@@ -184,11 +176,9 @@ private slots:
     void sequenceWindowTrainingTabExplainsTraining()
     {
         SequenceWindow window;
-        window.resize(1280, 800);
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(showAndWait(window, QSize(1280, 800)));
         QToolButton *explain = window.explainButton();
-        QCOMPARE(explain->menu()->actions().size(), 2);
+        QCOMPARE(explain->menu()->actions().size(), 2); // the Attention tab's pages
         // The Training tab, chosen by a click on its tab.
         QTabWidget *tabs = window.tabs();
         QTabBar *bar = tabs->tabBar();
