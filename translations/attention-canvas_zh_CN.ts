@@ -4741,10 +4741,6 @@ score %7, weight %8</source>
         <translation>Olsson 等（2022，《In-context Learning and Induction Heads》）训练了许多 transformer，从小型的纯注意力模型到大模型。在多于一层的模型里，归纳头在训练早期的一个短窗口内形成，作者称之为相变。它在训练损失上表现为一个凸起；在同一窗口里，模型的上下文学习能力（一段文本中靠后词元比靠前词元损失降低的程度）也急剧提高。他们的单层模型没有这样的变化。</translation>
     </message>
     <message>
-        <source>Olsson et al. argue from this and other evidence that induction heads may be behind most in-context learning in large models; for small attention-only models they show it directly.</source>
-        <translation>Olsson 等根据这一点和其他证据认为，大模型中的大部分上下文学习可能来自归纳头；对小型纯注意力模型，他们直接证明了这一点。</translation>
-    </message>
-    <message>
         <source>In this app</source>
         <translation>在本应用中</translation>
     </message>
@@ -4833,10 +4829,6 @@ score %7, weight %8</source>
         <translation>对每个训练样例中的每个位置 i，如果它的词元在同一样例中更早出现过，本应用就取同一词元最近一次更早出现的位置 p，读出这个头从 i 放在位置 p + 1（当时紧随其后的词元）上的注意力权重。词元此前没出现过的位置不计入。一个头的归纳分数就是这些权重在所有训练样例的所有计入位置上的平均：即 Olsson 等（2022）的前缀匹配分数。如果一个词元紧接着重复（A A），p + 1 就是 i 本身。</translation>
     </message>
     <message>
-        <source>A perfect induction head scores 1. A head that spreads its weight evenly over the i + 1 positions the causal mask lets it see gives 1/(i + 1) at position i, so a score well below 0.5 means the head is not yet doing the job. The Training tab plots the score of every head at every kept step, and switching a head off shows how much of the loss depends on it.</source>
-        <translation>完美的归纳头得 1 分。在因果掩码允许看到的 i + 1 个位置上平均分配权重的头，在位置 i 上得 1/(i + 1)，所以远低于 0.5 的分数说明这个头还没有做好这件事。“训练”页在每个保留的步骤上绘制每个头的分数；关掉一个头，就能看出损失有多少依赖于它。</translation>
-    </message>
-    <message>
         <source>The weighted mean key is %1. Each key&apos;s gradient is its own key minus this mean, divided by %2:</source>
         <translation>加权平均键是 %1。每个键的梯度就是这个键减去这个平均，再除以 %2：</translation>
     </message>
@@ -4863,6 +4855,14 @@ score %7, weight %8</source>
     <message>
         <source>In the article&apos;s worked example, with scaled dot-product attention</source>
         <translation>在文章的示例中（缩放点积注意力）</translation>
+    </message>
+    <message>
+        <source>Olsson et al. argue from this and other evidence that induction heads may be behind most in-context learning in large models; for small attention-only models they give direct, causal evidence.</source>
+        <translation>Olsson 等根据这一点和其他证据认为，大模型中的大部分上下文学习可能来自归纳头；对小型纯注意力模型，他们给出了直接的因果证据。</translation>
+    </message>
+    <message>
+        <source>A perfect induction head scores 1. A head that spreads its weight evenly over the i + 1 positions the causal mask lets it see gives 1/(i + 1) at position i. A score below 0.5 means that, on average, less than half of the head&apos;s weight goes where an induction head looks. The Training tab plots the score of every head at every kept step, and switching a head off shows how much of the loss depends on it.</source>
+        <translation>完美的归纳头得 1 分。在因果掩码允许看到的 i + 1 个位置上平均分配权重的头，在位置 i 上得 1/(i + 1)。低于 0.5 的分数意味着，平均而言，这个头只有不到一半的权重落在归纳头会看的位置上。“训练”页在每个保留的步骤上绘制每个头的分数；关掉一个头，就能看出损失有多少依赖于它。</translation>
     </message>
 </context>
 <context>

@@ -18,7 +18,7 @@ const QString kSetting = QStringLiteral("canvas/gradientArrow");
 
 // The arrow keeps the gradient's direction and, between these bounds, its length: shorter ones
 // would be all head, longer ones would run off the canvas at a low temperature.
-constexpr double kShortestPixels = 36;
+constexpr double kShortestPixels = 64;
 constexpr double kLongestShare = 0.35; // of the smaller side of the canvas
 
 } // namespace
@@ -89,7 +89,7 @@ std::optional<QLineF> GradientArrowLayer::arrow() const
 
 ArrowPainter::Style GradientArrowLayer::style()
 {
-    ArrowPainter::Style s = ArrowPainter::styleFor(ColorScheme::Role::Query, 2.5, 12);
+    ArrowPainter::Style s = ArrowPainter::styleFor(ColorScheme::Role::Query, 3.0, 14);
     s.line = Qt::DotLine;
     s.head = ColorScheme::Head::OpenTriangle;
     return s;

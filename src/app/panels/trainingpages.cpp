@@ -60,9 +60,9 @@ QString TrainingPages::gradientPage(double formulaPointSize)
     const QString j = QStringLiteral("j");
     QString h = HtmlFragments::title(title(Page::Gradient));
     h +=
-        formulaBox({QStringLiteral("log w<sub>j</sub> = s<sub>j</sub>/τ − log Σ<sub>i</sub> "
-                                   "exp(s<sub>i</sub>/τ), &nbsp; s<sub>i</sub> = %1·%2/√d")
-                        .arg(qSym(), kSym()),
+        formulaBox({QStringLiteral("s<sub>i</sub> = %1·%2/√d").arg(qSym(), kSym()),
+                    QStringLiteral("log w<sub>j</sub> = s<sub>j</sub>/τ − log Σ<sub>i</sub> "
+                                   "exp(s<sub>i</sub>/τ)"),
                     eq(dLogW(j), QStringLiteral("(%1 − %2) / (√d τ)").arg(kSym(j), weightedMean())),
                     eq(QStringLiteral("∂&nbsp;log&nbsp;w<sub>j</sub>/∂") + kSym(),
                        QStringLiteral("(δ<sub>ij</sub> − w<sub>i</sub>) %1 / (√d τ)").arg(qSym()))},
@@ -163,7 +163,7 @@ QString TrainingPages::plateausPage(double formulaPointSize)
             "such change."),
          tr("Olsson et al. argue from this and other evidence that induction heads may be "
             "behind most in-context learning in large models; for small attention-only models "
-            "they show it directly.")});
+            "they give direct, causal evidence.")});
 
     h += section(
         tr("In this app"),
@@ -175,7 +175,7 @@ QString TrainingPages::plateausPage(double formulaPointSize)
             "weight of %4 on the token before. Between step 40 and step 100 the loss drops from "
             "%5 to %6, and in the same steps the induction score climbs from %7 to %8 and the "
             "layer-1 head's weight on the token before from %9 to %10.")
-             .arg(QStringLiteral("2.55"), QStringLiteral("2.32"), QStringLiteral("0.13"),
+             .arg(QStringLiteral("2.55"), QStringLiteral("2.32"), QStringLiteral("0.12"),
                   QStringLiteral("0.2"), QStringLiteral("1.98"), QStringLiteral("0.36"),
                   QStringLiteral("0.22"), QStringLiteral("0.73"), QStringLiteral("0.23"),
                   QStringLiteral("0.72")),
@@ -274,8 +274,9 @@ QString TrainingPages::inductionPage(double formulaPointSize)
             "counted positions of all training examples: the prefix-matching score of Olsson "
             "et al. 2022. When a token repeats at once (A A), p + 1 is i itself."),
          tr("A perfect induction head scores 1. A head that spreads its weight evenly over the "
-            "i + 1 positions the causal mask lets it see gives 1/(i + 1) at position i, so a "
-            "score well below 0.5 means the head is not yet doing the job. The Training tab "
+            "i + 1 positions the causal mask lets it see gives 1/(i + 1) at position i. A score "
+            "below 0.5 means that, on average, less than half of the head's weight goes where "
+            "an induction head looks. The Training tab "
             "plots the score of every head at every kept step, and switching a head off shows "
             "how much of the loss depends on it.")});
     return h;

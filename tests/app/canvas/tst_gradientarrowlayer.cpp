@@ -213,7 +213,7 @@ private slots:
                 ColorScheme::faintestContrast());
         QVERIFY(style.line != ColorScheme::line(ColorScheme::Role::Query));
         // Presentation mode widens it with every other line.
-        QCOMPARE(style.width > 2.5, presentation);
+        QCOMPARE(style.width > 3.0, presentation);
         if (presentation)
             viewAction(window, QStringLiteral("actionPresentation"))->trigger();
         Appearance::instance()->setTheme(ColorScheme::Theme::Light);
