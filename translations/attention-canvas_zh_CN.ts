@@ -147,6 +147,10 @@
             <source>Head %1</source>
             <translation>头 %1</translation>
         </message>
+        <message>
+            <source>&amp;Which Way Should q Move</source>
+            <translation>q 该往哪走(&amp;W)</translation>
+        </message>
     </context>
     <context>
         <name>CanvasLegend</name>
@@ -1842,6 +1846,21 @@
         </message>
     </context>
     <context>
+        <name>GradientArrowLayer</name>
+        <message>
+            <source>select a key: which way q should move to attend more to it</source>
+            <translation>选择一个键：q 该往哪走才能更关注它</translation>
+        </message>
+        <message>
+            <source>%1 is masked: its weight stays 0 wherever q moves</source>
+            <translation>%1 被掩码：无论 q 怎样移动，它的权重都保持为 0</translation>
+        </message>
+        <message>
+            <source>which way q should move to attend more to %1</source>
+            <translation>q 该往哪走才能更关注 %1</translation>
+        </message>
+    </context>
+    <context>
         <name>HeadCanvases</name>
         <message>
             <source>Choose multi-head attention to see what each head projects</source>
@@ -2478,6 +2497,18 @@ Weight %4</source>
         <message>
             <source>Ctrl+Shift+Q</source>
             <translation>Ctrl+Shift+Q</translation>
+        </message>
+        <message>
+            <source>&amp;Which Way Should q Move</source>
+            <translation>q 该往哪走(&amp;W)</translation>
+        </message>
+        <message>
+            <source>Draw at the query's tip the direction in which q should move to attend more to the selected key: the gradient of the log of its weight</source>
+            <translation>在查询的箭头尖端画出 q 为了更关注所选键而应移动的方向：其权重的对数的梯度</translation>
+        </message>
+        <message>
+            <source>Ctrl+Shift+G</source>
+            <translation>Ctrl+Shift+G</translation>
         </message>
     </context>
     <context>
@@ -4251,6 +4282,10 @@ score %7, weight %8</source>
             <source>Training task: %1</source>
             <translation>训练任务：%1</translation>
         </message>
+        <message>
+            <source>What gradient descent does to q and k, plateaus, the previous token and induction heads</source>
+            <translation>梯度下降对 q 和 k 做了什么、平台期、前一个词元和归纳头</translation>
+        </message>
     </context>
     <context>
         <name>ShortcutsDialog</name>
@@ -4650,6 +4685,233 @@ score %7, weight %8</source>
         <message>
             <source>the timeline shows step %1</source>
             <translation>时间线显示第 %1 步</translation>
+        </message>
+    </context>
+    <context>
+        <name>TrainingPages</name>
+        <message>
+            <source>In your scene</source>
+            <translation>在你的场景中</translation>
+        </message>
+        <message>
+            <source>What gradient descent does to q and k</source>
+            <translation>梯度下降对 q 和 k 做了什么</translation>
+        </message>
+        <message>
+            <source>Plateaus and sudden drops</source>
+            <translation>平台期与骤降</translation>
+        </message>
+        <message>
+            <source>Why the previous token needs positions</source>
+            <translation>为什么前一个词元需要位置</translation>
+        </message>
+        <message>
+            <source>What an induction head is</source>
+            <translation>什么是归纳头</translation>
+        </message>
+        <message>
+            <source>The derivation in two lines</source>
+            <translation>两行推导</translation>
+        </message>
+        <message>
+            <source>Take one query q and keys k&lt;sub&gt;1&lt;/sub&gt; … k&lt;sub&gt;n&lt;/sub&gt; under scaled dot-product attention with temperature τ, in a single head: the scores are s&lt;sub&gt;i&lt;/sub&gt; = q·k&lt;sub&gt;i&lt;/sub&gt;/√d and the attention weights w&lt;sub&gt;i&lt;/sub&gt; = exp(s&lt;sub&gt;i&lt;/sub&gt;/τ) / Σ&lt;sub&gt;l&lt;/sub&gt; exp(s&lt;sub&gt;l&lt;/sub&gt;/τ). Taking the log turns the fraction into a difference: log w&lt;sub&gt;j&lt;/sub&gt; = s&lt;sub&gt;j&lt;/sub&gt;/τ − log Σ&lt;sub&gt;i&lt;/sub&gt; exp(s&lt;sub&gt;i&lt;/sub&gt;/τ).</source>
+            <translation>取缩放点积注意力中的一个查询 q 和键 k&lt;sub&gt;1&lt;/sub&gt; … k&lt;sub&gt;n&lt;/sub&gt;，温度为 τ，只有一个头：注意力分数为 s&lt;sub&gt;i&lt;/sub&gt; = q·k&lt;sub&gt;i&lt;/sub&gt;/√d，注意力权重为 w&lt;sub&gt;i&lt;/sub&gt; = exp(s&lt;sub&gt;i&lt;/sub&gt;/τ) / Σ&lt;sub&gt;l&lt;/sub&gt; exp(s&lt;sub&gt;l&lt;/sub&gt;/τ)。取对数把分式变成差：log w&lt;sub&gt;j&lt;/sub&gt; = s&lt;sub&gt;j&lt;/sub&gt;/τ − log Σ&lt;sub&gt;i&lt;/sub&gt; exp(s&lt;sub&gt;i&lt;/sub&gt;/τ)。</translation>
+        </message>
+        <message>
+            <source>Each score changes with q by ∂s&lt;sub&gt;i&lt;/sub&gt;/∂q = k&lt;sub&gt;i&lt;/sub&gt;/√d, and the derivative of log Σ&lt;sub&gt;i&lt;/sub&gt; exp(s&lt;sub&gt;i&lt;/sub&gt;/τ) is Σ&lt;sub&gt;i&lt;/sub&gt; w&lt;sub&gt;i&lt;/sub&gt; k&lt;sub&gt;i&lt;/sub&gt;/(√d τ): softmax's own weights come back as the derivative of its log-sum. So ∂ log w&lt;sub&gt;j&lt;/sub&gt;/∂q = (k&lt;sub&gt;j&lt;/sub&gt; − Σ&lt;sub&gt;i&lt;/sub&gt; w&lt;sub&gt;i&lt;/sub&gt; k&lt;sub&gt;i&lt;/sub&gt;)/(√d τ).</source>
+            <translation>每个分数随 q 的变化是 ∂s&lt;sub&gt;i&lt;/sub&gt;/∂q = k&lt;sub&gt;i&lt;/sub&gt;/√d，而 log Σ&lt;sub&gt;i&lt;/sub&gt; exp(s&lt;sub&gt;i&lt;/sub&gt;/τ) 的导数是 Σ&lt;sub&gt;i&lt;/sub&gt; w&lt;sub&gt;i&lt;/sub&gt; k&lt;sub&gt;i&lt;/sub&gt;/(√d τ)：softmax 自己的权重又作为其对数和的导数出现。所以 ∂ log w&lt;sub&gt;j&lt;/sub&gt;/∂q = (k&lt;sub&gt;j&lt;/sub&gt; − Σ&lt;sub&gt;i&lt;/sub&gt; w&lt;sub&gt;i&lt;/sub&gt; k&lt;sub&gt;i&lt;/sub&gt;)/(√d τ)。</translation>
+        </message>
+        <message>
+            <source>Towards the key, away from the weighted mean key</source>
+            <translation>拉向这个键，远离加权平均键</translation>
+        </message>
+        <message>
+            <source>Σ&lt;sub&gt;i&lt;/sub&gt; w&lt;sub&gt;i&lt;/sub&gt; k&lt;sub&gt;i&lt;/sub&gt; is the mean of the keys, each weighted by the attention it gets now. The gradient points from that mean to k&lt;sub&gt;j&lt;/sub&gt;: a small step of gradient descent on a loss that wants more weight on key j pulls the query towards k&lt;sub&gt;j&lt;/sub&gt; and away from the keys that hold the weight now.</source>
+            <translation>Σ&lt;sub&gt;i&lt;/sub&gt; w&lt;sub&gt;i&lt;/sub&gt; k&lt;sub&gt;i&lt;/sub&gt; 是各个键的平均，每个键按它现在得到的注意力加权。梯度从这个平均指向 k&lt;sub&gt;j&lt;/sub&gt;：如果损失希望键 j 得到更多权重，梯度下降的一小步就把查询拉向 k&lt;sub&gt;j&lt;/sub&gt;，并远离现在占着权重的那些键。</translation>
+        </message>
+        <message>
+            <source>When w&lt;sub&gt;j&lt;/sub&gt; is already close to 1, the weighted mean is almost k&lt;sub&gt;j&lt;/sub&gt; and the gradient almost vanishes: a key that has won is left alone.</source>
+            <translation>当 w&lt;sub&gt;j&lt;/sub&gt; 已经接近 1 时，加权平均几乎就是 k&lt;sub&gt;j&lt;/sub&gt;，梯度几乎消失：已经胜出的键不再被推动。</translation>
+        </message>
+        <message>
+            <source>The weights add up to 1, and so Σ&lt;sub&gt;j&lt;/sub&gt; w&lt;sub&gt;j&lt;/sub&gt; ∂ log w&lt;sub&gt;j&lt;/sub&gt;/∂q = 0: a step that raises one weight lowers others.</source>
+            <translation>权重之和为 1，因此 Σ&lt;sub&gt;j&lt;/sub&gt; w&lt;sub&gt;j&lt;/sub&gt; ∂ log w&lt;sub&gt;j&lt;/sub&gt;/∂q = 0：提高一个权重的一步必然降低其他权重。</translation>
+        </message>
+        <message>
+            <source>√d and τ divide the gradient: for the same keys and the same weights, a larger dimension or a higher temperature gives a proportionally smaller gradient.</source>
+            <translation>√d 和 τ 都在分母上：对同样的键和同样的权重，维度越大或温度越高，梯度就按比例越小。</translation>
+        </message>
+        <message>
+            <source>For the other score functions only ∂s&lt;sub&gt;i&lt;/sub&gt;/∂q changes: ∂ log w&lt;sub&gt;j&lt;/sub&gt;/∂q = (∂s&lt;sub&gt;j&lt;/sub&gt;/∂q − Σ&lt;sub&gt;i&lt;/sub&gt; w&lt;sub&gt;i&lt;/sub&gt; ∂s&lt;sub&gt;i&lt;/sub&gt;/∂q)/τ. For the dot product ∂s&lt;sub&gt;i&lt;/sub&gt;/∂q = k&lt;sub&gt;i&lt;/sub&gt;; for the general score q&lt;sup&gt;T&lt;/sup&gt;W k&lt;sub&gt;i&lt;/sub&gt; it is W k&lt;sub&gt;i&lt;/sub&gt;; cosine similarity and additive attention have their own, which the canvas's arrow uses.</source>
+            <translation>对其他分数函数，只有 ∂s&lt;sub&gt;i&lt;/sub&gt;/∂q 不同：∂ log w&lt;sub&gt;j&lt;/sub&gt;/∂q = (∂s&lt;sub&gt;j&lt;/sub&gt;/∂q − Σ&lt;sub&gt;i&lt;/sub&gt; w&lt;sub&gt;i&lt;/sub&gt; ∂s&lt;sub&gt;i&lt;/sub&gt;/∂q)/τ。点积的 ∂s&lt;sub&gt;i&lt;/sub&gt;/∂q = k&lt;sub&gt;i&lt;/sub&gt;；通用分数 q&lt;sup&gt;T&lt;/sup&gt;W k&lt;sub&gt;i&lt;/sub&gt; 的是 W k&lt;sub&gt;i&lt;/sub&gt;；余弦相似度和加性注意力各有自己的形式，画布上的箭头用的就是它们。</translation>
+        </message>
+        <message>
+            <source>The keys move too</source>
+            <translation>键也会移动</translation>
+        </message>
+        <message>
+            <source>A score is a product of the query and a key, so the keys get gradients as well: ∂ log w&lt;sub&gt;j&lt;/sub&gt;/∂k&lt;sub&gt;i&lt;/sub&gt; = (δ&lt;sub&gt;ij&lt;/sub&gt; − w&lt;sub&gt;i&lt;/sub&gt;) q/(√d τ), with δ&lt;sub&gt;ij&lt;/sub&gt; = 1 for i = j and 0 otherwise. Key j is pushed along q by (1 − w&lt;sub&gt;j&lt;/sub&gt;) q/(√d τ) and every other key i against q by w&lt;sub&gt;i&lt;/sub&gt; q/(√d τ): the rivals that take the most weight are pushed hardest. Query and keys move towards each other, symmetrically.</source>
+            <translation>分数是查询与键的乘积，所以键也有梯度：∂ log w&lt;sub&gt;j&lt;/sub&gt;/∂k&lt;sub&gt;i&lt;/sub&gt; = (δ&lt;sub&gt;ij&lt;/sub&gt; − w&lt;sub&gt;i&lt;/sub&gt;) q/(√d τ)，其中 i = j 时 δ&lt;sub&gt;ij&lt;/sub&gt; = 1，否则为 0。键 j 被沿 q 推动 (1 − w&lt;sub&gt;j&lt;/sub&gt;) q/(√d τ)，其他每个键 i 被逆着 q 推动 w&lt;sub&gt;i&lt;/sub&gt; q/(√d τ)：占权重最多的竞争者被推得最狠。查询和键对称地相互靠近。</translation>
+        </message>
+        <message>
+            <source>In a model, q = W&lt;sub&gt;q&lt;/sub&gt; x and k = W&lt;sub&gt;k&lt;/sub&gt; x are made from the tokens, and the chain rule carries these gradients to the projection matrices: ∂/∂W&lt;sub&gt;q&lt;/sub&gt; = (∂/∂q) x&lt;sup&gt;T&lt;/sup&gt;. One step of gradient descent changes W&lt;sub&gt;q&lt;/sub&gt; and W&lt;sub&gt;k&lt;/sub&gt;, and with them the queries and keys of every token at once.</source>
+            <translation>在模型里，q = W&lt;sub&gt;q&lt;/sub&gt; x 和 k = W&lt;sub&gt;k&lt;/sub&gt; x 由词元算出，链式法则把这些梯度传到投影矩阵：∂/∂W&lt;sub&gt;q&lt;/sub&gt; = (∂/∂q) x&lt;sup&gt;T&lt;/sup&gt;。梯度下降的一步改变 W&lt;sub&gt;q&lt;/sub&gt; 和 W&lt;sub&gt;k&lt;/sub&gt;，也就同时改变了每个词元的查询和键。</translation>
+        </message>
+        <message>
+            <source>A task's loss is not log w&lt;sub&gt;j&lt;/sub&gt; itself: the Training tab minimises the cross-entropy of the predictions, and that reaches the weights through the values, W&lt;sub&gt;O&lt;/sub&gt; and the unembedding. But through the weights, the chain rule gives ∂L/∂q = Σ&lt;sub&gt;j&lt;/sub&gt; w&lt;sub&gt;j&lt;/sub&gt; (∂L/∂w&lt;sub&gt;j&lt;/sub&gt;) ∂ log w&lt;sub&gt;j&lt;/sub&gt;/∂q: whatever the loss, the query moves along a mix of these arrows, one per key.</source>
+            <translation>任务的损失并不是 log w&lt;sub&gt;j&lt;/sub&gt; 本身：“训练”页最小化的是预测的交叉熵，它经由值、W&lt;sub&gt;O&lt;/sub&gt; 和反嵌入作用到权重上。但经过权重，链式法则给出 ∂L/∂q = Σ&lt;sub&gt;j&lt;/sub&gt; w&lt;sub&gt;j&lt;/sub&gt; (∂L/∂w&lt;sub&gt;j&lt;/sub&gt;) ∂ log w&lt;sub&gt;j&lt;/sub&gt;/∂q：无论损失是什么，查询都沿这些箭头（每个键一个）的某种组合移动。</translation>
+        </message>
+        <message>
+            <source>On the main canvas, View → Which Way Should q Move draws ∂ log w&lt;sub&gt;j&lt;/sub&gt;/∂q at the query's tip for the key you select, for every score method. For multi-head attention the canvas's weight is the mean over the heads, and the arrow is the gradient of the log of that mean.</source>
+            <translation>在主画布上，“视图 → q 该往哪走”会在查询的箭头尖端画出所选键的 ∂ log w&lt;sub&gt;j&lt;/sub&gt;/∂q，适用于每种分数方法。对多头注意力，画布上的权重是各个头的平均，箭头是这个平均的对数的梯度。</translation>
+        </message>
+        <message>
+            <source>Why a loss curve can stay flat</source>
+            <translation>为什么损失曲线会停在平台上</translation>
+        </message>
+        <message>
+            <source>Loss curves of attention models often fall in steps: a quick drop, a long flat stretch, another drop. Nothing is broken on the flat stretch. The gradient is small there, so each step of gradient descent changes little, and the curve only looks stuck.</source>
+            <translation>注意力模型的损失曲线常常阶梯式下降：一次快速下降，一段长长的平坦，再一次下降。平坦的一段并没有出错。那里的梯度很小，梯度下降的每一步改变很少，曲线只是看起来卡住了。</translation>
+        </message>
+        <message>
+            <source>A score is a product: s = (W&lt;sub&gt;q&lt;/sub&gt; x)·(W&lt;sub&gt;k&lt;/sub&gt; x′). Its gradient with respect to W&lt;sub&gt;q&lt;/sub&gt; is proportional to the key W&lt;sub&gt;k&lt;/sub&gt; x′, and its gradient with respect to W&lt;sub&gt;k&lt;/sub&gt; to the query W&lt;sub&gt;q&lt;/sub&gt; x. While both matrices are small, both gradients are small, and each grows only as the other does: slowly at first, then faster and faster.</source>
+            <translation>分数是一个乘积：s = (W&lt;sub&gt;q&lt;/sub&gt; x)·(W&lt;sub&gt;k&lt;/sub&gt; x′)。它对 W&lt;sub&gt;q&lt;/sub&gt; 的梯度正比于键 W&lt;sub&gt;k&lt;/sub&gt; x′，对 W&lt;sub&gt;k&lt;/sub&gt; 的梯度正比于查询 W&lt;sub&gt;q&lt;/sub&gt; x。两个矩阵都很小时，两个梯度也都很小，每一个都只能随另一个一起长大：起初很慢，然后越来越快。</translation>
+        </message>
+        <message>
+            <source>The same holds between heads. A head that could use what another head writes into the residual stream gains nothing while that head writes nothing useful, and the other head's work lowers the loss only once something reads it. Neither part has much gradient on its own; when both have grown a little, they pull each other along and the loss drops.</source>
+            <translation>头与头之间也是这样。一个头如果能利用另一个头写进残差流的内容，那么在那个头还没写出有用内容之前，它什么也得不到；而另一个头的工作也只有在有人读取时才能降低损失。两部分单独都没有多少梯度；等两者都长大一点，它们就互相带动，损失随之下降。</translation>
+        </message>
+        <message>
+            <source>Phase changes and induction heads</source>
+            <translation>相变与归纳头</translation>
+        </message>
+        <message>
+            <source>Olsson et al. 2022 (“In-context Learning and Induction Heads”) trained many transformers, from small attention-only models to large ones. In the models with more than one layer, induction heads form within a short window early in training, which the authors call a phase change. It is visible as a bump in the training loss, and in the same window the models' in-context learning, the drop in loss from early to late tokens of a text, improves sharply. Their one-layer models show no such change.</source>
+            <translation>Olsson 等（2022，《In-context Learning and Induction Heads》）训练了许多 transformer，从小型的纯注意力模型到大模型。在多于一层的模型里，归纳头在训练早期的一个短窗口内形成，作者称之为相变。它在训练损失上表现为一个凸起；在同一窗口里，模型的上下文学习能力（一段文本中靠后词元比靠前词元损失降低的程度）也急剧提高。他们的单层模型没有这样的变化。</translation>
+        </message>
+        <message>
+            <source>In this app</source>
+            <translation>在本应用中</translation>
+        </message>
+        <message>
+            <source>The induction task (two layers with one head each, rotary positions, Adam at learning rate 0.01, seed 1) is small, and its flat stretch is short, but its two heads form together as described above. In the app's run the training loss falls slowly at first, from %1 to %2 in the first 20 steps, while neither head does its job: the layer-2 head's induction score is %3, and the layer-1 head puts a mean weight of %4 on the token before. Between step 40 and step 100 the loss drops from %5 to %6, and in the same steps the induction score climbs from %7 to %8 and the layer-1 head's weight on the token before from %9 to %10.</source>
+            <translation>归纳任务（两层，每层一个头，旋转位置编码，Adam，学习率 0.01，种子 1）规模很小，平坦的一段也很短，但它的两个头正如上面所说是一起形成的。在本应用的运行中，训练损失起初下降得很慢，前 20 步从 %1 降到 %2，这时两个头都还没有各司其职：第 2 层的头的归纳分数是 %3，第 1 层的头放在前一个词元上的平均权重是 %4。从第 40 步到第 100 步，损失从 %5 降到 %6；在同样这些步里，归纳分数从 %7 升到 %8，第 1 层的头放在前一个词元上的权重从 %9 升到 %10。</translation>
+        </message>
+        <message>
+            <source>Without positions the layer-1 head cannot find the token before (see “Why the previous token needs positions”), and no induction head can form on top of it.</source>
+            <translation>没有位置信息时，第 1 层的头找不到前一个词元（见“为什么前一个词元需要位置”），在它之上也就形成不了归纳头。</translation>
+        </message>
+        <message>
+            <source>(no positions)</source>
+            <translation>（无位置）</translation>
+        </message>
+        <message>
+            <source>(rotary)</source>
+            <translation>（旋转）</translation>
+        </message>
+        <message>
+            <source>The task</source>
+            <translation>任务</translation>
+        </message>
+        <message>
+            <source>At every position i ≥ 1, predict the token at position i − 1. One head can do it: from position i, attend to position i − 1 and copy that token through its value. Everything depends on the head finding i − 1.</source>
+            <translation>在每个位置 i ≥ 1 上，预测位置 i − 1 的词元。一个头就能做到：从位置 i 关注位置 i − 1，并通过它的值把那个词元复制过来。一切取决于这个头能否找到 i − 1。</translation>
+        </message>
+        <message>
+            <source>Without positions the query cannot tell which key is at i − 1</source>
+            <translation>没有位置时，查询分辨不出哪个键在 i − 1</translation>
+        </message>
+        <message>
+            <source>Without positions the query of token i is made from its token's embedding e&lt;sub&gt;i&lt;/sub&gt; alone, and the key of token j from e&lt;sub&gt;j&lt;/sub&gt; alone. The score s&lt;sub&gt;ij&lt;/sub&gt; depends on which two tokens meet, not on where they stand. With the causal mask off, attention is permutation equivariant: permuting the tokens permutes the outputs, and no output can depend on what came just before.</source>
+            <translation>没有位置时，词元 i 的查询只由它的词元嵌入 e&lt;sub&gt;i&lt;/sub&gt; 算出，词元 j 的键也只由 e&lt;sub&gt;j&lt;/sub&gt; 算出。分数 s&lt;sub&gt;ij&lt;/sub&gt; 只取决于哪两个词元相遇，而不取决于它们在哪里。关掉因果掩码时，注意力是置换等变的：打乱词元就同样地打乱输出，任何输出都不可能依赖紧挨在前面的是什么。</translation>
+        </message>
+        <message>
+            <source>With the causal mask on, token i sees tokens 0 … i, but in one layer it still weighs them as a set. In “A B A C” the last token C gives both A's exactly the same score, so it cannot put more weight on the A at position 2, the token before it, than on the A at position 0. And in “A A B C” C sees the same tokens as in “A B A C”, so it gets the same output and the same prediction, although the token before it is B in one and A in the other: one of the two predictions is wrong whatever W&lt;sub&gt;q&lt;/sub&gt; and W&lt;sub&gt;k&lt;/sub&gt; are. (This is about one layer, as in the task; deeper models can read some order from the mask itself, Haviv et al. 2022.)</source>
+            <translation>打开因果掩码时，词元 i 能看到词元 0 … i，但在一层之内它仍然把它们当作一个集合来加权。在“A B A C”中，最后的 C 给两个 A 的分数完全相同，所以它无法让位置 2 上的 A（它前面的那个词元）比位置 0 上的 A 得到更多权重。而在“A A B C”中，C 看到的词元和在“A B A C”中一样，所以它得到相同的输出和相同的预测，尽管它前面的词元一个是 B、一个是 A：无论 W&lt;sub&gt;q&lt;/sub&gt; 和 W&lt;sub&gt;k&lt;/sub&gt; 是什么，两个预测中总有一个是错的。（这说的是一层，和这个任务一样；更深的模型可以从掩码本身读出一些顺序，见 Haviv 等，2022。）</translation>
+        </message>
+        <message>
+            <source>In the app's previous-token task (six tokens, eight per example, one head with d&lt;sub&gt;k&lt;/sub&gt; = 2) with its positions switched off, the training loss stays near %1 and the accuracy near %2 after 150 steps (%3 on the held-out examples); with rotary positions the same model reaches 100% on both within 50 steps. The accuracy without positions is not zero because the causal mask is a piece of order: at position 1 the only other token in view is the one before, and a guess among the few earlier tokens is sometimes right.</source>
+            <translation>在本应用的前一个词元任务中（6 个词元，每个样例 8 个，一个 d&lt;sub&gt;k&lt;/sub&gt; = 2 的头），关掉位置后，训练 150 步时损失停在 %1 附近，准确率停在 %2 附近（留出样例上为 %3）；用旋转位置编码时，同一个模型在 50 步之内在两者上都达到 100%。没有位置时准确率不为零，是因为因果掩码本身就是一点顺序：在位置 1，视野中唯一的其他词元就是前一个词元；在前面少数几个词元里猜，有时也能猜对。</translation>
+        </message>
+        <message>
+            <source>With rotary positions the score depends on i − j</source>
+            <translation>有了旋转位置编码，分数取决于 i − j</translation>
+        </message>
+        <message>
+            <source>Rotary position embedding turns the query of position i by the angle iθ and the key of position j by jθ. As the positions page shows, the score becomes (W&lt;sub&gt;q&lt;/sub&gt; e&lt;sub&gt;i&lt;/sub&gt;)&lt;sup&gt;T&lt;/sup&gt; R((j − i)θ) (W&lt;sub&gt;k&lt;/sub&gt; e&lt;sub&gt;j&lt;/sub&gt;)/√d&lt;sub&gt;k&lt;/sub&gt;: it depends on the two tokens and on their offset. Training can now choose W&lt;sub&gt;q&lt;/sub&gt; and W&lt;sub&gt;k&lt;/sub&gt; so that, for the tokens of the task, the score is highest one position back, and the head becomes a previous-token head.</source>
+            <translation>旋转位置编码把位置 i 的查询转过角度 iθ，把位置 j 的键转过 jθ。正如位置编码那一页所示，分数变为 (W&lt;sub&gt;q&lt;/sub&gt; e&lt;sub&gt;i&lt;/sub&gt;)&lt;sup&gt;T&lt;/sup&gt; R((j − i)θ) (W&lt;sub&gt;k&lt;/sub&gt; e&lt;sub&gt;j&lt;/sub&gt;)/√d&lt;sub&gt;k&lt;/sub&gt;：它取决于两个词元和它们的偏移。训练现在可以选择 W&lt;sub&gt;q&lt;/sub&gt; 和 W&lt;sub&gt;k&lt;/sub&gt;，使得对任务中的词元，分数在往回一个位置处最高，这个头就成了前一个词元头。</translation>
+        </message>
+        <message>
+            <source>With d&lt;sub&gt;k&lt;/sub&gt; = 2 the head canvas in the Training tab shows it as it happens: the queries and keys, turned by their positions, move until each query's highest-scoring key is the one a position before it.</source>
+            <translation>当 d&lt;sub&gt;k&lt;/sub&gt; = 2 时，“训练”页里的头画布会实时显示这一过程：按位置旋转后的查询和键不断移动，直到每个查询得分最高的键正是它前一个位置上的那个。</translation>
+        </message>
+        <message>
+            <source>Completing a pattern seen before</source>
+            <translation>补全之前见过的模式</translation>
+        </message>
+        <message>
+            <source>An induction head completes a pattern that already happened in the same text: if token A was followed by B earlier and A appears again, it predicts B. From the current A it attends to the token right after the earlier A, which is B, and its value copies B to the output (Elhage et al. 2021; Olsson et al. 2022). It works for tokens it has never seen together in training, which is why it counts as in-context learning.</source>
+            <translation>归纳头补全同一段文本里已经出现过的模式：如果词元 A 之前后面跟着 B，而 A 又出现了，它就预测 B。它从当前的 A 关注之前那个 A 紧后面的词元，也就是 B，再由值把 B 复制到输出（Elhage 等，2021；Olsson 等，2022）。对训练中从未一起见过的词元它也管用，所以它算是上下文学习。</translation>
+        </message>
+        <message>
+            <source>Two heads in two layers</source>
+            <translation>两层里的两个头</translation>
+        </message>
+        <message>
+            <source>One head cannot do this alone. To find B it needs a key that says “the token before me was A”, but in the first layer the residual stream at B's position holds only B (and its position).</source>
+            <translation>一个头单独做不到这一点。要找到 B，它需要一个表示“我前面的词元是 A”的键，但在第一层，B 所在位置的残差流里只有 B（和它的位置）。</translation>
+        </message>
+        <message>
+            <source>So a previous-token head in layer 1 attends from each position to the one before it and writes what it finds into the residual stream: at B's position it adds “the token before me was A”.</source>
+            <translation>所以第 1 层的一个前一个词元头从每个位置关注它前面的位置，并把找到的东西写进残差流：在 B 的位置上，它加入“我前面的词元是 A”。</translation>
+        </message>
+        <message>
+            <source>The induction head in layer 2 reads the stream as layer 1 left it. Its query at the current A is made from A; its key at B's position is made from what layer 1 wrote there, so query and key match where the token before was A. It attends to B and its value carries B to the prediction. Elhage et al. call a key built from an earlier head's output K-composition; a single layer has no earlier head, and a one-layer model cannot form an induction head.</source>
+            <translation>第 2 层的归纳头读取第 1 层留下的残差流。它在当前 A 处的查询由 A 算出；它在 B 的位置上的键由第 1 层写在那里的内容算出，所以查询和键恰好在“前一个词元是 A”的地方匹配。它关注 B，再由值把 B 带到预测中。Elhage 等把由更早的头的输出构成键的做法称为 K 组合；单层里没有更早的头，单层模型形成不了归纳头。</translation>
+        </message>
+        <message>
+            <source>The induction score the app plots</source>
+            <translation>本应用绘制的归纳分数</translation>
+        </message>
+        <message>
+            <source>For every training example and every position i whose token occurred earlier in the same example, the app takes the most recent earlier position p with the same token and reads the attention weight the head puts from i on position p + 1, the token that followed it then. Positions whose token has not occurred before are not counted. A head's induction score is the mean of these weights over all counted positions of all training examples: the prefix-matching score of Olsson et al. 2022. When a token repeats at once (A A), p + 1 is i itself.</source>
+            <translation>对每个训练样例中的每个位置 i，如果它的词元在同一样例中更早出现过，本应用就取同一词元最近一次更早出现的位置 p，读出这个头从 i 放在位置 p + 1（当时紧随其后的词元）上的注意力权重。词元此前没出现过的位置不计入。一个头的归纳分数就是这些权重在所有训练样例的所有计入位置上的平均：即 Olsson 等（2022）的前缀匹配分数。如果一个词元紧接着重复（A A），p + 1 就是 i 本身。</translation>
+        </message>
+        <message>
+            <source>The weighted mean key is %1. Each key's gradient is its own key minus this mean, divided by %2:</source>
+            <translation>加权平均键是 %1。每个键的梯度就是这个键减去这个平均，再除以 %2：</translation>
+        </message>
+        <message>
+            <source>The weight of each key is the mean over the heads; the arrows below are the gradients of the log of that mean:</source>
+            <translation>每个键的权重是各个头的平均；下面的箭头是这个平均的对数的梯度：</translation>
+        </message>
+        <message>
+            <source>The weighted mean key is %1. With this score function each key's gradient is:</source>
+            <translation>加权平均键是 %1。在这个分数函数下，每个键的梯度是：</translation>
+        </message>
+        <message>
+            <source>%1 is masked: its weight is 0 wherever q moves, and its log has no gradient.</source>
+            <translation>%1 被掩码：无论 q 怎样移动，它的权重都是 0，其对数没有梯度。</translation>
+        </message>
+        <message>
+            <source>%1: the score has no gradient here.</source>
+            <translation>%1：这里的分数没有梯度。</translation>
+        </message>
+        <message>
+            <source>%1 = %2, weight %3: %4</source>
+            <translation>%1 = %2，权重 %3：%4</translation>
+        </message>
+        <message>
+            <source>In the article's worked example, with scaled dot-product attention</source>
+            <translation>在文章的示例中（缩放点积注意力）</translation>
+        </message>
+        <message>
+            <source>Olsson et al. argue from this and other evidence that induction heads may be behind most in-context learning in large models; for small attention-only models they give direct, causal evidence.</source>
+            <translation>Olsson 等根据这一点和其他证据认为，大模型中的大部分上下文学习可能来自归纳头；对小型纯注意力模型，他们给出了直接的因果证据。</translation>
+        </message>
+        <message>
+            <source>A perfect induction head scores 1. A head that spreads its weight evenly over the i + 1 positions the causal mask lets it see gives 1/(i + 1) at position i. A score below 0.5 means that, on average, less than half of the head's weight goes where an induction head looks. The Training tab plots the score of every head at every kept step, and switching a head off shows how much of the loss depends on it.</source>
+            <translation>完美的归纳头得 1 分。在因果掩码允许看到的 i + 1 个位置上平均分配权重的头，在位置 i 上得 1/(i + 1)。低于 0.5 的分数意味着，平均而言，这个头只有不到一半的权重落在归纳头会看的位置上。“训练”页在每个保留的步骤上绘制每个头的分数；关掉一个头，就能看出损失有多少依赖于它。</translation>
         </message>
     </context>
     <context>

@@ -4,6 +4,7 @@
 #include "appearanceactions.h"
 #include "appsettings.h"
 #include "canvas/canvaswidget.h"
+#include "canvas/gradientarrowlayer.h"
 #include "canvas/selection.h"
 #include "docktable.h"
 #include "document/autosavesession.h"
@@ -208,6 +209,12 @@ void MainWindow::createActions()
 
     connect(m_ui->actionLandscape, &QAction::toggled, m_canvas, &CanvasWidget::setLandscapeVisible);
     connect(m_canvas, &CanvasWidget::landscapeVisibleChanged, m_ui->actionLandscape,
+            &QAction::setChecked);
+    GradientArrowLayer *gradientArrow = GradientArrowLayer::of(m_canvas);
+    m_ui->actionGradientArrow->setChecked(gradientArrow->isShown());
+    connect(m_ui->actionGradientArrow, &QAction::toggled, gradientArrow,
+            &GradientArrowLayer::setShown);
+    connect(gradientArrow, &GradientArrowLayer::shownChanged, m_ui->actionGradientArrow,
             &QAction::setChecked);
     connect(m_ui->actionWalkthrough, &QAction::triggered, m_walkthrough, &Walkthrough::start);
     connect(m_ui->actionDimensionLab, &QAction::triggered, this,

@@ -1,6 +1,7 @@
 #include "canvas/canvascontextmenu.h"
 
 #include "canvas/canvaswidget.h"
+#include "canvas/gradientarrowlayer.h"
 #include "canvas/landscapelayer.h"
 #include "canvas/scenehandles.h"
 #include "core/scene.h"
@@ -48,6 +49,12 @@ QMenu *CanvasContextMenu::create(CanvasWidget *canvas, QPoint pos)
     legend->setCheckable(true);
     legend->setChecked(canvas->legendVisible());
     QObject::connect(legend, &QAction::toggled, canvas, &CanvasWidget::setLegendVisible);
+    GradientArrowLayer *gradient = GradientArrowLayer::of(canvas);
+    QAction *arrow = menu->addAction(tr("&Which Way Should q Move"));
+    arrow->setObjectName(QStringLiteral("gradientArrow"));
+    arrow->setCheckable(true);
+    arrow->setChecked(gradient->isShown());
+    QObject::connect(arrow, &QAction::toggled, gradient, &GradientArrowLayer::setShown);
     QAction *fit = menu->addAction(tr("Fit all"));
     fit->setObjectName(QStringLiteral("fitAll"));
     QObject::connect(fit, &QAction::triggered, canvas, &CanvasWidget::fitAll);

@@ -1,6 +1,7 @@
 #include "canvas/canvaslegend.h"
 
 #include "canvas/canvasreveal.h"
+#include "canvas/gradientarrowlayer.h"
 #include "model/scenemodel.h"
 #include "text/arrowpainter.h"
 #include "theme/appearance.h"
@@ -24,6 +25,8 @@ QList<CanvasLegend::Row> CanvasLegend::rows() const
         rows.append({Row::Columns, tr("columns of W")});
     if (m_model->hasResult() && m_reveal->weightsShown())
         rows.append({Row::Beams, tr("beams: thicker = more weight")});
+    if (!m_gradientText.isEmpty())
+        rows.append({Row::Gradient, m_gradientText});
     return rows;
 }
 
@@ -98,6 +101,9 @@ bool CanvasLegend::paint(QPainter &painter, const QSizeF &viewport, const QFont 
             }
             break;
         }
+        case Row::Gradient:
+            ArrowPainter::drawArrow(painter, from, to, GradientArrowLayer::style());
+            break;
         }
         painter.setPen(ColorScheme::text());
         painter.drawText(QRectF(box.left() + kSample + 20, y - rowHeight / 2,

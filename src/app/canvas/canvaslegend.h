@@ -29,7 +29,8 @@ public:
             Values,
             Output,
             Columns,
-            Beams
+            Beams,
+            Gradient
         } kind;
         QString text;
     };
@@ -42,6 +43,8 @@ public:
     {}
 
     QList<Row> rows() const;
+    /// The row of the gradient arrow (GradientArrowLayer), empty while it is off.
+    void setGradientRow(const QString &text) { m_gradientText = text; }
     /// The legend's box with its top left corner at (12, `top`).
     QRectF rect(const QFont &font, double top) const;
     /// Draws the legend unless it would not fit in `viewport` (a tiny canvas shows the arrows
@@ -51,4 +54,5 @@ public:
 private:
     const SceneModel *m_model;
     const CanvasReveal *m_reveal;
+    QString m_gradientText;
 };

@@ -3,6 +3,7 @@
 #include "canvas/canvascontextmenu.h"
 #include "canvas/canvasidlemode.h"
 #include "canvas/canvaslegend.h"
+#include "canvas/gradientarrowlayer.h"
 #include "canvas/handlerings.h"
 #include "canvas/landscapelayer.h"
 #include "canvas/layercache.h"
@@ -685,6 +686,7 @@ void CanvasWidget::paintOverlay(QPainter &painter) const
         painter.setBrush(Qt::NoBrush);
         painter.drawRect(QRectF(rect()).adjusted(1, 1, -1, -1));
     }
+    GradientArrowLayer::paint(painter, *this, *m_legend);
     // On screen only: exports (slides, handouts) show the picture itself, and files made with a
     // transparent background stay transparent. Without a result the error box takes the corner.
     if (m_legendVisible) {

@@ -3,6 +3,7 @@
 #include "model/scenemodel.h"
 #include "panels/explanationtext.h"
 #include "panels/sequencepages.h"
+#include "panels/trainingpages.h"
 #include "theme/appearance.h"
 #include "ui_explanationpanel.h"
 #include "widgets/updatethrottle.h"
@@ -39,6 +40,14 @@ const char *pageName(ExplanationPanel::Page page)
         return "positions";
     case ExplanationPanel::Page::Residual:
         return "residual";
+    case ExplanationPanel::Page::Gradient:
+        return "gradient";
+    case ExplanationPanel::Page::Plateaus:
+        return "plateaus";
+    case ExplanationPanel::Page::PreviousToken:
+        return "previous-token";
+    case ExplanationPanel::Page::Induction:
+        return "induction";
     }
     return "";
 }
@@ -130,8 +139,9 @@ void ExplanationPanel::showEvent(QShowEvent *event)
 
 void ExplanationPanel::onModelChanged()
 {
-    // The glossary, the mistakes and the sequence pages do not depend on the scene.
-    if (page() != Page::Method && page() != Page::Softmax)
+    // The glossary, the mistakes, the sequence pages and most training pages do not depend on
+    // the scene.
+    if (page() != Page::Method && page() != Page::Softmax && page() != Page::Gradient)
         return;
     m_stale = true;
     if (!isVisible())
@@ -147,8 +157,9 @@ void ExplanationPanel::onAnchorClicked(const QUrl &url)
 {
     if (url.scheme() != ExplanationText::linkScheme())
         return;
-    for (Page p : {Page::Method, Page::Softmax, Page::Glossary, Page::Mistakes, Page::Positions,
-                   Page::Residual}) {
+    for (Page p :
+         {Page::Method, Page::Softmax, Page::Glossary, Page::Mistakes, Page::Positions,
+          Page::Residual, Page::Gradient, Page::Plateaus, Page::PreviousToken, Page::Induction}) {
         if (url.path() == QLatin1String(pageName(p))) {
             setPage(p);
             if (url.hasFragment())
@@ -206,6 +217,14 @@ void ExplanationPanel::rebuild()
         m_body = SequencePages::html(SequencePages::Page::Residual, formulaPointSize());
         m_scene.clear();
         break;
+    case Page::Gradient:
+    case Page::Plateaus:
+    case Page::PreviousToken:
+    case Page::Induction:
+        m_body = TrainingPages::html(TrainingPages::Page(int(p) - int(Page::Gradient)),
+                                     formulaPointSize());
+        m_scene = sceneFacts(p);
+        break;
     }
     // A new page or method starts at the top; a new language or font keeps the reader's place.
     const bool samePlace =
@@ -231,8 +250,7 @@ void ExplanationPanel::rebuild()
 void ExplanationPanel::replaceScene()
 {
     m_stale = false;
-    const QString scene = page() == Page::Method ? ExplanationText::methodScene(*m_model)
-                                                 : ExplanationText::softmaxScene(*m_model);
+    const QString scene = sceneFacts(page());
     if (scene == m_scene)
         return;
     m_scene = scene;
@@ -242,13 +260,34 @@ void ExplanationPanel::replaceScene()
     cursor.insertHtml(m_scene);
 }
 
+QString ExplanationPanel::sceneFacts(Page page) const
+{
+    switch (page) {
+    case Page::Method:
+        return ExplanationText::methodScene(*m_model);
+    case Page::Softmax:
+        return ExplanationText::softmaxScene(*m_model);
+    case Page::Gradient:
+        return TrainingPages::gradientFacts(
+            {m_model->query(), m_model->keys(), m_model->scene().method, m_model->scene().params()},
+            TrainingPages::tr("In your scene"));
+    default:
+        return {};
+    }
+}
+
 void ExplanationPanel::titleSequencePages()
 {
-    // The form lists the scene's pages; the sequence pages follow them in Page's order.
+    // The form lists the scene's pages; the sequence and training pages follow them in Page's
+    // order.
     QComboBox *combo = m_ui->pageCombo;
     const QString titles[] = {SequencePages::title(SequencePages::Page::Positions),
-                              SequencePages::title(SequencePages::Page::Residual)};
-    for (int n = 0; n < 2; ++n) {
+                              SequencePages::title(SequencePages::Page::Residual),
+                              TrainingPages::title(TrainingPages::Page::Gradient),
+                              TrainingPages::title(TrainingPages::Page::Plateaus),
+                              TrainingPages::title(TrainingPages::Page::PreviousToken),
+                              TrainingPages::title(TrainingPages::Page::Induction)};
+    for (int n = 0; n < int(std::size(titles)); ++n) {
         const int index = int(Page::Positions) + n;
         if (combo->count() <= index)
             combo->addItem(titles[n]);

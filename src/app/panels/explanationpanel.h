@@ -16,8 +16,9 @@ class QUrl;
 /// pitfalls, softmax and the temperature, the bilingual glossary and the source material's
 /// common mistakes, as rich text in the current language. The method page follows the
 /// SceneModel's method and quotes the numbers of the scene (read from the model, never
-/// computed here). Links between pages switch the page. The last two pages, about sequences,
-/// come from SequencePages.
+/// computed here). Links between pages switch the page. The pages about sequences come from
+/// SequencePages, those about training from TrainingPages (the gradient page with the scene's
+/// numbers).
 class ExplanationPanel : public QWidget
 {
     Q_OBJECT
@@ -29,8 +30,12 @@ public:
         Softmax,
         Glossary,
         Mistakes,
-        Positions, ///< positional encodings (SequencePages)
-        Residual   ///< the residual stream (SequencePages)
+        Positions,     ///< positional encodings (SequencePages)
+        Residual,      ///< the residual stream (SequencePages)
+        Gradient,      ///< what gradient descent does to q and k (TrainingPages)
+        Plateaus,      ///< plateaus and phase changes (TrainingPages)
+        PreviousToken, ///< why the previous-token task needs positions (TrainingPages)
+        Induction      ///< what an induction head is (TrainingPages)
     };
     Q_ENUM(Page)
 
@@ -62,9 +67,12 @@ private:
     void replaceScene();
     void ensureCurrent() const;
     void applyFonts();
-    /// Adds the sequence pages to the form's chooser, or names them again in a new language.
+    /// Adds the sequence and training pages to the form's chooser, or names them again in a new
+    /// language.
     void titleSequencePages();
     double formulaPointSize() const;
+    /// The numbers of the scene below the page, for the pages that have them.
+    QString sceneFacts(Page page) const;
 
     std::unique_ptr<Ui::ExplanationPanel> m_ui;
     SceneModel *m_model;

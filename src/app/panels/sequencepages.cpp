@@ -10,6 +10,7 @@ using HtmlFragments::coloured;
 using HtmlFragments::formulaBox;
 using HtmlFragments::heading;
 using HtmlFragments::para;
+using HtmlFragments::section;
 
 namespace {
 
@@ -27,24 +28,17 @@ QString k(const QString &index)
 
 QString SequencePages::title(Page page)
 {
-    switch (page) {
-    case Page::Positions:
-        return tr("Positional encodings");
-    case Page::Residual:
-        return tr("The residual stream");
-    }
-    return {};
+    static const char *const titles[] = {QT_TR_NOOP("Positional encodings"),
+                                         QT_TR_NOOP("The residual stream")};
+    return tr(titles[int(page)]);
 }
 
 QString SequencePages::html(Page page, double formulaPointSize)
 {
-    switch (page) {
-    case Page::Positions:
-        return positionsPage(formulaPointSize);
-    case Page::Residual:
-        return residualPage(formulaPointSize);
-    }
-    return {};
+    // One builder per page, in Page's order.
+    static const PageBuilder builders[] = {&SequencePages::positionsPage,
+                                           &SequencePages::residualPage};
+    return builders[int(page)](formulaPointSize);
 }
 
 QString SequencePages::positionsPage(double formulaPointSize)
@@ -60,27 +54,29 @@ QString SequencePages::positionsPage(double formulaPointSize)
                          tr("(rotary)")},
                     formulaPointSize);
 
-    h += heading(tr("Attention alone ignores order"));
-    h += para(tr("Without positions, token i enters as x<sub>i</sub> = E[token<sub>i</sub>]: its "
-                 "row of the embedding, the same wherever the token stands. Its query, key and "
-                 "value are made from that vector alone, and the score s<sub>ij</sub> = "
-                 "q<sub>i</sub>·k<sub>j</sub> / √d<sub>k</sub> depends only on which two tokens "
-                 "meet, not on where they are."));
-    h += para(tr("So, with the causal mask off, reordering the tokens reorders every row and "
-                 "column of the heat maps and every output the same way, and changes nothing "
-                 "else: permuting the tokens permutes the outputs. Each token gets the same "
-                 "output in “dog bites man” as in “man bites dog”; to attention a sentence is a "
-                 "bag of tokens. This holds in every layer and for the predictions too, because "
-                 "the residual stream, W<sub>O</sub> and the unembedding act on each token on "
-                 "its own."));
-    h += para(tr("The causal mask is itself a piece of order: token i sees only tokens 0 … i. "
-                 "Among the tokens it sees, a first layer without positions still weighs them "
-                 "as a set."));
+    h += section(
+        tr("Attention alone ignores order"),
+        {tr("Without positions, token i enters as x<sub>i</sub> = E[token<sub>i</sub>]: its "
+            "row of the embedding, the same wherever the token stands. Its query, key and "
+            "value are made from that vector alone, and the score s<sub>ij</sub> = "
+            "q<sub>i</sub>·k<sub>j</sub> / √d<sub>k</sub> depends only on which two tokens "
+            "meet, not on where they are."),
+         tr("So, with the causal mask off, reordering the tokens reorders every row and "
+            "column of the heat maps and every output the same way, and changes nothing "
+            "else: permuting the tokens permutes the outputs. Each token gets the same "
+            "output in “dog bites man” as in “man bites dog”; to attention a sentence is a "
+            "bag of tokens. This holds in every layer and for the predictions too, because "
+            "the residual stream, W<sub>O</sub> and the unembedding act on each token on "
+            "its own."),
+         tr("The causal mask is itself a piece of order: token i sees only tokens 0 … i. "
+            "Among the tokens it sees, a first layer without positions still weighs them "
+            "as a set.")});
 
-    h += heading(tr("Added positions: sinusoidal and learned"));
-    h += para(tr("The first remedy adds a vector P<sub>i</sub> for the position to each token's "
-                 "embedding before anything else happens, so that x<sub>i</sub> = "
-                 "E[token<sub>i</sub>] + P<sub>i</sub>."));
+    h +=
+        section(tr("Added positions: sinusoidal and learned"),
+                {tr("The first remedy adds a vector P<sub>i</sub> for the position to each token's "
+                    "embedding before anything else happens, so that x<sub>i</sub> = "
+                    "E[token<sub>i</sub>] + P<sub>i</sub>.")});
     h += bulleted({
         tr("<b>Sinusoidal</b> (Vaswani et al. 2017): P<sub>i</sub>[2j] = sin(i / "
            "base<sup>2j/D</sup>), P<sub>i</sub>[2j+1] = cos(i / base<sup>2j/D</sup>), base = "
@@ -101,17 +97,18 @@ QString SequencePages::positionsPage(double formulaPointSize)
                  "and W<sub>k</sub>, moving the whole sentence m places along changes them. The "
                  "Sequence window measures this when you shift every position by m."));
 
-    h += heading(tr("Rotated positions: rotary position embedding"));
-    h += para(tr("Rotary position embedding (RoFormer, Su et al. 2021; used by most large language "
-                 "models today) adds nothing to x<sub>i</sub>. Instead it turns each pair of "
-                 "components (2j, 2j+1) of the query of token i by the angle i·θ<sub>j</sub>, and "
-                 "of the key of token j by j·θ<sub>j</sub>, with θ<sub>j</sub> = "
-                 "base<sup>−2j/d<sub>k</sub></sup>. The values are not turned."));
-    h += para(tr("Why then only the offset counts: write R(α) for the rotation of the plane by "
-                 "α. A rotation keeps lengths, so its transpose turns back: R(α)<sup>T</sup> = "
-                 "R(−α); and two rotations add their angles: R(α)R(β) = R(α + β). For one pair, "
-                 "with q = W<sub>q</sub>r<sub>i</sub> and k = W<sub>k</sub>r<sub>j</sub> before "
-                 "the rotation:"));
+    h += section(
+        tr("Rotated positions: rotary position embedding"),
+        {tr("Rotary position embedding (RoFormer, Su et al. 2021; used by most large language "
+            "models today) adds nothing to x<sub>i</sub>. Instead it turns each pair of "
+            "components (2j, 2j+1) of the query of token i by the angle i·θ<sub>j</sub>, and "
+            "of the key of token j by j·θ<sub>j</sub>, with θ<sub>j</sub> = "
+            "base<sup>−2j/d<sub>k</sub></sup>. The values are not turned."),
+         tr("Why then only the offset counts: write R(α) for the rotation of the plane by "
+            "α. A rotation keeps lengths, so its transpose turns back: R(α)<sup>T</sup> = "
+            "R(−α); and two rotations add their angles: R(α)R(β) = R(α + β). For one pair, "
+            "with q = W<sub>q</sub>r<sub>i</sub> and k = W<sub>k</sub>r<sub>j</sub> before "
+            "the rotation:")});
     h += formulaBox({QStringLiteral("(R(iθ) q)<sup>T</sup> (R(jθ) k) = q<sup>T</sup> "
                                     "R(iθ)<sup>T</sup> R(jθ) k = q<sup>T</sup> R((j − i)θ) k")},
                     formulaPointSize);
@@ -138,25 +135,27 @@ QString SequencePages::residualPage(double formulaPointSize)
                      QStringLiteral("logits<sub>i</sub> = U r<sup>L</sup><sub>i</sub>")},
                     formulaPointSize);
 
-    h += heading(tr("One vector per token, added to by every layer"));
-    h += para(tr("Each token carries one vector of D numbers from the embedding to the "
-                 "unembedding: the residual stream. Every head of a layer reads the stream as it "
-                 "was before the layer, forms its queries, keys and values from it, and the "
-                 "layer adds W<sub>O</sub> times the heads' outputs to it. Nothing is "
-                 "overwritten: after L layers the stream is x<sub>i</sub> plus the sum of what "
-                 "each layer added."));
-    h += para(tr("W<sub>O</sub> [o<sup>1</sup>; …; o<sup>h</sup>] is the sum over the heads of "
-                 "each head's block of columns of W<sub>O</sub> times its output, and the logits "
-                 "are U times the stream. So the logits are a sum of separate paths: U "
-                 "x<sub>i</sub> straight from the token (and its position), plus one term for "
-                 "each head of each layer. Each path can be read on its own."));
+    h += section(
+        tr("One vector per token, added to by every layer"),
+        {tr("Each token carries one vector of D numbers from the embedding to the "
+            "unembedding: the residual stream. Every head of a layer reads the stream as it "
+            "was before the layer, forms its queries, keys and values from it, and the "
+            "layer adds W<sub>O</sub> times the heads' outputs to it. Nothing is "
+            "overwritten: after L layers the stream is x<sub>i</sub> plus the sum of what "
+            "each layer added."),
+         tr("W<sub>O</sub> [o<sup>1</sup>; …; o<sup>h</sup>] is the sum over the heads of "
+            "each head's block of columns of W<sub>O</sub> times its output, and the logits "
+            "are U times the stream. So the logits are a sum of separate paths: U "
+            "x<sub>i</sub> straight from the token (and its position), plus one term for "
+            "each head of each layer. Each path can be read on its own.")});
 
-    h += heading(tr("The model here: attention only"));
-    h += para(tr("The model in the Sequence window has attention layers and nothing else, as in "
-                 "Elhage et al. 2021 (“A Mathematical Framework for Transformer Circuits”): no "
-                 "MLP and no normalisation layer. A full transformer also adds an MLP's output "
-                 "to the same stream in every layer, and most normalise the stream before a "
-                 "layer reads it; the stream itself works the same way."));
+    h +=
+        section(tr("The model here: attention only"),
+                {tr("The model in the Sequence window has attention layers and nothing else, as in "
+                    "Elhage et al. 2021 (“A Mathematical Framework for Transformer Circuits”): no "
+                    "MLP and no normalisation layer. A full transformer also adds an MLP's output "
+                    "to the same stream in every layer, and most normalise the stream before a "
+                    "layer reads it; the stream itself works the same way.")});
     h += bulleted({
         tr("Heads of one layer work side by side: they all read the same stream, so none sees "
            "another's output. A head of a later layer reads the sum of everything written "

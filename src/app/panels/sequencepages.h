@@ -25,6 +25,7 @@ public:
     static QString html(Page page, double formulaPointSize);
 
 private:
+    using PageBuilder = QString (*)(double formulaPointSize);
     static QString positionsPage(double formulaPointSize);
     static QString residualPage(double formulaPointSize);
 };

@@ -5,6 +5,7 @@
 #include "sequence/newtrainingtaskdialog.h"
 #include "sequence/sequenceembeddingcanvas.h"
 #include "panels/sequencepages.h"
+#include "panels/trainingpages.h"
 #include "sequence/sequenceheadview.h"
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceoffsetplot.h"
@@ -157,6 +158,7 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     trainingScroll->setFrameShape(QFrame::NoFrame);
     m_pages->addTab(trainingScroll, QString());
     layout->addWidget(m_pages, 1);
+    connect(m_pages, &QTabWidget::currentChanged, this, &SequenceWindow::retranslateExplanation);
 
     // Typing: every edit is tried at once; one the vocabulary cannot read leaves the last good
     // sentence on screen and says which piece is unknown.
@@ -316,15 +318,27 @@ QToolButton *SequenceWindow::createExplainButton()
 
 void SequenceWindow::retranslateExplanation()
 {
+    // The Explain button offers the pages of the tab on show: positions and the residual stream
+    // beside the maps, the training pages beside the training.
+    const bool training = m_pages->currentWidget() == m_training;
     m_explain->setText(tr("Explain"));
-    m_explain->setToolTip(tr("Why attention needs positions, and the residual stream"));
+    m_explain->setToolTip(training ? tr("What gradient descent does to q and k, plateaus, the "
+                                        "previous token and induction heads")
+                                   : tr("Why attention needs positions, and the residual stream"));
     QMenu *menu = m_explain->menu();
     menu->clear();
-    for (int page : {int(SequencePages::Page::Positions), int(SequencePages::Page::Residual)})
-        menu->addAction(SequencePages::title(SequencePages::Page(page)), this,
-                        [this, page] { showExplanation(page); });
+    const int first = training ? kTrainingPages : 0;
+    const int count = training ? TrainingPages::kPageCount : 2;
+    for (int page = first; page < first + count; ++page)
+        menu->addAction(explanationTitle(page), this, [this, page] { showExplanation(page); });
     if (m_explanationBrowser && m_explanationBrowser->isVisible())
         showExplanation(m_explanationPage); // the page again, in the new language
+}
+
+QString SequenceWindow::explanationTitle(int page)
+{
+    return page < kTrainingPages ? SequencePages::title(SequencePages::Page(page))
+                                 : TrainingPages::title(TrainingPages::Page(page - kTrainingPages));
 }
 
 void SequenceWindow::showExplanation(int page)
@@ -340,8 +354,18 @@ void SequenceWindow::showExplanation(int page)
     const QFont f = m_explanationBrowser->font();
     const double points =
         f.pointSizeF() > 0 ? f.pointSizeF() : f.pixelSize() * 72.0 / logicalDpiY();
-    m_explanationBrowser->setWindowTitle(SequencePages::title(SequencePages::Page(page)));
-    m_explanationBrowser->setHtml(SequencePages::html(SequencePages::Page(page), points * 1.2));
+    m_explanationBrowser->setWindowTitle(explanationTitle(page));
+    QString html;
+    if (page < kTrainingPages) {
+        html = SequencePages::html(SequencePages::Page(page), points * 1.2);
+    } else {
+        const auto training = TrainingPages::Page(page - kTrainingPages);
+        html = TrainingPages::html(training, points * 1.2);
+        // The gradient page's numbers: this window has no scene of its own, so the article's.
+        if (training == TrainingPages::Page::Gradient)
+            html += TrainingPages::workedExampleFacts();
+    }
+    m_explanationBrowser->setHtml(html);
     if (isVisible()) {
         m_explanationBrowser->show();
         m_explanationBrowser->raise();

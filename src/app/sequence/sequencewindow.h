@@ -57,8 +57,10 @@ public:
     QToolButton *explainButton() const { return m_explain; }
     /// The window the Explain button opens (null until it is first opened).
     QTextBrowser *explanationBrowser() const { return m_explanationBrowser; }
-    /// Opens the explanation page `page` (a SequencePages::Page) in its own window.
+    /// Opens the explanation page `page` in its own window: a SequencePages::Page, or
+    /// kTrainingPages + a TrainingPages::Page.
     void showExplanation(int page);
+    static constexpr int kTrainingPages = 2;
     SequenceTokenStrip *tokenStrip() const { return m_strip; }
     SequenceHeatmapGrid *heatmaps() const { return m_grid; }
     SequenceHeadView *headView() const { return m_headView; }
@@ -106,6 +108,7 @@ private:
     /// The Explain button and its menu of explanation pages (SequencePages).
     QToolButton *createExplainButton();
     void retranslateExplanation();
+    static QString explanationTitle(int page);
 
     SequenceSession *m_session;
     QToolButton *m_presets, *m_addToken;

@@ -92,6 +92,14 @@ QString bulleted(const QStringList &items)
     return s + QStringLiteral("</ul>");
 }
 
+QString section(const QString &headingText, const QStringList &paragraphs)
+{
+    QString s = heading(headingText);
+    for (const QString &text : paragraphs)
+        s += para(text);
+    return s;
+}
+
 QString formulaBox(const QStringList &lines, double pointSize)
 {
     return QStringLiteral("<table width='100%' cellspacing='0' cellpadding='8' bgcolor='%1'>"

@@ -38,6 +38,9 @@ QString title(const QString &text);
 QString heading(const QString &text);
 QString para(const QString &text);
 QString bulleted(const QStringList &items);
+/// A heading and its paragraphs: the shape of every section of the explanation pages, so that
+/// a page reads as a list of sections rather than a run of appends.
+QString section(const QString &heading, const QStringList &paragraphs);
 /// The formula in a tinted box, centred and larger than the text around it.
 QString formulaBox(const QStringList &lines, double pointSize);
 

@@ -4,6 +4,7 @@
 // written here as TEACHING.md lists them.
 
 #include "common/datacolumns.h"
+#include "common/explanationpages.h"
 #include "common/windowrun.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
@@ -17,14 +18,7 @@
 #include <QTextBrowser>
 #include <QToolButton>
 
-namespace {
-
-QString shown(const QTextBrowser *browser)
-{
-    return browser->toPlainText().replace(QChar::Nbsp, QLatin1Char(' '));
-}
-
-} // namespace
+using explanationpages::shown;
 
 class TestSequencePages : public QObject
 {
@@ -53,14 +47,9 @@ private slots:
         QFETCH(QStringList, expected);
         SceneModel model;
         ExplanationPanel panel(&model);
-        panel.resize(420, 700);
-        panel.show();
-        auto *combo = panel.findChild<QComboBox *>(QStringLiteral("pageCombo"));
+        QComboBox *combo = explanationpages::choose(panel, downPresses);
         QVERIFY(combo);
-        QCOMPARE(combo->count(), 6);
-        combo->setFocus();
-        for (int i = 0; i < downPresses; ++i)
-            QTest::keyClick(combo, Qt::Key_Down);
+        QCOMPARE(combo->count(), 10);
         QCOMPARE(panel.page(), page);
         const QString text = shown(panel.browser());
         for (const QString &part : expected)

@@ -56,6 +56,8 @@ void TestHtmlFragments::markup()
     QCOMPARE(para(QStringLiteral("x")), QStringLiteral("<p>x</p>"));
     QCOMPARE(bulleted({QStringLiteral("a"), QStringLiteral("b")}),
              QStringLiteral("<ul><li>a</li><li>b</li></ul>"));
+    QCOMPARE(section(QStringLiteral("H"), {QStringLiteral("a"), QStringLiteral("b")}),
+             QStringLiteral("<h3>H</h3><p>a</p><p>b</p>"));
     QCOMPARE(link(QStringLiteral("mistakes#sqrt"), QStringLiteral("Common mistakes")),
              QStringLiteral("<a href='ac:mistakes#sqrt'>Common mistakes</a>"));
     QVERIFY(formulaBox({QStringLiteral("a"), QStringLiteral("b")}, 15)
