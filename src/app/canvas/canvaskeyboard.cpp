@@ -8,6 +8,12 @@
 #include <QCoreApplication>
 #include <QKeyEvent>
 
+namespace {
+constexpr double kNudge = 0.1;
+constexpr double kFineNudge = 0.01;
+constexpr double kPanPixels = 40;
+} // namespace
+
 bool CanvasKeyboard::keyPress(QKeyEvent *event)
 {
     const bool fine = event->modifiers() & Qt::ShiftModifier;
@@ -35,11 +41,9 @@ bool CanvasKeyboard::keyPress(QKeyEvent *event)
         m_canvas->selection()->clear();
         return true;
     case Qt::Key_Plus:
-    case Qt::Key_Equal:
-        m_canvas->zoomIn();
-        return true;
+    case Qt::Key_Equal: // + without Shift on most keyboards
     case Qt::Key_Minus:
-        m_canvas->zoomOut();
+        event->key() == Qt::Key_Minus ? m_canvas->zoomOut() : m_canvas->zoomIn();
         return true;
     case Qt::Key_F10:
         // Shift+F10, the keyboard's context-menu key on desktops without a Menu key (that key

@@ -10,14 +10,6 @@ class QKeyEvent;
 class CanvasKeyboard
 {
 public:
-    /// An arrow key moves the selected vector by kNudge, with Shift by kFineNudge (and, while
-    /// snapping is on, onto that step's grid).
-    static constexpr double kNudge = 0.1;
-    static constexpr double kFineNudge = 0.01;
-    /// With nothing selected an arrow key pans the picture by this many pixels (a quarter with
-    /// Shift).
-    static constexpr double kPanPixels = 40;
-
     explicit CanvasKeyboard(CanvasWidget *canvas) : m_canvas(canvas) {}
 
     /// Acts on `event` when it is one of the canvas's keys and returns true; false leaves it to
@@ -25,8 +17,9 @@ public:
     bool keyPress(QKeyEvent *event);
 
 private:
-    /// Moves the selected vector one step (kNudge, or kFineNudge when fine) in direction
-    /// (dx, dy), world axes (y up); with nothing selected pans the picture instead.
+    /// Moves the selected vector one step (0.1, or 0.01 when fine, onto that step's grid while
+    /// snapping is on) in direction (dx, dy), world axes (y up); with nothing selected pans the
+    /// picture instead (40 pixels, 10 when fine).
     void nudge(int dx, int dy, bool fine);
     /// The context menu at the selected tip, else (nothing selected, or the tip off screen) in
     /// the middle, as the keyboard's Menu key would open it.

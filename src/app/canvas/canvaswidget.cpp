@@ -5,6 +5,7 @@
 #include "canvas/landscapelayer.h"
 #include "canvas/layercache.h"
 #include "canvas/selection.h"
+#include "canvas/viewfitter.h"
 #include "document/sceneeditor.h"
 #include "model/scenemodel.h"
 #include "text/numberformat.h"

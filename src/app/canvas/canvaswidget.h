@@ -10,7 +10,6 @@
 #include "canvas/scenehandles.h"
 #include "canvas/vectorhandle.h"
 #include "canvas/vectorlayer.h"
-#include "canvas/viewfitter.h"
 #include "canvas/viewtransform.h"
 #include "core/types.h"
 
@@ -33,11 +32,12 @@ class VectorDialog;
 /// too: each key's weight beside its tip and as the strength of a line from the query to the key.
 /// It only draws what the SceneModel holds and sends every edit through the SceneEditor (undo).
 ///
-/// The widget holds the view, the hover, drag and selection state and the events; the drawing
-/// is done by its layers (GridLayer, LandscapeLayer, VectorLayer, CanvasLegend, DragHint), the
-/// scene is read through SceneHandles and changed through CanvasEdits, the mouse is handled by
-/// modes (idle/hover, dragging a tip, panning; see canvasmode.h) that reach the widget only
-/// through CanvasModeHost, the keys by CanvasKeyboard, and ViewFitter chooses the views.
+/// The widget holds the view, the hover, drag and selection state, the events and the order in
+/// which its layers paint (GridLayer, LandscapeLayer, VectorLayer, then CanvasOverlay with the
+/// legend, the hint and the rings on screen only). The scene is read through SceneHandles and
+/// changed through CanvasEdits; the mouse is handled by modes (idle/hover, dragging a tip,
+/// panning; see canvasmode.h) that reach the widget only through CanvasModeHost, the keys by
+/// CanvasKeyboard; ViewFitter chooses the views it offers.
 class CanvasWidget : public QWidget, public CanvasModeHost
 {
     Q_OBJECT

@@ -10,43 +10,38 @@ class TestCanvasFonts : public QObject
     Q_OBJECT
 
 private slots:
-    void sizesByHand_data();
     void sizesByHand();
     void keepsTheFamily();
 };
 
-void TestCanvasFonts::sizesByHand_data()
-{
-    QTest::addColumn<QFont>("base");
-    QTest::addColumn<int>("label");
-    QTest::addColumn<int>("tick");
-    QFont pixels16;
-    pixels16.setPixelSize(16); // 21.6 → 22, 18.4 → 18
-    QFont points12;
-    points12.setPointSizeF(12); // 16 px, as above
-    QFont points9;
-    points9.setPointSizeF(9); // 12 px: 16.2 → 16 and 13.8 → 14, both below the minimums
-    QFont pixels20;
-    pixels20.setPixelSize(20); // 27 and 23
-    QFont points15;
-    points15.setPointSizeF(15); // 20 px, as above
-    QTest::newRow("16 px") << pixels16 << 22 << 18;
-    QTest::newRow("12 pt") << points12 << 22 << 18;
-    QTest::newRow("9 pt") << points9 << 17 << 15;
-    QTest::newRow("20 px") << pixels20 << 27 << 23;
-    QTest::newRow("15 pt") << points15 << 27 << 23;
-}
-
 void TestCanvasFonts::sizesByHand()
 {
-    QFETCH(QFont, base);
-    QFETCH(int, label);
-    QFETCH(int, tick);
-    const CanvasFonts fonts = CanvasFonts::from(base);
-    QCOMPARE(fonts.label.pixelSize(), label);
-    QCOMPARE(fonts.tick.pixelSize(), tick);
-    QCOMPARE(fonts.label.weight(), QFont::DemiBold);
-    QCOMPARE(fonts.tick.weight(), base.weight());
+    struct Case
+    {
+        double size;
+        bool pixels; // else points
+        int label, tick;
+    };
+    const Case cases[] = {
+        {16, true, 22, 18},  // 21.6 → 22, 18.4 → 18
+        {12, false, 22, 18}, // 16 px, as above
+        {9, false, 17, 15},  // 12 px: 16.2 → 16 and 13.8 → 14, both below the minimums
+        {20, true, 27, 23},  // 27 and 23
+        {15, false, 27, 23}, // 20 px, as above
+    };
+    for (const Case &c : cases) {
+        QFont base;
+        if (c.pixels)
+            base.setPixelSize(int(c.size));
+        else
+            base.setPointSizeF(c.size);
+        const CanvasFonts fonts = CanvasFonts::from(base);
+        const QByteArray what = QByteArray::number(c.size) + (c.pixels ? " px" : " pt");
+        QVERIFY2(fonts.label.pixelSize() == c.label, what);
+        QVERIFY2(fonts.tick.pixelSize() == c.tick, what);
+        QCOMPARE(fonts.label.weight(), QFont::DemiBold);
+        QCOMPARE(fonts.tick.weight(), base.weight());
+    }
 }
 
 void TestCanvasFonts::keepsTheFamily()

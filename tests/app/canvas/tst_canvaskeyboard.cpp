@@ -51,16 +51,19 @@ private:
     /// Runs `key` with `modifiers` and returns the popup menu it opened (closed again), or null.
     QMenu *menuFrom(Qt::Key key, Qt::KeyboardModifiers modifiers, bool *removeEnabled);
 
+    // The scene, its editor and the selection are the canvas's own.
     std::unique_ptr<QWidget> m_window;
-    SceneModel *m_model = nullptr;
-    SceneEditor *m_editor = nullptr;
-    Selection *m_selection = nullptr;
     CanvasWidget *m_canvas = nullptr;
+    const SceneModel *m_model = nullptr;
+    Selection *m_selection = nullptr;
 };
 
 void TestCanvasKeyboard::init()
 {
-    QVERIFY(canvaswindow::open(m_window, m_model, m_editor, m_selection, m_canvas));
+    SceneModel *model = nullptr;
+    SceneEditor *editor = nullptr;
+    QVERIFY(canvaswindow::open(m_window, model, editor, m_selection, m_canvas));
+    m_model = model;
     m_canvas->resetView();
     m_canvas->setFocus();
     QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
@@ -127,7 +130,7 @@ void TestCanvasKeyboard::arrowsNudgeTheSelectedVector()
              qPrintable(QStringLiteral("(%1, %2)").arg(got.x()).arg(got.y())));
     // A nudge moves the vector, not the picture, and is one step to undo.
     QCOMPARE(m_canvas->view(), view);
-    m_editor->undoStack()->undo();
+    m_canvas->editor()->undoStack()->undo();
     QCOMPARE(point(m_canvas->vectorOf(h)), start);
 }
 

@@ -6,6 +6,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <utility>
 
 // Every expected transform is worked out by hand from the rule it names: a fit leaves the margins
 // free and the limiting side decides the scale (pixels per world unit); the centre is the middle
@@ -17,10 +18,8 @@ class TestViewFitter : public QObject
 private slots:
     void homeByHand_data();
     void homeByHand();
-    void showingLeavesRoomForLabels_data();
     void showingLeavesRoomForLabels();
     void showingAllMeasuresTheWidestLabel();
-    void scaledToKeepsWhatIsShown_data();
     void scaledToKeepsWhatIsShown();
     void zoomedAboutMiddleKeepsTheCentre();
     void zoomIsClampedAtTheLimits();
@@ -63,39 +62,37 @@ void TestViewFitter::homeByHand()
         QVERIFY(QRectF(QPointF(0, 0), QSizeF(viewport)).contains(v.toScreen(p)));
 }
 
-void TestViewFitter::showingLeavesRoomForLabels_data()
-{
-    QTest::addColumn<QRectF>("bounds");
-    QTest::addColumn<QSize>("viewport");
-    QTest::addColumn<QSizeF>("label");
-    QTest::addColumn<double>("scale");
-    QTest::addColumn<QPointF>("centre");
-    // A 60 × 80 label has a half-diagonal of 50, so a push of 56; the margins are 56 + 30 + 8 =
-    // 94 across and 56 + 40 + 8 = 104 down.
-    // 4 × 3 in 800 × 600: 612 / 4 = 153 against 392 / 3 = 130.67: the height decides.
-    QTest::newRow("tall decides") << QRectF(QPointF(-1, -1), QPointF(3, 2)) << QSize(800, 600)
-                                  << QSizeF(60, 80) << 392 / 3.0 << QPointF(1, 0.5);
-    // 8 × 2 in 800 × 600: 612 / 8 = 76.5 against 392 / 2 = 196: the width decides.
-    QTest::newRow("wide decides") << QRectF(QPointF(-2, -0.5), QPointF(6, 1.5)) << QSize(800, 600)
-                                  << QSizeF(60, 80) << 76.5 << QPointF(2, 0.5);
-    // A 120 × 50 label: half-diagonal 65, push 71, margins 71 + 60 + 8 = 139 and 71 + 25 + 8 = 104.
-    // 4 × 3 in 1280 × 800: 1002 / 4 = 250.5 against 592 / 3 = 197.33.
-    QTest::newRow("1280x800") << QRectF(QPointF(-1, -1), QPointF(3, 2)) << QSize(1280, 800)
-                              << QSizeF(120, 50) << 592 / 3.0 << QPointF(1, 0.5);
-}
-
 void TestViewFitter::showingLeavesRoomForLabels()
 {
-    QFETCH(QRectF, bounds);
-    QFETCH(QSize, viewport);
-    QFETCH(QSizeF, label);
-    QFETCH(double, scale);
-    QFETCH(QPointF, centre);
-    const ViewTransform v = ViewFitter::showing(bounds, viewport, label);
-    QVERIFY2(near(v.scale(), scale), qPrintable(QString::number(v.scale(), 'g', 17)));
-    QVERIFY(near(v.centre().x(), centre.x()));
-    QVERIFY(near(v.centre().y(), centre.y()));
-    QCOMPARE(v.viewportSize(), QSizeF(viewport));
+    struct Case
+    {
+        const char *name;
+        QRectF bounds;
+        QSize viewport;
+        QSizeF label;
+        double scale;
+        QPointF centre;
+    };
+    // A 60 × 80 label has a half-diagonal of 50, so a push of 56; the margins are 56 + 30 + 8 =
+    // 94 across and 56 + 40 + 8 = 104 down. A 120 × 50 label: half-diagonal 65, push 71, margins
+    // 71 + 60 + 8 = 139 and 71 + 25 + 8 = 104.
+    const Case cases[] = {
+        // 4 × 3 in 800 × 600: 612 / 4 = 153 against 392 / 3 = 130.67: the height decides.
+        {"tall decides", QRectF(QPointF(-1, -1), QPointF(3, 2)), QSize(800, 600), QSizeF(60, 80),
+         392 / 3.0, QPointF(1, 0.5)},
+        // 8 × 2 in 800 × 600: 612 / 8 = 76.5 against 392 / 2 = 196: the width decides.
+        {"wide decides", QRectF(QPointF(-2, -0.5), QPointF(6, 1.5)), QSize(800, 600),
+         QSizeF(60, 80), 76.5, QPointF(2, 0.5)},
+        // 4 × 3 in 1280 × 800: 1002 / 4 = 250.5 against 592 / 3 = 197.33.
+        {"1280x800", QRectF(QPointF(-1, -1), QPointF(3, 2)), QSize(1280, 800), QSizeF(120, 50),
+         592 / 3.0, QPointF(1, 0.5)},
+    };
+    for (const Case &c : cases) {
+        const ViewTransform v = ViewFitter::showing(c.bounds, c.viewport, c.label);
+        QVERIFY2(near(v.scale(), c.scale), c.name);
+        QVERIFY2(near(v.centre().x(), c.centre.x()) && near(v.centre().y(), c.centre.y()), c.name);
+        QCOMPARE(v.viewportSize(), QSizeF(c.viewport));
+    }
 }
 
 void TestViewFitter::showingAllMeasuresTheWidestLabel()
@@ -118,28 +115,23 @@ void TestViewFitter::showingAllMeasuresTheWidestLabel()
     }
 }
 
-void TestViewFitter::scaledToKeepsWhatIsShown_data()
-{
-    QTest::addColumn<QSize>("target");
-    QTest::addColumn<double>("scale");
-    // From 200 px per unit on 800 × 600: ×2 across and ×1.5 down, the smaller one wins.
-    QTest::newRow("larger") << QSize(1600, 900) << 300.0;
-    QTest::newRow("narrower") << QSize(400, 600) << 100.0;
-    QTest::newRow("same") << QSize(800, 600) << 200.0;
-    QTest::newRow("slide") << QSize(1920, 1080) << 360.0; // 2.4 across, 1.8 down
-}
-
 void TestViewFitter::scaledToKeepsWhatIsShown()
 {
-    QFETCH(QSize, target);
-    QFETCH(double, scale);
+    // From 200 px per unit on 800 × 600 the smaller of the two ratios wins: 1600 × 900 is ×2
+    // across and ×1.5 down, 400 × 600 ×0.5 and ×1, 1920 × 1080 ×2.4 and ×1.8.
+    const std::pair<QSize, double> cases[] = {{QSize(1600, 900), 300.0},
+                                              {QSize(400, 600), 100.0},
+                                              {QSize(800, 600), 200.0},
+                                              {QSize(1920, 1080), 360.0}};
     const ViewTransform view(200, QPointF(0.5, 0.25), QSizeF(800, 600));
-    const ViewTransform v = ViewFitter::scaledTo(view, target);
-    QVERIFY(near(v.scale(), scale));
-    QCOMPARE(v.centre(), QPointF(0.5, 0.25));
-    QCOMPARE(v.viewportSize(), QSizeF(target));
-    // What was visible is still visible.
-    QVERIFY(v.visibleWorld().adjusted(-1e-9, -1e-9, 1e-9, 1e-9).contains(view.visibleWorld()));
+    for (const auto &[target, scale] : cases) {
+        const ViewTransform v = ViewFitter::scaledTo(view, target);
+        QVERIFY2(near(v.scale(), scale), qPrintable(QString::number(target.width())));
+        QCOMPARE(v.centre(), QPointF(0.5, 0.25));
+        QCOMPARE(v.viewportSize(), QSizeF(target));
+        // What was visible is still visible.
+        QVERIFY(v.visibleWorld().adjusted(-1e-9, -1e-9, 1e-9, 1e-9).contains(view.visibleWorld()));
+    }
 }
 
 void TestViewFitter::zoomedAboutMiddleKeepsTheCentre()
