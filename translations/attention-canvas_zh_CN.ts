@@ -153,6 +153,29 @@
         </message>
     </context>
     <context>
+        <name>CanvasEdits</name>
+        <message>
+            <source>Cannot add more than %1 keys</source>
+            <translation>最多只能有 %1 个键</translation>
+        </message>
+        <message>
+            <source>Select a key or a value to remove it</source>
+            <translation>请先选中一个键或值再删除</translation>
+        </message>
+        <message>
+            <source>Cannot remove the last key</source>
+            <translation>不能删除最后一个键</translation>
+        </message>
+        <message>
+            <source>Cannot remove the only key that is not masked</source>
+            <translation>不能删除唯一一个未被掩码的键</translation>
+        </message>
+        <message>
+            <source>At least one key must stay unmasked</source>
+            <translation>至少要有一个键不被掩码</translation>
+        </message>
+    </context>
+    <context>
         <name>CanvasLegend</name>
         <message>
             <source>query</source>
@@ -188,26 +211,6 @@
     </context>
     <context>
         <name>CanvasWidget</name>
-        <message>
-            <source>Cannot add more than %1 keys</source>
-            <translation>最多只能有 %1 个键</translation>
-        </message>
-        <message>
-            <source>Select a key or a value to remove it</source>
-            <translation>请先选中一个键或值再删除</translation>
-        </message>
-        <message>
-            <source>Cannot remove the last key</source>
-            <translation>不能删除最后一个键</translation>
-        </message>
-        <message>
-            <source>Cannot remove the only key that is not masked</source>
-            <translation>不能删除唯一一个未被掩码的键</translation>
-        </message>
-        <message>
-            <source>At least one key must stay unmasked</source>
-            <translation>至少要有一个键不被掩码</translation>
-        </message>
         <message>
             <source>Canvas</source>
             <translation>画布</translation>

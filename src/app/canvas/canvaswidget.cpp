@@ -2,15 +2,11 @@
 
 #include "canvas/canvascontextmenu.h"
 #include "canvas/canvasidlemode.h"
-#include "canvas/canvaslegend.h"
 #include "canvas/gradientarrowlayer.h"
-#include "canvas/handlerings.h"
 #include "canvas/landscapelayer.h"
 #include "canvas/layercache.h"
 #include "canvas/selection.h"
-#include "canvas/vectordialog.h"
-#include "core/emptiestdirection.h"
-#include "core/scene.h"
+#include "canvas/viewfitter.h"
 #include "document/sceneeditor.h"
 #include "model/scenemodel.h"
 #include "text/numberformat.h"
@@ -19,43 +15,19 @@
 #include "walkthrough/walkthrough.h"
 
 #include <QContextMenuEvent>
-#include <QFontMetricsF>
 #include <QHelpEvent>
 #include <QHideEvent>
 #include <QKeyEvent>
-#include <QLineF>
 #include <QMenu>
 #include <QPainter>
-#include <QSettings>
 #include <QToolTip>
 #include <QWheelEvent>
 
-#include <algorithm>
-#include <cmath>
-
-namespace {
-
-using Kind = VectorHandle::Kind;
-
-/// The first view shows the unit circle and the worked example's vectors with their labels.
-const QRectF kHomeWorld(QPointF(-1.25, -1.25), QPointF(1.95, 1.45));
-constexpr double kHomeMargin = 24;
-constexpr double kZoomStep = 1.25;
-constexpr double kNudge = 0.1;
-constexpr double kFineNudge = 0.01;
-constexpr double kKeyPanPixels = 40;
-
-QPointF snapped(QPointF world, double step)
-{
-    return QPointF(attn::roundToStep(world.x(), step), attn::roundToStep(world.y(), step));
-}
-
-} // namespace
-
 CanvasWidget::CanvasWidget(SceneEditor *editor, Selection *selection, QWidget *parent)
     : QWidget(parent), m_editor(editor), m_model(editor->model()), m_selection(selection),
-      m_handles(m_model), m_reveal(m_model), m_vectors(m_model, &m_handles, &m_reveal),
-      m_legend(std::make_unique<CanvasLegend>(m_model, &m_reveal))
+      m_handles(m_model), m_reveal(m_model), m_edits(editor, &m_handles, selection),
+      m_keyboard(this), m_vectors(m_model, &m_handles, &m_reveal),
+      m_overlay(m_model, &m_handles, &m_reveal)
 {
     setFocusPolicy(Qt::StrongFocus);
     setMouseTracking(true);
@@ -66,8 +38,8 @@ CanvasWidget::CanvasWidget(SceneEditor *editor, Selection *selection, QWidget *p
     m_view.setViewportSize(size());
     m_mode = std::make_unique<CanvasIdleMode>(this);
     m_landscape = std::make_unique<LandscapeLayer>(m_model);
-    m_legendVisible = QSettings().value(QStringLiteral("canvas/legend"), true).toBool();
 
+    connect(&m_edits, &CanvasEdits::statusMessage, this, &CanvasWidget::statusMessage);
     connect(m_model, &SceneModel::changed, this, [this] { m_landscape->invalidate(); });
     connect(m_model, &SceneModel::changed, this, qOverload<>(&QWidget::update));
     // A drag never outlives an edit that is not its own (SceneEditor asks first), nor a scene
@@ -119,15 +91,7 @@ void CanvasWidget::retranslate()
 
 void CanvasWidget::updateFonts()
 {
-    // Sizes in pixels so that exports (QImage, SVG, PDF) keep the proportions of the screen;
-    // never below 12 pt / 11 pt at 96 dpi, to be read from the back of a classroom.
-    const QFont base = font();
-    const double px = base.pixelSize() > 0 ? base.pixelSize() : base.pointSizeF() * 96.0 / 72.0;
-    m_labelFont = base;
-    m_labelFont.setPixelSize(std::max(17, int(std::lround(px * 1.35))));
-    m_labelFont.setWeight(QFont::DemiBold);
-    m_tickFont = base;
-    m_tickFont.setPixelSize(std::max(15, int(std::lround(px * 1.15))));
+    m_fonts = CanvasFonts::from(font());
     update();
 }
 
@@ -163,23 +127,17 @@ void CanvasWidget::resizeEvent(QResizeEvent *event)
 
 void CanvasWidget::zoomIn()
 {
-    ViewTransform v = m_view;
-    v.zoomAt(QRectF(rect()).center(), kZoomStep);
-    changeView(v);
+    changeView(ViewFitter::zoomedAboutMiddle(m_view, ViewFitter::kZoomStep));
 }
 
 void CanvasWidget::zoomOut()
 {
-    ViewTransform v = m_view;
-    v.zoomAt(QRectF(rect()).center(), 1 / kZoomStep);
-    changeView(v);
+    changeView(ViewFitter::zoomedAboutMiddle(m_view, 1 / ViewFitter::kZoomStep));
 }
 
 void CanvasWidget::resetView()
 {
-    ViewTransform v;
-    v.fit(kHomeWorld, size(), kHomeMargin);
-    changeView(v);
+    changeView(ViewFitter::home(size()));
 }
 
 void CanvasWidget::fitAll()
@@ -190,32 +148,14 @@ void CanvasWidget::fitAll()
         m_fitOnFirstResize = true;
         return;
     }
-    // Room for a label beyond the outermost tips, measured on the widest key label.
-    const QFontMetricsF fm(m_labelFont);
-    const QSizeF label(fm.horizontalAdvance(QStringLiteral("k₆₄ 0.000")), fm.height());
-    const double push = 0.5 * std::hypot(label.width(), label.height()) + 6;
-    ViewTransform v;
-    v.fit(m_handles.bounds(), size(), push + label.width() / 2 + 8, push + label.height() / 2 + 8);
-    changeView(v);
+    changeView(ViewFitter::showingAll(m_handles.bounds(), size(), m_fonts.label));
 }
 
 ViewTransform CanvasWidget::transformFor(QSize target) const
 {
-    if (!m_viewInitialised) {
-        ViewTransform v;
-        v.fit(kHomeWorld, target, kHomeMargin);
-        return v;
-    }
-    if (target == size())
-        return m_view;
-    // Keep the visible part of the plane: scale by the smaller of the two size ratios.
-    ViewTransform v = m_view;
-    const QSizeF old = m_view.viewportSize();
-    const double factor = std::min(target.width() / std::max(1.0, old.width()),
-                                   target.height() / std::max(1.0, old.height()));
-    v.setScale(m_view.scale() * factor);
-    v.setViewportSize(target);
-    return v;
+    if (!m_viewInitialised)
+        return ViewFitter::home(target);
+    return target == size() ? m_view : ViewFitter::scaledTo(m_view, target);
 }
 
 // --- Handles ----------------------------------------------------------------------------------
@@ -231,40 +171,11 @@ QString CanvasWidget::readout(const Handle &handle) const
                                          NumberFormat::vector(displayedVectorOf(handle), 2));
 }
 
-bool CanvasWidget::setVectorOf(const Handle &handle, const attn::Vector &v)
-{
-    switch (handle.kind) {
-    case Kind::Query:
-        return m_editor->setQuery(v);
-    case Kind::Key:
-        return m_editor->setKey(handle.index, v);
-    case Kind::Value:
-        return m_editor->setValue(handle.index, v);
-    case Kind::GeneralColumn: {
-        attn::Matrix w = m_handles.generalMatrix();
-        w.col(handle.index) = v;
-        return m_editor->setGeneral(w, SceneEditor::Edit::MoveGeneralColumn, handle.index);
-    }
-    case Kind::None:
-        break;
-    }
-    return false;
-}
-
-bool CanvasWidget::moveHandle(const Handle &handle, QPointF world)
-{
-    // While normalised the drawn tip sits on the circle in the mouse's direction; snapping the
-    // scene vector to the grid there would only make that direction jump in coarse steps.
-    if (m_snap && !m_model->normalised())
-        world = snapped(world, kSnapStep);
-    return setVectorOf(handle, SceneHandles::vector2(world));
-}
-
 void CanvasWidget::setSnapToGrid(bool on)
 {
-    if (on == m_snap)
+    if (on == m_edits.snapToGrid())
         return;
-    m_snap = on;
+    m_edits.setSnapToGrid(on);
     emit snapToGridChanged(on);
 }
 
@@ -332,28 +243,6 @@ bool CanvasWidget::focusNextPrevChild(bool next)
     return true;
 }
 
-void CanvasWidget::nudge(int dx, int dy, bool fine)
-{
-    const Handle h = selectedHandle();
-    if (!h.isValid()) {
-        // Nothing selected: the arrows move the picture instead, as a keyboard way to pan.
-        const double pixels = fine ? kKeyPanPixels / 4 : kKeyPanPixels;
-        ViewTransform v = m_view;
-        v.pan(-dx * pixels, dy * pixels);
-        changeView(v);
-        return;
-    }
-    const double step = fine ? kFineNudge : kNudge;
-    attn::Vector v = vectorOf(h);
-    v[0] += dx * step;
-    v[1] += dy * step;
-    if (m_snap) {
-        v[0] = attn::roundToStep(v[0], step);
-        v[1] = attn::roundToStep(v[1], step);
-    }
-    setVectorOf(h, v);
-}
-
 bool CanvasWidget::event(QEvent *event)
 {
     // The window lost the mouse and keyboard to another (a modal dialog opening mid-drag).
@@ -385,121 +274,13 @@ bool CanvasWidget::event(QEvent *event)
 
 void CanvasWidget::keyPressEvent(QKeyEvent *event)
 {
-    if (m_mode->keyPress(event))
-        return;
-    const bool fine = event->modifiers() & Qt::ShiftModifier;
-    switch (event->key()) {
-    case Qt::Key_Left:
-        nudge(-1, 0, fine);
-        return;
-    case Qt::Key_Right:
-        nudge(1, 0, fine);
-        return;
-    case Qt::Key_Up:
-        nudge(0, 1, fine);
-        return;
-    case Qt::Key_Down:
-        nudge(0, -1, fine);
-        return;
-    case Qt::Key_Delete:
-    case Qt::Key_Backspace:
-        removeSelectedKey();
-        return;
-    case Qt::Key_Escape:
-        // With nothing selected, Escape is left to the window (a dialog closes, say).
-        if (m_selection->kind() == Selection::Kind::None)
-            break;
-        m_selection->clear();
-        return;
-    case Qt::Key_Plus:
-    case Qt::Key_Equal:
-        zoomIn();
-        return;
-    case Qt::Key_Minus:
-        zoomOut();
-        return;
-    case Qt::Key_F10:
-        // Shift+F10, the keyboard's context-menu key on desktops without a Menu key (that key
-        // the platform turns into a context-menu event itself): at the selected tip, else in
-        // the middle.
-        if (event->modifiers() & Qt::ShiftModifier) {
-            const Handle h = selectedHandle();
-            // A tip off screen (far away) opens the menu in the middle instead.
-            const QPointF tip = h.isValid() ? m_view.toScreen(tipOf(h)) : QPointF(-1, -1);
-            const QPoint at = QRectF(rect()).contains(tip) ? tip.toPoint() : rect().center();
-            QContextMenuEvent menu(QContextMenuEvent::Keyboard, at, mapToGlobal(at));
-            contextMenuEvent(&menu);
-            return;
-        }
-        break;
-    case Qt::Key_Tab:
-    case Qt::Key_Backtab:
-        // Tab cycles inside the canvas; Ctrl+Tab is the way out for keyboard users.
-        if (event->modifiers() & Qt::ControlModifier) {
-            QWidget::focusNextPrevChild(event->key() == Qt::Key_Tab &&
-                                        !(event->modifiers() & Qt::ShiftModifier));
-            return;
-        }
-        break;
-    default:
-        break;
-    }
-    QWidget::keyPressEvent(event);
+    if (!m_mode->keyPress(event) && !m_keyboard.keyPress(event))
+        QWidget::keyPressEvent(event);
 }
 
-// --- Adding and removing keys -----------------------------------------------------------------
-// The editor decides where a key goes and makes the undo step; the canvas selects the new key
-// and says in the status bar why an edit was refused.
-
-void CanvasWidget::addKey()
+void CanvasWidget::passFocus(bool next)
 {
-    const int index = m_editor->addKeyInEmptiestDirection();
-    if (index < 0)
-        emit statusMessage(tr("Cannot add more than %1 keys").arg(attn::Scene::kMaxKeys));
-    else
-        select({Kind::Key, index});
-}
-
-void CanvasWidget::addKeyAt(QPointF world)
-{
-    if (m_snap)
-        world = snapped(world, kSnapStep);
-    const int index = m_editor->addKeyTowards(SceneHandles::vector2(world));
-    if (index < 0)
-        emit statusMessage(tr("Cannot add more than %1 keys").arg(attn::Scene::kMaxKeys));
-    else
-        select({Kind::Key, index});
-}
-
-void CanvasWidget::removeSelectedKey()
-{
-    const Handle h = selectedHandle();
-    if (!h.isKeyRow()) {
-        emit statusMessage(tr("Select a key or a value to remove it"));
-        return;
-    }
-    removeKey(h.index);
-}
-
-void CanvasWidget::removeKey(int index)
-{
-    const int n = m_model->keyCount();
-    if (n <= 1) {
-        emit statusMessage(tr("Cannot remove the last key"));
-        return;
-    }
-    const Handle before = m_selection->handle();
-    if (!m_editor->removeKey(index)) {
-        emit statusMessage(tr("Cannot remove the only key that is not masked"));
-        return;
-    }
-    m_selection->keyRemoved(before, index, n);
-}
-
-void CanvasWidget::toggleMask(int index)
-{
-    if (!m_editor->toggleMasked(index))
-        emit statusMessage(tr("At least one key must stay unmasked"));
+    QWidget::focusNextPrevChild(next);
 }
 
 QMenu *CanvasWidget::createContextMenu(QPoint pos)
@@ -512,17 +293,7 @@ VectorDialog *CanvasWidget::editCoordinates(const Handle &handle)
     if (!handle.isValid())
         return nullptr;
     endGesture();
-    const QPointF current = SceneHandles::point(vectorOf(handle));
-    auto *dialog = new VectorDialog(nameOf(handle), current, this);
-    dialog->setAttribute(Qt::WA_DeleteOnClose);
-    connect(dialog, &QDialog::accepted, this, [this, handle, dialog] {
-        // The key may have gone while the dialog was open (undo): then there is nothing to set.
-        const bool gone = handle.isKeyRow() && handle.index >= m_model->keyCount();
-        if (!gone)
-            setVectorOf(handle, SceneHandles::vector2(dialog->coordinates()));
-    });
-    dialog->open();
-    return dialog;
+    return m_edits.typeCoordinates(handle, this);
 }
 
 void CanvasWidget::mouseDoubleClickEvent(QMouseEvent *event)
@@ -543,7 +314,7 @@ void CanvasWidget::contextMenuEvent(QContextMenuEvent *event)
     if (m_mode->isBusy())
         return;
     const Handle h = handleAt(event->pos());
-    if (h.kind == Kind::Query || h.isKeyRow())
+    if (h.kind == Handle::Kind::Query || h.isKeyRow())
         select(h);
     std::unique_ptr<QMenu> menu(createContextMenu(event->pos()));
     menu->exec(event->globalPos());
@@ -554,8 +325,7 @@ void CanvasWidget::contextMenuEvent(QContextMenuEvent *event)
 void CanvasWidget::mousePressEvent(QMouseEvent *event)
 {
     setFocus(Qt::MouseFocusReason);
-    if (m_dragHint.isVisible() && !m_reveal.guided() &&
-        dragHintRect().contains(event->position())) {
+    if (m_overlay.dragHintAt(event->position(), size(), m_fonts.label)) {
         dismissDragHint();
         return;
     }
@@ -581,10 +351,7 @@ void CanvasWidget::wheelEvent(QWheelEvent *event)
         event->ignore();
         return;
     }
-    // One notch (120) zooms by 2^(1/4) ≈ 1.19; high-resolution wheels send smaller steps.
-    ViewTransform v = m_view;
-    v.zoomAt(event->position(), std::pow(2.0, delta / 480.0));
-    changeView(v);
+    changeView(ViewFitter::wheelZoomed(m_view, event->position(), delta));
     event->accept();
 }
 
@@ -634,7 +401,9 @@ void CanvasWidget::paintEvent(QPaintEvent *)
 {
     QPainter painter(this);
     paintScene(painter, rect());
-    paintOverlay(painter);
+    GradientArrowLayer::paint(painter, *this, m_overlay.legend());
+    m_overlay.paint(painter, m_view, {selectedHandle(), m_hovered, m_dragged}, hasFocus(), m_fonts,
+                    *m_mode);
 }
 
 void CanvasWidget::paintScene(QPainter &painter, const QRect &target, bool fillBackground) const
@@ -655,70 +424,38 @@ void CanvasWidget::paintScene(QPainter &painter, const QRect &target, bool fillB
     if (layered) {
         const qreal ratio = devicePixelRatioF();
         painter.drawPixmap(
-            0, 0, m_vectors.valuesOver(m_grid.picture(view, m_tickFont, ratio), view, ratio));
+            0, 0, m_vectors.valuesOver(m_grid.picture(view, m_fonts.tick, ratio), view, ratio));
     } else {
         if (fillBackground)
             painter.fillRect(QRect(QPoint(0, 0), target.size()), ColorScheme::background());
         if (landscape)
             m_landscape->paintField(painter);
-        GridLayer::paint(painter, view, m_tickFont);
+        GridLayer::paint(painter, view, m_fonts.tick);
     }
     if (landscape)
-        m_landscape->paintIsoLines(painter, view, m_tickFont, m_handles.arrowLines(view));
-    m_vectors.paint(painter, view, m_labelFont, m_tickFont,
+        m_landscape->paintIsoLines(painter, view, m_fonts.tick, m_handles.arrowLines(view));
+    m_vectors.paint(painter, view, m_fonts.label, m_fonts.tick,
                     {selectedHandle(), m_hovered, m_dragged}, !layered);
     if (landscape)
-        m_landscape->paintLegend(painter, view.viewportSize(), m_tickFont);
-    painter.restore();
-}
-
-void CanvasWidget::paintOverlay(QPainter &painter) const
-{
-    HandleRings::paint(painter, m_view, m_handles, QRectF(rect()), m_hovered, m_dragged,
-                       selectedHandle());
-    painter.save();
-    painter.setRenderHint(QPainter::Antialiasing, true);
-    if (hasFocus()) {
-        QColor c = ColorScheme::key();
-        c.setAlpha(140);
-        painter.setRenderHint(QPainter::Antialiasing, false);
-        painter.setPen(QPen(c, 2));
-        painter.setBrush(Qt::NoBrush);
-        painter.drawRect(QRectF(rect()).adjusted(1, 1, -1, -1));
-    }
-    GradientArrowLayer::paint(painter, *this, *m_legend);
-    // On screen only: exports (slides, handouts) show the picture itself, and files made with a
-    // transparent background stay transparent. Without a result the error box takes the corner.
-    if (m_legendVisible) {
-        const double top =
-            m_model->hasResult() ? 12.0 : 12 + QFontMetricsF(m_labelFont).height() + 24;
-        m_legend->paint(painter, m_view.viewportSize(), m_tickFont, top);
-    }
-    if (m_dragHint.isVisible() && !m_reveal.guided())
-        DragHint::paint(painter, size(), m_labelFont);
-    painter.setFont(m_tickFont);
-    m_mode->paintOverlay(painter);
+        m_landscape->paintLegend(painter, view.viewportSize(), m_fonts.tick);
     painter.restore();
 }
 
 void CanvasWidget::setLegendVisible(bool on)
 {
-    if (on == m_legendVisible)
-        return;
-    m_legendVisible = on;
-    QSettings().setValue(QStringLiteral("canvas/legend"), on);
-    update();
+    if (m_overlay.setLegendVisible(on))
+        update();
 }
 
 void CanvasWidget::dismissDragHint()
 {
-    if (m_dragHint.dismiss())
+    if (m_overlay.dismissDragHint())
         update();
 }
 
 QRectF CanvasWidget::dragHintRect() const
 {
-    return DragHint::rect(size(), m_labelFont);
+    return DragHint::rect(size(), m_fonts.label);
 }
 
 // --- Score landscape and walkthrough --------------------------------------------------------

@@ -1,8 +1,11 @@
 #pragma once
 
+#include "canvas/canvasedits.h"
+#include "canvas/canvasfonts.h"
+#include "canvas/canvaskeyboard.h"
 #include "canvas/canvasmodehost.h"
+#include "canvas/canvasoverlay.h"
 #include "canvas/canvasreveal.h"
-#include "canvas/draghint.h"
 #include "canvas/gridlayer.h"
 #include "canvas/scenehandles.h"
 #include "canvas/vectorhandle.h"
@@ -15,7 +18,6 @@
 
 #include <memory>
 
-class CanvasLegend;
 class CanvasMode;
 class SceneEditor;
 class LandscapeLayer;
@@ -30,10 +32,12 @@ class VectorDialog;
 /// too: each key's weight beside its tip and as the strength of a line from the query to the key.
 /// It only draws what the SceneModel holds and sends every edit through the SceneEditor (undo).
 ///
-/// The widget holds the view, the hover, drag and selection state and the events; the drawing
-/// is done by its layers (GridLayer, LandscapeLayer, VectorLayer, CanvasLegend, DragHint), the
-/// scene is read through SceneHandles, and the mouse is handled by modes (idle/hover, dragging a
-/// tip, panning; see canvasmode.h) that reach the widget only through CanvasModeHost.
+/// The widget holds the view, the hover, drag and selection state, the events and the order in
+/// which its layers paint (GridLayer, LandscapeLayer, VectorLayer, then CanvasOverlay with the
+/// legend, the hint and the rings on screen only). The scene is read through SceneHandles and
+/// changed through CanvasEdits; the mouse is handled by modes (idle/hover, dragging a tip,
+/// panning; see canvasmode.h) that reach the widget only through CanvasModeHost, the keys by
+/// CanvasKeyboard; ViewFitter chooses the views it offers.
 class CanvasWidget : public QWidget, public CanvasModeHost
 {
     Q_OBJECT
@@ -63,9 +67,9 @@ public:
     const ViewTransform &view() const override { return m_view; }
     void setView(const ViewTransform &view) override;
 
-    bool snapToGrid() const { return m_snap; }
+    bool snapToGrid() const { return m_edits.snapToGrid(); }
     /// The grid step that drags snap to.
-    static constexpr double kSnapStep = 0.1;
+    static constexpr double kSnapStep = CanvasEdits::kSnapStep;
     /// The largest distance in pixels at which a tip can be grabbed.
     static constexpr double kGrabRadius = 10.0;
 
@@ -87,12 +91,20 @@ public:
     QString nameOf(const Handle &handle) const { return SceneHandles::nameOf(handle); }
     Handle hovered() const { return m_hovered; }
     Handle dragged() const { return m_dragged; }
+    /// The selected vector, or none when the selection names a key that is gone.
+    Handle selectedHandle() const;
 
     /// Sets the handle's scene vector to `world`, snapped to the grid while snapping is on
     /// (except while normalised, where the drawn tip only follows the direction).
-    bool moveHandle(const Handle &handle, QPointF world) override;
+    bool moveHandle(const Handle &handle, QPointF world) override
+    {
+        return m_edits.moveHandle(handle, world);
+    }
     /// Sets the handle's scene vector exactly (no snapping).
-    bool setVectorOf(const Handle &handle, const attn::Vector &v) override;
+    bool setVectorOf(const Handle &handle, const attn::Vector &v) override
+    {
+        return m_edits.setVectorOf(handle, v);
+    }
 
     /// The right-click menu for `pos` (widget coordinates); the caller owns it. Exposed so that
     /// tests can trigger its actions without a blocking exec().
@@ -113,10 +125,10 @@ public:
 
     /// The legend in the top left corner (CanvasLegend). On by default; the context menu turns
     /// it off (remembered in QSettings "canvas/legend"). On screen only, not in exports.
-    bool legendVisible() const { return m_legendVisible; }
+    bool legendVisible() const { return m_overlay.legendVisible(); }
     void setLegendVisible(bool on);
     /// The first-start hint at the bottom (DragHint).
-    bool dragHintVisible() const { return m_dragHint.isVisible(); }
+    bool dragHintVisible() const { return m_overlay.dragHintVisible(); }
     void dismissDragHint();
     /// Where the hint is drawn (widget coordinates).
     QRectF dragHintRect() const;
@@ -130,21 +142,25 @@ public:
     bool outputShown() const { return m_reveal.outputShown(); }
     bool valuesEmphasised() const { return m_reveal.valuesEmphasised(); }
 
+    /// Moves the keyboard focus out of the canvas to the next (or previous) widget of the
+    /// window: Ctrl+Tab, since Tab itself cycles the selection inside the canvas.
+    void passFocus(bool next);
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
 public slots:
     /// Adds a key at a direction no key uses yet (unit length), with a value in the same
     /// direction, and selects it. Refused (statusMessage) beyond 64 keys.
-    void addKey();
+    void addKey() { m_edits.addKey(); }
     /// Adds a key at `world` (snapped while snapping is on) with a unit value in its direction,
     /// and selects it.
-    void addKeyAt(QPointF world);
+    void addKeyAt(QPointF world) { m_edits.addKeyAt(world); }
     /// Removes the selected key (or the key of the selected value). Refused when only one key is
     /// left.
-    void removeSelectedKey();
-    void removeKey(int index);
-    void toggleMask(int index);
+    void removeSelectedKey() { m_edits.removeKeyOf(selectedHandle()); }
+    void removeKey(int index) { m_edits.removeKey(index); }
+    void toggleMask(int index) { m_edits.toggleMask(index); }
     void zoomIn();
     void zoomOut();
     /// The first view: the unit circle and the default scene's vectors.
@@ -204,40 +220,32 @@ private:
     void requestRepaint() override { update(); }
     void setMode(std::unique_ptr<CanvasMode> mode) override;
 
-    Handle selectedHandle() const;
-    /// Moves the selected vector one step (0.1, or 0.01 when fine) in direction (dx, dy).
-    void nudge(int dx, int dy, bool fine);
     void changeView(const ViewTransform &view);
     void updateFonts();
     /// The accessible name, description and tooltip, in the current language.
     void retranslate();
-    /// The selection and hover rings, the focus frame, the legend, the drag hint and the mode's
-    /// own marks: what is drawn on screen only.
-    void paintOverlay(QPainter &painter) const;
 
     SceneEditor *m_editor;
     SceneModel *m_model;
     Selection *m_selection;
     SceneHandles m_handles;
     CanvasReveal m_reveal;
+    CanvasEdits m_edits;
+    CanvasKeyboard m_keyboard;
     ViewTransform m_view;
     bool m_viewInitialised = false;
     bool m_fitOnFirstResize = false;
-    bool m_snap = true;
     Handle m_hovered;
     Handle m_dragged;
     std::unique_ptr<CanvasMode> m_mode;
     // A mode replaces itself from inside its own event handler; the old one is kept alive until
     // the next switch so that the handler can return safely.
     std::unique_ptr<CanvasMode> m_retiredMode;
-    QFont m_labelFont;
-    QFont m_tickFont;
+    CanvasFonts m_fonts;
     // The layers keep pictures of what stays still during a drag (paintScene() is const).
     mutable GridLayer m_grid;
     mutable VectorLayer m_vectors;
-    std::unique_ptr<CanvasLegend> m_legend;
+    CanvasOverlay m_overlay;
     std::unique_ptr<LandscapeLayer> m_landscape;
     bool m_landscapeVisible = false;
-    bool m_legendVisible = true;
-    DragHint m_dragHint;
 };

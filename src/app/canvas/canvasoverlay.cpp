@@ -1,0 +1,70 @@
+#include "canvas/canvasoverlay.h"
+
+#include "canvas/canvaslegend.h"
+#include "canvas/canvasmode.h"
+#include "canvas/canvasreveal.h"
+#include "canvas/handlerings.h"
+#include "canvas/viewtransform.h"
+#include "model/scenemodel.h"
+#include "theme/colorscheme.h"
+
+#include <QFontMetricsF>
+#include <QPainter>
+#include <QSettings>
+
+CanvasOverlay::CanvasOverlay(const SceneModel *model, const SceneHandles *handles,
+                             const CanvasReveal *reveal)
+    : m_model(model), m_handles(handles), m_reveal(reveal),
+      m_legend(std::make_unique<CanvasLegend>(model, reveal)),
+      m_legendVisible(QSettings().value(QStringLiteral("canvas/legend"), true).toBool())
+{}
+
+CanvasOverlay::~CanvasOverlay() = default;
+
+bool CanvasOverlay::setLegendVisible(bool on)
+{
+    if (on == m_legendVisible)
+        return false;
+    m_legendVisible = on;
+    QSettings().setValue(QStringLiteral("canvas/legend"), on);
+    return true;
+}
+
+bool CanvasOverlay::dragHintAt(QPointF pos, QSize canvas, const QFont &labelFont) const
+{
+    return m_dragHint.isVisible() && !m_reveal->guided() &&
+           DragHint::rect(canvas, labelFont).contains(pos);
+}
+
+void CanvasOverlay::paint(QPainter &painter, const ViewTransform &view,
+                          const VectorLayer::Emphasis &marks, bool focused,
+                          const CanvasFonts &fonts, const CanvasMode &mode) const
+{
+    const QSizeF size = view.viewportSize();
+    const QRectF area(QPointF(0, 0), size);
+    HandleRings::paint(painter, view, *m_handles, area, marks.hovered, marks.dragged,
+                       marks.selected);
+    painter.save();
+    painter.setRenderHint(QPainter::Antialiasing, true);
+    if (focused) {
+        QColor c = ColorScheme::key();
+        c.setAlpha(140);
+        painter.setRenderHint(QPainter::Antialiasing, false);
+        painter.setPen(QPen(c, 2));
+        painter.setBrush(Qt::NoBrush);
+        painter.drawRect(area.adjusted(1, 1, -1, -1));
+        // The frame is crisp; the hint's rounded box and the mode's marks after it are not.
+        painter.setRenderHint(QPainter::Antialiasing, true);
+    }
+    // Without a result the error box takes the corner: the legend goes below it.
+    if (m_legendVisible) {
+        const double top =
+            m_model->hasResult() ? 12.0 : 12 + QFontMetricsF(fonts.label).height() + 24;
+        m_legend->paint(painter, size, fonts.tick, top);
+    }
+    if (m_dragHint.isVisible() && !m_reveal->guided())
+        DragHint::paint(painter, size.toSize(), fonts.label);
+    painter.setFont(fonts.tick);
+    mode.paintOverlay(painter);
+    painter.restore();
+}
