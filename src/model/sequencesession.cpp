@@ -66,8 +66,8 @@ QString SequenceSession::text() const
 bool SequenceSession::shiftKeepsScores() const
 {
     double largest = 0;
-    if (m_unshifted) {
-        for (const auto &layer : m_unshifted->layers)
+    if (m_forward) {
+        for (const auto &layer : unshifted().layers)
             for (const auto &head : layer.heads)
                 for (Eigen::Index i = 0; i < head.scores.size(); ++i)
                     if (std::isfinite(head.scores.data()[i]))
@@ -103,25 +103,30 @@ bool SequenceSession::commit(attn::SequenceDocument document, std::vector<int> t
                               .arg(shift + int(tokens.size()) - 1));
         return refuse(ErrorText::describe(shifted.error()));
     }
-    auto unshifted = attn::SequenceForward::run(document.model, tokens, 0);
-    if (!unshifted)
-        return refuse(ErrorText::describe(unshifted.error()));
-
+    // At shift 0 (while dragging, nearly always) the unshifted pass is the same pass: it is not
+    // run twice.
+    std::optional<attn::SequenceForward> unshifted;
     double change = 0;
-    for (std::size_t l = 0; l < shifted->layers.size(); ++l)
-        for (std::size_t h = 0; h < shifted->layers[l].heads.size(); ++h) {
-            const attn::Matrix &a = shifted->layers[l].heads[h].scores;
-            const attn::Matrix &b = unshifted->layers[l].heads[h].scores;
-            for (Eigen::Index i = 0; i < a.size(); ++i)
-                if (std::isfinite(a.data()[i]) && std::isfinite(b.data()[i]))
-                    change = std::max(change, std::abs(a.data()[i] - b.data()[i]));
-        }
+    if (shift != 0) {
+        auto run = attn::SequenceForward::run(document.model, tokens, 0);
+        if (!run)
+            return refuse(ErrorText::describe(run.error()));
+        unshifted = std::move(run).value();
+        for (std::size_t l = 0; l < shifted->layers.size(); ++l)
+            for (std::size_t h = 0; h < shifted->layers[l].heads.size(); ++h) {
+                const attn::Matrix &a = shifted->layers[l].heads[h].scores;
+                const attn::Matrix &b = unshifted->layers[l].heads[h].scores;
+                for (Eigen::Index i = 0; i < a.size(); ++i)
+                    if (std::isfinite(a.data()[i]) && std::isfinite(b.data()[i]))
+                        change = std::max(change, std::abs(a.data()[i] - b.data()[i]));
+            }
+    }
 
     m_document = std::move(document);
     m_tokens = std::move(tokens);
     m_shift = shift;
     m_forward = std::move(shifted).value();
-    m_unshifted = std::move(unshifted).value();
+    m_unshifted = std::move(unshifted);
     m_shiftChange = change;
     m_message.clear();
     emit changed();
@@ -143,7 +148,7 @@ bool SequenceSession::loadFile(const QString &path)
     std::optional<attn::SequenceDocument> document = SceneStorage::loadSequence(path, &error);
     if (!document)
         return refuse(error);
-    return adopt(std::move(*document));
+    return openDocument(std::move(*document));
 }
 
 bool SequenceSession::loadText(const QByteArray &json)
@@ -151,10 +156,10 @@ bool SequenceSession::loadText(const QByteArray &json)
     auto parsed = attn::parseSequence(std::string_view(json.constData(), std::size_t(json.size())));
     if (!parsed)
         return refuse(ErrorText::describe(parsed.error(), ErrorText::FileKind::Sequence));
-    return adopt(std::move(parsed).value());
+    return openDocument(std::move(parsed).value());
 }
 
-bool SequenceSession::adopt(attn::SequenceDocument document)
+bool SequenceSession::openDocument(attn::SequenceDocument document)
 {
     std::vector<int> tokens =
         document.examples.empty() ? std::vector<int>{0} : document.examples.front().tokens;

@@ -54,7 +54,7 @@ public:
     /// The pass with token i at position shift() + i; only valid while hasResult().
     const attn::SequenceForward &forward() const { return *m_forward; }
     /// The same sentence at positions 0, 1, …; only valid while hasResult().
-    const attn::SequenceForward &unshifted() const { return *m_unshifted; }
+    const attn::SequenceForward &unshifted() const { return m_unshifted ? *m_unshifted : *m_forward; }
     /// The largest |s_ij(shifted) − s_ij(unshifted)| over every layer, head and unmasked pair.
     double shiftScoreChange() const { return m_shiftChange; }
     /// True when shifting changed no score beyond rounding (1e-9 of the largest score).
@@ -70,6 +70,9 @@ public:
     /// Reads a sequence file (a preset path or a file on disk); the sentence becomes example 0.
     bool loadFile(const QString &path);
     bool loadText(const QByteArray &json);
+    /// Makes `document` (a file read elsewhere, a generated training task) the document, its
+    /// first example the sentence; undo brings back what was there.
+    bool openDocument(attn::SequenceDocument document);
     /// Splits `text` with `split` and looks every piece up in the vocabulary.
     bool setText(const QString &text, Split split);
     bool setText(const QString &text) { return setText(text, m_split); }
@@ -122,8 +125,6 @@ signals:
 
 private:
     bool refuse(const QString &why);
-    /// Makes a parsed file the document (its first example the sentence), undoably.
-    bool adopt(attn::SequenceDocument document);
     /// Runs `document` on `tokens` at `shift`; on success keeps all three and notifies.
     bool commit(attn::SequenceDocument document, std::vector<int> tokens, int shift);
     /// commit() of an edited model (at `shift`, or the current one when < 0) that undo() can
@@ -134,7 +135,9 @@ private:
     std::vector<int> m_tokens;
     Split m_split = Split::Space;
     int m_shift = 0;
-    std::optional<attn::SequenceForward> m_forward, m_unshifted;
+    std::optional<attn::SequenceForward> m_forward;
+    /// The pass at shift 0, kept only while the shift is not 0 (else it is m_forward).
+    std::optional<attn::SequenceForward> m_unshifted;
     double m_shiftChange = 0;
     QString m_message;
     /// The state before an undoable edit. An edit of the model keeps the sentence (undo leaves

@@ -2,6 +2,8 @@
 
 #include "canvas/canvasreveal.h"
 #include "canvas/gradientarrowlayer.h"
+#include "methods/methodview.h"
+#include "methods/methodviews.h"
 #include "model/scenemodel.h"
 #include "text/arrowpainter.h"
 #include "theme/appearance.h"
@@ -21,7 +23,7 @@ QList<CanvasLegend::Row> CanvasLegend::rows() const
         {Row::Query, tr("query")}, {Row::Keys, tr("keys")}, {Row::Values, tr("values")}};
     if (m_model->hasResult() && m_reveal->outputShown())
         rows.append({Row::Output, tr("output")});
-    if (m_model->scene().method == attn::Method::General)
+    if (MethodViews::of(m_model->scene().method).drawsWColumns)
         rows.append({Row::Columns, tr("columns of W")});
     if (m_model->hasResult() && m_reveal->weightsShown())
         rows.append({Row::Beams, tr("beams: thicker = more weight")});

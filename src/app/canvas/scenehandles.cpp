@@ -1,6 +1,8 @@
 #include "canvas/scenehandles.h"
 
 #include "canvas/viewtransform.h"
+#include "methods/methodview.h"
+#include "methods/methodviews.h"
 #include "model/scenemodel.h"
 #include "text/numberformat.h"
 #include "theme/colorscheme.h"
@@ -139,7 +141,7 @@ VectorHandle SceneHandles::handleAt(const ViewTransform &view, QPointF screen, d
         }
     };
     consider({Kind::Query, -1});
-    if (m_model->scene().method == attn::Method::General) {
+    if (MethodViews::of(m_model->scene().method).drawsWColumns) {
         consider({Kind::GeneralColumn, 0});
         consider({Kind::GeneralColumn, 1});
     }
@@ -173,7 +175,7 @@ QRectF SceneHandles::bounds() const
     }
     if (m_model->hasResult() && m_model->result().output.size() == 2)
         add(point(m_model->result().output));
-    if (m_model->scene().method == attn::Method::General) {
+    if (MethodViews::of(m_model->scene().method).drawsWColumns) {
         const attn::Matrix w = generalMatrix();
         add(QPointF(w(0, 0), w(1, 0)));
         add(QPointF(w(0, 1), w(1, 1)));
@@ -192,7 +194,7 @@ QVector<QLineF> SceneHandles::arrowLines(const ViewTransform &view) const
     }
     if (m_model->hasResult() && m_model->result().output.size() == 2)
         lines << QLineF(origin, view.toScreen(point(m_model->result().output)));
-    if (m_model->scene().method == attn::Method::General) {
+    if (MethodViews::of(m_model->scene().method).drawsWColumns) {
         const attn::Matrix w = generalMatrix();
         for (int c = 0; c < 2; ++c)
             lines << QLineF(origin, view.toScreen(QPointF(w(0, c), w(1, c))));

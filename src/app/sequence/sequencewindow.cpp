@@ -120,6 +120,7 @@ SequenceWindow::SequenceWindow(QWidget *parent)
 
     auto *sentenceRow = new QHBoxLayout;
     sentenceRow->addWidget(m_presets);
+    sentenceRow->addWidget(m_newTask);
     sentenceRow->addWidget(m_open);
     sentenceRow->addWidget(m_save);
     sentenceRow->addWidget(m_sentenceLabel);
@@ -156,7 +157,7 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     trainingScroll->setWidget(m_training);
     trainingScroll->setWidgetResizable(true);
     trainingScroll->setFrameShape(QFrame::NoFrame);
-    m_pages->addTab(trainingScroll, QString());
+    m_pages->insertTab(kTrainingTab, trainingScroll, QString());
     layout->addWidget(m_pages, 1);
     connect(m_pages, &QTabWidget::currentChanged, this, &SequenceWindow::retranslateExplanation);
 
@@ -296,7 +297,7 @@ void SequenceWindow::retranslate()
     m_shiftLabel->setText(tr("S&hift every position by m ="));
     m_shift->setToolTip(tr("Token i moves from position i to position m + i"));
     m_pages->setTabText(0, tr("Attention"));
-    m_pages->setTabText(1, tr("Training"));
+    m_pages->setTabText(kTrainingTab, tr("Training"));
     rebuildPresetMenu();
     retranslateEditing();
     retranslateExplanation();
@@ -320,7 +321,7 @@ void SequenceWindow::retranslateExplanation()
 {
     // The Explain button offers the pages of the tab on show: positions and the residual stream
     // beside the maps, the training pages beside the training.
-    const bool training = m_pages->currentWidget() == m_training;
+    const bool training = m_pages->currentIndex() == kTrainingTab;
     m_explain->setText(tr("Explain"));
     m_explain->setToolTip(training ? tr("What gradient descent does to q and k, plateaus, the "
                                         "previous token and induction heads")
@@ -517,6 +518,14 @@ QWidget *SequenceWindow::buildEditingTabs()
     m_save = new QPushButton(this);
     connect(m_open, &QPushButton::clicked, this, &SequenceWindow::chooseOpenFile);
     connect(m_save, &QPushButton::clicked, this, &SequenceWindow::chooseSaveFile);
+    // A built-in task made to the learner's sizes and seed opens like a file (undoably) and
+    // goes straight to the Training tab, where it is meant to be trained.
+    m_newTask = new QPushButton(this);
+    connect(m_newTask, &QPushButton::clicked, this, [this] {
+        if (auto document = NewTrainingTaskDialog::ask(this);
+            document && m_session->openDocument(std::move(*document)))
+            m_pages->setCurrentIndex(kTrainingTab);
+    });
 
     // Below the maps: the plane of embeddings and positions, beside a tab each for the offset
     // plot and the parameters.
@@ -648,6 +657,10 @@ QWidget *SequenceWindow::buildEditingTabs()
 
 void SequenceWindow::retranslateEditing()
 {
+    m_newTask->setText(tr("New tas&k…"));
+    m_newTask->setToolTip(tr("Make a built-in training task (copy, previous token, first token, "
+                             "associative recall, two heads, induction) with your own sizes and "
+                             "seed, and train it"));
     m_open->setText(tr("&Open…"));
     m_open->setToolTip(tr("Read a sequence file (model and sentences)"));
     m_save->setText(tr("Save &as…"));

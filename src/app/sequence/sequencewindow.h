@@ -61,6 +61,8 @@ public:
     /// kTrainingPages + a TrainingPages::Page.
     void showExplanation(int page);
     static constexpr int kTrainingPages = 2;
+    /// The index of the Training tab in tabs() (the Attention tab is 0).
+    static constexpr int kTrainingTab = 1;
     SequenceTokenStrip *tokenStrip() const { return m_strip; }
     SequenceHeatmapGrid *heatmaps() const { return m_grid; }
     SequenceHeadView *headView() const { return m_headView; }
@@ -77,6 +79,7 @@ public:
     bool saveFile(const QString &path);
     QPushButton *openButton() const { return m_open; }
     QPushButton *saveButton() const { return m_save; }
+    QPushButton *newTaskButton() const { return m_newTask; }
     QTabWidget *editingTabs() const { return m_tabs; }
     SequenceEmbeddingCanvas *embeddingCanvas() const { return m_embeddings; }
     SequenceOffsetPlot *offsetPlot() const { return m_offsetPlot; }
@@ -139,7 +142,7 @@ private:
     void chooseOpenFile();
     void chooseSaveFile();
     void applyParameterPreset();
-    QPushButton *m_open = nullptr, *m_save = nullptr;
+    QPushButton *m_open = nullptr, *m_save = nullptr, *m_newTask = nullptr;
     QTabWidget *m_tabs = nullptr;
     SequenceEmbeddingCanvas *m_embeddings = nullptr;
     SequenceOffsetPlot *m_offsetPlot = nullptr;

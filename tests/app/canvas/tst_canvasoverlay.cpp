@@ -7,6 +7,7 @@
 #include "canvas/scenehandles.h"
 #include "canvas/viewfitter.h"
 #include "common/testsettings.h"
+#include "common/windowrun.h"
 #include "model/scenemodel.h"
 #include "theme/colorscheme.h"
 
@@ -84,7 +85,7 @@ void TestCanvasOverlay::init()
 {
     // Each test starts as on a first start: no settings.
     m_settings = std::make_unique<QTemporaryDir>();
-    QVERIFY(testsettings::useFolder(*m_settings));
+    QVERIFY(useSettingsIn(*m_settings));
 }
 
 QImage TestCanvasOverlay::paint(const CanvasOverlay &overlay, bool focused,

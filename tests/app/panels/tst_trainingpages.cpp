@@ -183,7 +183,7 @@ private slots:
         QTabWidget *tabs = window.tabs();
         QTabBar *bar = tabs->tabBar();
         QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(1).center());
-        QCOMPARE(tabs->currentWidget(), window.trainingView());
+        QCOMPARE(tabs->currentIndex(), SequenceWindow::kTrainingTab);
         const QList<QAction *> pages = explain->menu()->actions();
         QCOMPARE(pages.size(), TrainingPages::kPageCount);
         QCOMPARE(pages[0]->text(), QStringLiteral("What gradient descent does to q and k"));

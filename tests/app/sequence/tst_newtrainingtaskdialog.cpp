@@ -1,10 +1,14 @@
 // The "New training task" dialog driven with real key and mouse events: choosing a task fills in
 // its defaults (compared with TrainingTask::defaults), an edit the task cannot be built from
 // disables Create and says why, and Create returns the document of the shown settings, with
-// held-out examples and the chosen position kind.
+// held-out examples and the chosen position kind. The Sequence window's New task button opens it
+// and trains what it makes.
 
+#include "common/windowrun.h"
 #include "core/sequencefile.h"
+#include "model/sequencesession.h"
 #include "sequence/newtrainingtaskdialog.h"
+#include "sequence/sequencewindow.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -147,6 +151,32 @@ private slots:
             QTest::keyClick(dialog, Qt::Key_Escape);
         });
         QVERIFY(!NewTrainingTaskDialog::ask(nullptr).has_value());
+    }
+    void sequenceWindowOpensTheDialogAndShowsTraining()
+    {
+        SequenceWindow window;
+        QVERIFY(showAndWait(window, QSize(1280, 800)));
+        QPushButton *button = window.newTaskButton();
+        QVERIFY(button && button->isVisible());
+        const std::string before = attn::writeSequence(window.session()->document());
+        bool seen = false;
+        QTimer::singleShot(0, [&] {
+            auto *dialog = qobject_cast<NewTrainingTaskDialog *>(QApplication::activeModalWidget());
+            QVERIFY(dialog);
+            seen = true;
+            choose(child<QComboBox>(dialog, "task"), int(TrainingTaskKind::FirstToken));
+            QTest::mouseClick(createButton(dialog), Qt::LeftButton);
+        });
+        QTest::mouseClick(button, Qt::LeftButton);
+        QVERIFY(seen);
+        // The window holds the task's default document and shows the Training tab.
+        const TrainingTask::Options o = TrainingTask::defaults(TrainingTaskKind::FirstToken);
+        QCOMPARE(attn::writeSequence(window.session()->document()),
+                 attn::writeSequence(TrainingTask::make(o)));
+        QCOMPARE(window.tabs()->currentIndex(), SequenceWindow::kTrainingTab);
+        // Undo brings back the model that was there.
+        QVERIFY(window.session()->undo());
+        QCOMPARE(attn::writeSequence(window.session()->document()), before);
     }
 };
 
