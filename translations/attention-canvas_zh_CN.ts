@@ -4801,10 +4801,6 @@ score %7, weight %8</source>
         <translation>在本应用中</translation>
     </message>
     <message>
-        <source>The induction task (two layers with one head each, rotary positions, Adam at learning rate 0.01, seed 1) is small, and its flat stretch is short, but its two heads form together as described above. In the app&apos;s run the training loss falls slowly at first, from %1 to %2 in the first 20 steps, while neither head does its job: the layer-2 head&apos;s induction score is %3, and the layer-1 head puts a mean weight of %4 on the token before. Between step 40 and step 100 the loss drops from %5 to %6, and in the same steps the induction score climbs from %7 to %8 and the layer-1 head&apos;s weight on the token before from %9 to %10.</source>
-        <translation>归纳任务（两层，每层一个头，旋转位置编码，Adam，学习率 0.01，种子 1）规模很小，平坦的一段也很短，但它的两个头正如上面所说是一起形成的。在本应用的运行中，训练损失起初下降得很慢，前 20 步从 %1 降到 %2，这时两个头都还没有各司其职：第 2 层的头的归纳分数是 %3，第 1 层的头放在前一个词元上的平均权重是 %4。从第 40 步到第 100 步，损失从 %5 降到 %6；在同样这些步里，归纳分数从 %7 升到 %8，第 1 层的头放在前一个词元上的权重从 %9 升到 %10。</translation>
-    </message>
-    <message>
         <source>Without positions the layer-1 head cannot find the token before (see “Why the previous token needs positions”), and no induction head can form on top of it.</source>
         <translation>没有位置信息时，第 1 层的头找不到前一个词元（见“为什么前一个词元需要位置”），在它之上也就形成不了归纳头。</translation>
     </message>
@@ -4919,6 +4915,10 @@ score %7, weight %8</source>
     <message>
         <source>A perfect induction head scores 1. A head that spreads its weight evenly over the i + 1 positions the causal mask lets it see gives 1/(i + 1) at position i. A score below 0.5 means that, on average, less than half of the head&apos;s weight goes where an induction head looks. The Training tab plots the score of every head at every kept step, and switching a head off shows how much of the loss depends on it.</source>
         <translation>完美的归纳头得 1 分。在因果掩码允许看到的 i + 1 个位置上平均分配权重的头，在位置 i 上得 1/(i + 1)。低于 0.5 的分数意味着，平均而言，这个头只有不到一半的权重落在归纳头会看的位置上。“训练”页在每个保留的步骤上绘制每个头的分数；关掉一个头，就能看出损失有多少依赖于它。</translation>
+    </message>
+    <message>
+        <source>The induction task (two layers with one head each, rotary positions, small starting weights, Adam at learning rate 0.01, seed 1) is small, and its flat stretch is short, but it is there, and its two heads form together as described above. In the app&apos;s run the training loss stays near ln 12 for the first 40 steps, from %1 to %2, while neither head does its job: the layer-2 head&apos;s induction score is %3, and the layer-1 head puts a mean weight of %4 on the token before. Between step 100 and step 160 the loss drops from %5 to %6, and in the same steps the induction score climbs from %7 to %8 and the layer-1 head&apos;s weight on the token before from %9 to %10.</source>
+        <translation>归纳任务（两层，每层一个头，旋转位置编码，较小的初始权重，Adam，学习率 0.01，种子 1）规模很小，平坦的一段也很短，但确实存在，而且它的两个头正如上面所说是一起形成的。在本应用的运行中，前 40 步训练损失一直停在 ln 12 附近，从 %1 到 %2，这时两个头都还没有各司其职：第 2 层的头的归纳分数是 %3，第 1 层的头放在前一个词元上的平均权重是 %4。从第 100 步到第 160 步，损失从 %5 降到 %6；在同样这些步里，归纳分数从 %7 升到 %8，第 1 层的头放在前一个词元上的权重从 %9 升到 %10。</translation>
     </message>
 </context>
 <context>
