@@ -26,10 +26,9 @@
 #include <QApplication>
 #include <QTest>
 
-#include <map>
-
 #include <cmath>
 #include <cstdio>
+#include <map>
 
 namespace {
 
@@ -148,10 +147,11 @@ int main(int argc, char **argv)
             std::printf("    repaint %-12s %8.2f ms cpu\n", name, bench::stats(t).median);
         }
     }
-    std::printf("before (2026-12-02, load 14-19), the whole window repainted: 6.7-7.3 / 24.9-27.6 ms "
-                "cpu at 16 / 64 tokens;\n"
-                "  at 64: head view 7.0, token strip 5.4, q/k planes 2.1, heat maps 1.6, offset "
-                "plot about 4 ms\n");
+    std::printf(
+        "before (2026-12-02, load 14-19), the whole window repainted: 6.7-7.3 / 24.9-27.6 ms "
+        "cpu at 16 / 64 tokens;\n"
+        "  at 64: head view 7.0, token strip 5.4, q/k planes 2.1, heat maps 1.6, offset "
+        "plot about 4 ms\n");
     std::printf("target: under 8 ms per frame at 64 tokens\n");
     return 0;
 }

@@ -54,7 +54,10 @@ public:
     /// The pass with token i at position shift() + i; only valid while hasResult().
     const attn::SequenceForward &forward() const { return *m_forward; }
     /// The same sentence at positions 0, 1, …; only valid while hasResult().
-    const attn::SequenceForward &unshifted() const { return m_unshifted ? *m_unshifted : *m_forward; }
+    const attn::SequenceForward &unshifted() const
+    {
+        return m_unshifted ? *m_unshifted : *m_forward;
+    }
     /// The largest |s_ij(shifted) − s_ij(unshifted)| over every layer, head and unmasked pair.
     double shiftScoreChange() const { return m_shiftChange; }
     /// True when shifting changed no score beyond rounding (1e-9 of the largest score).

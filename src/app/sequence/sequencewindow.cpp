@@ -2,19 +2,19 @@
 
 #include "core/matrixpresets.h"
 #include "model/sequencesession.h"
-#include "sequence/newtrainingtaskdialog.h"
-#include "sequence/sequenceembeddingcanvas.h"
 #include "panels/sequencepages.h"
 #include "panels/trainingpages.h"
+#include "sequence/newtrainingtaskdialog.h"
+#include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequenceheadview.h"
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceoffsetplot.h"
 #include "sequence/sequenceqkcanvas.h"
 #include "sequence/sequencetokenstrip.h"
+#include "sequence/trainingview.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
 #include "widgets/matrixeditor.h"
-#include "sequence/trainingview.h"
 
 #include <QCheckBox>
 #include <QComboBox>
