@@ -4,6 +4,8 @@
 #include "core/params.h"
 #include "core/scene.h"
 #include "core/types.h"
+#include "methods/parameteredits.h"
+#include "model/sceneedit.h"
 
 #include <QObject>
 #include <QString>
@@ -31,43 +33,18 @@ class SceneModel;
 ///
 /// It lives with the widgets rather than in the model layer because QUndoStack is in Qt Gui and
 /// the model layer stays Qt Core only for the headless command line.
-class SceneEditor : public QObject
+class SceneEditor : public QObject, public ParameterEdits
 {
     Q_OBJECT
 
 public:
     /// What a step does; it names the step in the Edit menu ("Undo Move Query").
-    enum class Edit
-    {
-        MoveQuery,
-        MoveKey,           ///< index = the key
-        MoveValue,         ///< index = the key
-        MoveGeneralColumn, ///< index = the column of W
-        AddKey,
-        RemoveKey, ///< index = the key
-        MaskKey,   ///< index = the key
-        UnmaskKey, ///< index = the key
-        Method,    ///< index = the new attn::Method
-        Temperature,
-        ScaleDim,
-        General,
-        ResetGeneral,
-        Additive,
-        HiddenSize,
-        RandomiseAdditive,
-        HeadCount,
-        ValueDim,
-        KeyDim,     ///< index = the head
-        Head,       ///< index = the head
-        HeadPreset, ///< index = the head
-        Output,
-        AverageOutput
-    };
+    using Edit = SceneEdit;
 
     explicit SceneEditor(SceneModel *model, QObject *parent = nullptr);
     ~SceneEditor() override;
 
-    SceneModel *model() const { return m_model; }
+    SceneModel *model() const override { return m_model; }
     QUndoStack *undoStack() const { return m_stack; }
 
     // The edits of SceneModel, undoable. Each returns what the model's setter returns (false:
@@ -92,15 +69,15 @@ public:
     bool toggleMasked(int index);
     bool setMethod(attn::Method method);
     bool setTemperature(double temperature);
-    bool setScaleDim(std::optional<double> scaleDim);
+    bool setScaleDim(std::optional<double> scaleDim) override;
     /// Parameter edits name their step with `edit` (and `index`, see Edit). An `entry` ≥ 0 is
     /// the field being typed into: successive edits with the same edit, index and entry merge.
     bool setGeneral(const attn::Matrix &w, Edit edit = Edit::General, int index = -1,
-                    int entry = -1);
+                    int entry = -1) override;
     bool setAdditive(const attn::AdditiveParams &additive, Edit edit = Edit::Additive,
-                     int entry = -1);
+                     int entry = -1) override;
     bool setMultiHead(const attn::MultiHeadParams &multiHead, Edit edit = Edit::Head,
-                      int index = -1, int entry = -1);
+                      int index = -1, int entry = -1) override;
 
     /// Brackets a drag (mouse press → release): every edit in between merges into one step.
     /// Only moves (the query, a key, a value, a column of W) belong to a drag; any other edit

@@ -3,7 +3,7 @@
 
 #include "core/headpresets.h"
 #include "core/scene.h"
-#include "document/sceneeditor.h"
+#include "methods/parameteredits.h"
 #include "methods/methodfile.h"
 #include "methods/parameterpage.h"
 #include "ui_additiveparameters.h"
@@ -171,7 +171,7 @@ void showNetwork(Ui::AdditiveParameters &ui, const attn::AdditiveParams &a)
 }
 
 // The network's size H, its entries, and a new random network from a seed.
-ParameterPage *parameterPage(SceneEditor *editor)
+ParameterPage *parameterPage(ParameterEdits *editor)
 {
     auto *page = new ParameterPage;
     const auto ui = page->setUpForm<Ui::AdditiveParameters>();
@@ -184,7 +184,7 @@ ParameterPage *parameterPage(SceneEditor *editor)
         {QStringLiteral("k<sub>x</sub>"), QStringLiteral("k<sub>y</sub>")});
     ui->additiveBv->setColumnLabels({QStringLiteral("b"), QStringLiteral("v")});
 
-    auto apply = [editor, page](const attn::AdditiveParams &p, SceneEditor::Edit edit,
+    auto apply = [editor, page](const attn::AdditiveParams &p, SceneEdit edit,
                                 int entry = -1) {
         if (!editor->setAdditive(p, edit, entry))
             page->refresh();
@@ -207,7 +207,7 @@ ParameterPage *parameterPage(SceneEditor *editor)
             p.v(row) = value;
             break;
         }
-        apply(p, SceneEditor::Edit::Additive, ParameterPage::entryId(int(part), row, column));
+        apply(p, SceneEdit::Additive, ParameterPage::entryId(int(part), row, column));
     };
     QObject::connect(ui->additiveWq, &MatrixEditor::entryEdited, page,
                      [edited](int r, int c, double v) { edited(Part::Wq, r, c, v); });
@@ -219,12 +219,12 @@ ParameterPage *parameterPage(SceneEditor *editor)
     QObject::connect(ui->hiddenSpin, &QSpinBox::valueChanged, page, [ui, model, apply](int h) {
         const auto seed = std::uint64_t(ui->seedSpin->value());
         apply(attn::presets::withHiddenSize(model->scene().additive, h, seed),
-              SceneEditor::Edit::HiddenSize);
+              SceneEdit::HiddenSize);
     });
     QObject::connect(ui->randomiseButton, &QPushButton::clicked, page, [ui, apply] {
         const auto seed = std::uint64_t(ui->seedSpin->value());
         apply(attn::defaults::additive(ui->hiddenSpin->value(), seed),
-              SceneEditor::Edit::RandomiseAdditive);
+              SceneEdit::RandomiseAdditive);
     });
     page->setRefresh([ui, model] { showNetwork(*ui, model->scene().additive); });
     page->setRetranslate([ui] { describeEditors(*ui); });

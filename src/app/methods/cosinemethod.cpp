@@ -7,7 +7,7 @@
 namespace {
 
 // Nothing to set: the form says why and what to try.
-ParameterPage *parameterPage(SceneEditor *editor)
+ParameterPage *parameterPage(ParameterEdits *editor)
 {
     return ParameterPage::formOnly<Ui::CosineParameters>(editor);
 }

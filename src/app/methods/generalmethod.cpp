@@ -1,7 +1,7 @@
 // The general (bilinear) score qᵀ W kᵢ of Luong et al. (2015), with W drawn on the canvas.
 
 #include "core/scene.h"
-#include "document/sceneeditor.h"
+#include "methods/parameteredits.h"
 #include "methods/methodfile.h"
 #include "methods/parameterpage.h"
 #include "ui_generalparameters.h"
@@ -110,7 +110,7 @@ void stepLines(const StepContext &context, FormulaLines &lines)
 }
 
 // The four entries of W, typed or reset (dragging its columns on the canvas is the other way).
-ParameterPage *parameterPage(SceneEditor *editor)
+ParameterPage *parameterPage(ParameterEdits *editor)
 {
     auto *page = new ParameterPage;
     const auto ui = page->setUpForm<Ui::GeneralParameters>();
@@ -127,12 +127,12 @@ ParameterPage *parameterPage(SceneEditor *editor)
                          if (row >= w.rows() || column >= w.cols())
                              return;
                          w(row, column) = value;
-                         if (!editor->setGeneral(w, SceneEditor::Edit::General, -1,
+                         if (!editor->setGeneral(w, SceneEdit::General, -1,
                                                  ParameterPage::entryId(0, row, column)))
                              page->refresh();
                      });
     QObject::connect(ui->generalResetButton, &QPushButton::clicked, page, [editor, page] {
-        if (!editor->setGeneral(attn::defaults::generalW(), SceneEditor::Edit::ResetGeneral))
+        if (!editor->setGeneral(attn::defaults::generalW(), SceneEdit::ResetGeneral))
             page->refresh();
     });
     page->setRefresh([ui, model] { ui->generalEditor->setMatrix(model->scene().general); });

@@ -38,7 +38,7 @@ QStringList pageFormula();
 QString sections(double formulaPointSize);
 QString scene(const SceneModel &model);
 void stepLines(const StepContext &context, FormulaLines &lines);
-ParameterPage *parameterPage(SceneEditor *editor);
+ParameterPage *parameterPage(ParameterEdits *editor);
 
 /// The file's view: `own` with the functions above filled in.
 constexpr MethodView methodView(MethodView own)

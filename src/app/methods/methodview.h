@@ -4,7 +4,7 @@
 #include <QStringList>
 
 class ParameterPage;
-class SceneEditor;
+class ParameterEdits;
 class SceneModel;
 struct FormulaLines;
 namespace attn {
@@ -55,7 +55,7 @@ struct MethodView
     /// ui/methods/ with its widgets connected to `editor` (every edit an undoable step). The
     /// MethodPanel stacks the pages in the order of attn::Method and refreshes them all when
     /// the model changes.
-    ParameterPage *(*parameterPage)(SceneEditor *editor);
+    ParameterPage *(*parameterPage)(ParameterEdits *editor);
     /// Whether stepLines() already covers softmax and the weighted sum (multi-head attention,
     /// whose heads each have their own); otherwise the step panel adds the shared softmax lines.
     bool wholeComputation = false;

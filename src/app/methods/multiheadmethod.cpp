@@ -3,7 +3,7 @@
 
 #include "core/headpresets.h"
 #include "core/scene.h"
-#include "document/sceneeditor.h"
+#include "methods/parameteredits.h"
 #include "methods/methodfile.h"
 #include "methods/parameterpage.h"
 #include "ui_multiheadparameters.h"
@@ -265,7 +265,7 @@ enum class HeadPart
 struct HeadsPage
 {
     ParameterPage *page;
-    SceneEditor *editor;
+    ParameterEdits *editor;
     const SceneModel *model;
     std::shared_ptr<Ui::MultiHeadParameters> ui;
     int head = 0;
@@ -410,7 +410,7 @@ void chooseHead(HeadsPage &p, int index)
     refresh(p);
 }
 
-void apply(HeadsPage &p, const attn::MultiHeadParams &m, SceneEditor::Edit edit, int index = -1,
+void apply(HeadsPage &p, const attn::MultiHeadParams &m, SceneEdit edit, int index = -1,
            int entry = -1)
 {
     if (!p.editor->setMultiHead(m, edit, index, entry))
@@ -427,7 +427,7 @@ void editHead(HeadsPage &p, HeadPart part, int row, int column, double value)
     if (row >= w.rows() || column >= w.cols())
         return;
     w(row, column) = value;
-    apply(p, m, SceneEditor::Edit::Head, p.head, ParameterPage::entryId(int(part), row, column));
+    apply(p, m, SceneEdit::Head, p.head, ParameterPage::entryId(int(part), row, column));
 }
 
 void applyPreset(HeadsPage &p)
@@ -460,7 +460,7 @@ void applyPreset(HeadsPage &p)
         head.wk = make(head.wk.rows(), 1);
     if (p.ui->targetValue->isChecked())
         head.wv = make(head.wv.rows(), 2);
-    apply(p, m, SceneEditor::Edit::HeadPreset, p.head);
+    apply(p, m, SceneEdit::HeadPreset, p.head);
 }
 
 void editOutput(HeadsPage &p, int row, int column, double value)
@@ -469,7 +469,7 @@ void editOutput(HeadsPage &p, int row, int column, double value)
     if (row >= m.wo.rows() || column >= m.wo.cols())
         return;
     m.wo(row, column) = value;
-    apply(p, m, SceneEditor::Edit::Output, -1, ParameterPage::entryId(0, row, column));
+    apply(p, m, SceneEdit::Output, -1, ParameterPage::entryId(0, row, column));
 }
 
 void averageOutput(HeadsPage &p)
@@ -478,7 +478,7 @@ void averageOutput(HeadsPage &p)
     if (m.heads.empty())
         return;
     m.wo = attn::presets::averagingOutput(int(m.heads.size()), int(m.heads.front().wv.rows()));
-    apply(p, m, SceneEditor::Edit::AverageOutput);
+    apply(p, m, SceneEdit::AverageOutput);
 }
 
 void connectPage(const std::shared_ptr<HeadsPage> &p)
@@ -487,15 +487,15 @@ void connectPage(const std::shared_ptr<HeadsPage> &p)
     ParameterPage *page = p->page;
     QObject::connect(ui.headCountSpin, &QSpinBox::valueChanged, page, [p](int count) {
         apply(*p, attn::presets::withHeadCount(p->model->scene().multiHead, count),
-              SceneEditor::Edit::HeadCount);
+              SceneEdit::HeadCount);
     });
     QObject::connect(ui.valueDimSpin, &QSpinBox::valueChanged, page, [p](int dv) {
         apply(*p, attn::presets::withValueDim(p->model->scene().multiHead, dv),
-              SceneEditor::Edit::ValueDim);
+              SceneEdit::ValueDim);
     });
     QObject::connect(ui.keyDimSpin, &QSpinBox::valueChanged, page, [p](int dk) {
         apply(*p, attn::presets::withKeyDim(p->model->scene().multiHead, p->head, dk),
-              SceneEditor::Edit::KeyDim, p->head);
+              SceneEdit::KeyDim, p->head);
     });
     QObject::connect(ui.headCombo, &QComboBox::currentIndexChanged, page,
                      [p](int index) { chooseHead(*p, index); });
@@ -516,7 +516,7 @@ void connectPage(const std::shared_ptr<HeadsPage> &p)
                      [p] { averageOutput(*p); });
 }
 
-ParameterPage *parameterPage(SceneEditor *editor)
+ParameterPage *parameterPage(ParameterEdits *editor)
 {
     auto *page = new ParameterPage;
     const auto p = std::make_shared<HeadsPage>(

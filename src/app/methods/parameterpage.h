@@ -7,7 +7,7 @@
 #include <functional>
 #include <memory>
 
-class SceneEditor;
+class ParameterEdits;
 
 /// One score method's page in the "method and parameters" dock. The method's own file builds
 /// it (MethodView::parameterPage) from its form in ui/methods/ and says what refreshing it
@@ -32,7 +32,7 @@ public:
     }
     /// The page of a method with nothing to set (MethodView::parameterPage): its form alone,
     /// which says why there is nothing to set and what to try.
-    template <typename Form> static ParameterPage *formOnly(SceneEditor * /*editor*/)
+    template <typename Form> static ParameterPage *formOnly(ParameterEdits * /*editor*/)
     {
         auto *page = new ParameterPage;
         page->setUpForm<Form>();
@@ -56,7 +56,7 @@ public:
     void guardWheel();
 
     /// Names one number box of a parameter (part, row, column), so that the digits typed into
-    /// it merge into one undo step (SceneEditor's `entry`).
+    /// it merge into one undo step (ParameterEdits' `entry`).
     static int entryId(int part, int row, int column) { return (part << 16) | (row << 8) | column; }
     /// Long explanations only wrap in a tooltip that is rich text.
     static QString richToolTip(const QString &text);

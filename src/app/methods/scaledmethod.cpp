@@ -1,6 +1,6 @@
 // The scaled dot product q·kᵢ / √d, the Transformer's score.
 
-#include "document/sceneeditor.h"
+#include "methods/parameteredits.h"
 #include "methods/methodfile.h"
 #include "methods/parameterpage.h"
 #include "ui_scaledparameters.h"
@@ -151,7 +151,7 @@ void stepLines(const StepContext &context, FormulaLines &lines)
 }
 
 // √d: the vector dimension or a d of the learner's own.
-ParameterPage *parameterPage(SceneEditor *editor)
+ParameterPage *parameterPage(ParameterEdits *editor)
 {
     auto *page = new ParameterPage;
     const auto ui = page->setUpForm<Ui::ScaledParameters>();
