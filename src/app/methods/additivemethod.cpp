@@ -3,8 +3,8 @@
 
 #include "core/headpresets.h"
 #include "core/scene.h"
-#include "methods/parameteredits.h"
 #include "methods/methodfile.h"
+#include "methods/parameteredits.h"
 #include "methods/parameterpage.h"
 #include "ui_additiveparameters.h"
 #include "widgets/matrixeditor.h"
@@ -184,8 +184,7 @@ ParameterPage *parameterPage(ParameterEdits *editor)
         {QStringLiteral("k<sub>x</sub>"), QStringLiteral("k<sub>y</sub>")});
     ui->additiveBv->setColumnLabels({QStringLiteral("b"), QStringLiteral("v")});
 
-    auto apply = [editor, page](const attn::AdditiveParams &p, SceneEdit edit,
-                                int entry = -1) {
+    auto apply = [editor, page](const attn::AdditiveParams &p, SceneEdit edit, int entry = -1) {
         if (!editor->setAdditive(p, edit, entry))
             page->refresh();
     };

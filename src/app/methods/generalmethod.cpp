@@ -1,8 +1,8 @@
 // The general (bilinear) score qᵀ W kᵢ of Luong et al. (2015), with W drawn on the canvas.
 
 #include "core/scene.h"
-#include "methods/parameteredits.h"
 #include "methods/methodfile.h"
+#include "methods/parameteredits.h"
 #include "methods/parameterpage.h"
 #include "ui_generalparameters.h"
 #include "widgets/matrixeditor.h"

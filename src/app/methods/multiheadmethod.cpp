@@ -3,8 +3,8 @@
 
 #include "core/headpresets.h"
 #include "core/scene.h"
-#include "methods/parameteredits.h"
 #include "methods/methodfile.h"
+#include "methods/parameteredits.h"
 #include "methods/parameterpage.h"
 #include "ui_multiheadparameters.h"
 #include "widgets/matrixeditor.h"

@@ -25,6 +25,5 @@ public:
     virtual bool setAdditive(const attn::AdditiveParams &additive,
                              SceneEdit edit = SceneEdit::Additive, int entry = -1) = 0;
     virtual bool setMultiHead(const attn::MultiHeadParams &multiHead,
-                              SceneEdit edit = SceneEdit::Head, int index = -1,
-                              int entry = -1) = 0;
+                              SceneEdit edit = SceneEdit::Head, int index = -1, int entry = -1) = 0;
 };

@@ -1,7 +1,7 @@
 // The scaled dot product q·kᵢ / √d, the Transformer's score.
 
-#include "methods/parameteredits.h"
 #include "methods/methodfile.h"
+#include "methods/parameteredits.h"
 #include "methods/parameterpage.h"
 #include "ui_scaledparameters.h"
 
