@@ -2990,7 +2990,7 @@ Weight %4</source>
     </message>
     <message>
         <source>A run of random tokens, then the same run again: in the repeat, each token&apos;s successor can be read off the first run. A previous-token head in layer 1 and an induction head in layer 2 do this together (Olsson et al. 2022); the loss falls steeply when they form.</source>
-        <translation>先是一串随机词元，然后同一串再出现一次：在重复的部分里，每个词元的下一个词元都可以从第一遍中读出来。第 1 层的前一个词元头和第 2 层的归纳头一起完成这件事（Olsson 等人，2022）；它们形成时，损失会急剧下降。</translation>
+        <translation>先是一串随机词元，然后同一串再出现一次：在重复的部分里，每个词元的下一个词元都可以从第一遍中读出来。第 1 层的前一个词元头和第 2 层的归纳头一起完成这件事（Olsson 等，2022）；它们形成时，损失会急剧下降。</translation>
     </message>
     <message>
         <source>Predict the first token of the example: the head must find the start. Rotary positions tell a head only how far apart two tokens are, not where the start is, so this task uses learned positions.</source>
@@ -3967,7 +3967,7 @@ score %7, weight %8</source>
     <name>SequenceWindow</name>
     <message>
         <source>Previous-token head (rotary positions)</source>
-        <translation>前一词元头（旋转位置编码）</translation>
+        <translation>前一个词元头（旋转位置编码）</translation>
     </message>
     <message>
         <source>First-token head (learned positions)</source>
