@@ -106,6 +106,11 @@ QList<ExplanationText::Term> ExplanationText::glossary()
          QStringLiteral("旋转位置编码（RoPE）")},
         {QStringLiteral("layer"), QStringLiteral("层")},
         {QStringLiteral("residual stream"), QStringLiteral("残差流")},
+        {QStringLiteral("training / loss / learning rate"), QStringLiteral("训练 / 损失 / 学习率")},
+        {QStringLiteral("gradient descent"), QStringLiteral("梯度下降")},
+        {QStringLiteral("optimizer"), QStringLiteral("优化器")},
+        {QStringLiteral("induction head"), QStringLiteral("归纳头")},
+        {QStringLiteral("previous-token head"), QStringLiteral("前一个词元头")},
         {QStringLiteral("dimension lab"), QStringLiteral("维度实验室")},
     };
 }

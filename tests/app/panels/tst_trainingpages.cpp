@@ -8,6 +8,7 @@
 #include "model/language.h"
 #include "model/scenemodel.h"
 #include "panels/explanationpanel.h"
+#include "panels/explanationtext.h"
 #include "panels/trainingpages.h"
 #include "sequence/sequencewindow.h"
 #include "sequence/trainingview.h"
@@ -208,6 +209,35 @@ private slots:
         // Back on the Attention tab, the sequence pages again.
         QTest::mouseClick(bar, Qt::LeftButton, {}, bar->tabRect(0).center());
         QCOMPARE(explain->menu()->actions().size(), 2);
+    }
+
+    void glossaryHasTheTrainingTerms()
+    {
+        // The training terms as ../shared/TEACHING.md's glossary lists them, written out here,
+        // and the previous-token head as the pages call it.
+        const std::pair<QString, QString> terms[] = {
+            {QStringLiteral("training / loss / learning rate"),
+             QStringLiteral("训练 / 损失 / 学习率")},
+            {QStringLiteral("gradient"), QStringLiteral("梯度")},
+            {QStringLiteral("gradient descent"), QStringLiteral("梯度下降")},
+            {QStringLiteral("optimizer"), QStringLiteral("优化器")},
+            {QStringLiteral("induction head"), QStringLiteral("归纳头")},
+            {QStringLiteral("previous-token head"), QStringLiteral("前一个词元头")}};
+        const auto glossary = ExplanationText::glossary();
+        for (const auto &[english, chinese] : terms) {
+            int found = 0;
+            for (const auto &term : glossary)
+                found += term.english == english && term.chinese == chinese;
+            QVERIFY2(found == 1, qPrintable(english));
+        }
+        // The Chinese pages use the glossary's word for the previous-token head and no other.
+        QVERIFY(Language::install(QStringLiteral("zh_CN")));
+        QString all;
+        for (int page = 0; page < TrainingPages::kPageCount; ++page)
+            all += TrainingPages::html(TrainingPages::Page(page), 12);
+        Language::install(QStringLiteral("en"));
+        QVERIFY(!all.contains(QStringLiteral("前一词元头")));
+        QVERIFY(all.contains(QStringLiteral("归纳头")));
     }
 };
 
