@@ -334,7 +334,9 @@ void TestExplanationPanel::glossaryHasBothColumns_data()
     // The app's own terms follow TEACHING.md's.
     QTest::newRow("identity") << 28 << QStringLiteral("identity matrix")
                               << QStringLiteral("单位矩阵");
-    QTest::newRow("last") << 51 << QStringLiteral("dimension lab") << QStringLiteral("维度实验室");
+    QTest::newRow("induction head")
+        << 54 << QStringLiteral("induction head") << QStringLiteral("归纳头");
+    QTest::newRow("last") << 56 << QStringLiteral("dimension lab") << QStringLiteral("维度实验室");
 }
 
 void TestExplanationPanel::glossaryHasBothColumns()
@@ -355,7 +357,7 @@ void TestExplanationPanel::glossaryHasBothColumns()
         QTextTable *table = firstTable(f.panel.browser()->document());
         QVERIFY(table);
         QCOMPARE(table->columns(), 2);
-        QCOMPARE(table->rows(), 1 + 51);
+        QCOMPARE(table->rows(), 1 + 56);
         QCOMPARE(cellText(table, 0, 0), QStringLiteral("English"));
         QCOMPARE(cellText(table, 0, 1), QStringLiteral("中文"));
         QCOMPARE(cellText(table, row, 0), english);
