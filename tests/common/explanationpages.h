@@ -4,6 +4,7 @@
 // the keys on its real chooser, and the text as the learner reads it.
 
 #include "panels/explanationpanel.h"
+#include "panels/explanationtext.h"
 
 #include <QComboBox>
 #include <QTest>
@@ -30,6 +31,15 @@ inline QComboBox *choose(ExplanationPanel &panel, int downPresses)
     for (int i = 0; i < downPresses; ++i)
         QTest::keyClick(combo, Qt::Key_Down);
     return combo;
+}
+
+/// How many rows of the glossary pair `english` with `chinese` (1 when the term is there once).
+inline int glossaryRows(const QString &english, const QString &chinese)
+{
+    int found = 0;
+    for (const auto &term : ExplanationText::glossary())
+        found += term.english == english && term.chinese == chinese;
+    return found;
 }
 
 } // namespace explanationpages
