@@ -17,7 +17,7 @@ Error badTokens(long long expected, long long actual, const char *detail)
 
 // Adds the sinusoidal positions firstPosition … firstPosition + n − 1 to the rows of x, column
 // pair by column pair so that each sin and cos runs over a whole column.
-void addSinusoidal(Matrix &x, int firstPosition, double base)
+void addSinusoidal(Eigen::Ref<Matrix> x, int firstPosition, double base)
 {
     const Eigen::Index n = x.rows(), d = x.cols();
     const Eigen::ArrayXd pos =
@@ -29,28 +29,6 @@ void addSinusoidal(Matrix &x, int firstPosition, double base)
     }
 }
 
-// Row-wise softmax of scores / τ with each row's max subtracted, into `weights` (n × n). Masked
-// entries are −∞ in `scores` and come out exactly 0: they are set to 0 before the exponential
-// (so that every argument of the vectorised exp is ≤ 0 and none takes its slow path below
-// −708) and to 0 again after it. The exponentials run over the whole matrix in one call to
-// detail::expNonPositiveInto, a vector at a time in the widest instruction set the CPU has.
-void softmaxRows(const Matrix &scores, double temperature, bool causal, Matrix &weights,
-                 Vector &rowScratch)
-{
-    const Eigen::Index n = scores.rows();
-    weights.resize(n, scores.cols());
-    // Into a vector first: inside the expression the maxima would be found again per entry.
-    rowScratch.resize(n);
-    rowScratch.noalias() = scores.rowwise().maxCoeff();
-    weights = (scores.colwise() - rowScratch) / temperature;
-    if (causal)
-        weights.triangularView<Eigen::StrictlyUpper>().setZero();
-    detail::expNonPositiveInto(weights.data(), weights.data(), std::size_t(weights.size()));
-    if (causal)
-        weights.triangularView<Eigen::StrictlyUpper>().setZero();
-    rowScratch.noalias() = weights.rowwise().sum();
-    weights.array().colwise() /= rowScratch.array();
-}
 } // namespace
 
 Vector sinusoidalPosition(int position, int dModel, double base)
@@ -117,6 +95,43 @@ void applyRotary(Matrix &m, int firstPosition, double base)
     RotaryTable(m.rows(), m.cols(), firstPosition, base).apply(m);
 }
 
+namespace detail {
+// Masked entries are set to 0 before the exponential (so that every argument of the vectorised
+// exp is ≤ 0 and none takes its slow path below −708) and to 0 again after it. The exponentials run
+// over the whole matrix in one call to detail::expNonPositiveInto, a vector at a time in the widest
+// instruction set the CPU has.
+void softmaxRows(const Matrix &scores, double temperature, bool causal, Matrix &weights,
+                 Vector &rowScratch)
+{
+    const Eigen::Index n = scores.rows();
+    weights.resize(n, scores.cols());
+    // Into a vector first: inside the expression the maxima would be found again per entry.
+    rowScratch.resize(n);
+    rowScratch.noalias() = scores.rowwise().maxCoeff();
+    weights = (scores.colwise() - rowScratch) / temperature;
+    if (causal)
+        weights.triangularView<Eigen::StrictlyUpper>().setZero();
+    detail::expNonPositiveInto(weights.data(), weights.data(), std::size_t(weights.size()));
+    if (causal)
+        weights.triangularView<Eigen::StrictlyUpper>().setZero();
+    rowScratch.noalias() = weights.rowwise().sum();
+    weights.array().colwise() /= rowScratch.array();
+}
+} // namespace detail
+
+void embedTokens(Eigen::Ref<Matrix> x, const SequenceModel &model, std::span<const int> tokens,
+                 int firstPosition)
+{
+    const SequenceWeights &w = model.weights;
+    const auto n = Eigen::Index(tokens.size());
+    for (Eigen::Index i = 0; i < n; ++i)
+        x.row(i) = w.embedding.row(tokens[std::size_t(i)]);
+    if (model.positions == PositionKind::Sinusoidal)
+        addSinusoidal(x, firstPosition, model.base);
+    else if (model.positions == PositionKind::Learned)
+        x += w.positionTable.middleRows(firstPosition, n);
+}
+
 double SequenceForward::tokenLoss(int position, int target) const
 {
     const auto row = logits.row(position);
@@ -163,12 +178,7 @@ std::optional<Error> SequenceForward::runInto(SequenceForward &f, const Sequence
     // examples of one length, the scratch space of this thread): Eigen then reuses its storage,
     // and a pass allocates nothing.
     f.input.resize(n, d);
-    for (Eigen::Index i = 0; i < n; ++i)
-        f.input.row(i) = w.embedding.row(tokens[std::size_t(i)]);
-    if (model.positions == PositionKind::Sinusoidal)
-        addSinusoidal(f.input, firstPosition, model.base);
-    else if (model.positions == PositionKind::Learned)
-        f.input += w.positionTable.middleRows(firstPosition, n);
+    embedTokens(f.input, model, tokens, firstPosition);
 
     f.layers.resize(w.layers.size());
     struct Scratch
@@ -228,7 +238,8 @@ std::optional<Error> SequenceForward::runInto(SequenceForward &f, const Sequence
             if (model.causal)
                 hf.scores.triangularView<Eigen::StrictlyUpper>().setConstant(
                     -std::numeric_limits<double>::infinity());
-            softmaxRows(hf.scores, model.temperature, model.causal, hf.weights, scratch.rows);
+            detail::softmaxRows(hf.scores, model.temperature, model.causal, hf.weights,
+                                scratch.rows);
             hf.output.resize(n, dv);
             detail::multiply(hf.output, hf.weights, hf.v);
             concat.middleCols(i * dv, dv) = hf.output;

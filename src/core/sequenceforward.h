@@ -70,6 +70,20 @@ struct SequenceForward
                                         std::span<const int> tokens, int firstPosition = 0);
 };
 
+/// x (n × D, one row per token) = E[token_i] + P_i for the positions firstPosition + i: a pass's
+/// first step, shared by SequenceForward and the gradient's pass over many examples at once.
+/// The tokens must be in the vocabulary and learned positions must reach the last one.
+void embedTokens(Eigen::Ref<Matrix> x, const SequenceModel &model, std::span<const int> tokens,
+                 int firstPosition);
+
+namespace detail {
+/// Row-wise softmax of scores / τ with each row's max subtracted, into `weights` (resized to the
+/// scores' size); masked entries (−∞ in `scores`, the strict upper triangle when `causal`) come
+/// out exactly 0. `rowScratch` is working space.
+void softmaxRows(const Matrix &scores, double temperature, bool causal, Matrix &weights,
+                 Vector &rowScratch);
+} // namespace detail
+
 /// The position vector P_pos of sinusoidal positions (D even): P[2j] = sin(pos / base^(2j/D)),
 /// P[2j+1] = cos(pos / base^(2j/D)).
 Vector sinusoidalPosition(int position, int dModel, double base);
