@@ -1,5 +1,7 @@
 #include "sequenceevaluation.h"
 
+#include "sequencebatchpass.h"
+
 #include <utility>
 
 namespace attn {
@@ -34,17 +36,11 @@ void SequenceEvaluation::add(const SequenceForward &forward, std::span<const int
 Result<SequenceEvaluation> SequenceEvaluation::evaluate(const SequenceModel &model,
                                                         std::span<const SequenceExample> examples)
 {
+    // The training step's pass without its backward half, so that a step reports bit for bit
+    // the loss evaluate() gives at the same parameters.
     SequenceEvaluation e;
-    // One pass object per thread, reused from example to example and call to call: an
-    // evaluation allocates nothing once the sizes have been seen.
-    thread_local SequenceForward forward;
-    for (const SequenceExample &example : examples) {
-        if (example.targets.empty())
-            continue; // nothing to score: skip the pass
-        if (auto error = SequenceForward::runInto(forward, model, example.tokens))
-            return std::move(*error);
-        e.add(forward, example.targets);
-    }
+    if (auto error = detail::batchPass(model, examples, e, nullptr, {}))
+        return std::move(*error);
     return e;
 }
 
