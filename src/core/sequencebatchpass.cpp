@@ -50,13 +50,16 @@ struct Workspace
     std::vector<Matrix> residual; // [l]: the stream entering layer l; [layers]: the last one
     std::vector<std::vector<BatchHead>> heads; // [l][h]
     std::vector<Matrix> concat;                // [l]: [o¹ … oʰ] of every token
-    Matrix input; // one example's x, before it is spread over the rows
+    Matrix input;                              // one example's x, before it is spread over the rows
     Matrix logits, dLogits, dR, dInput, dConcat, dScores, dQ, dK, dV;
-    Eigen::ArrayXd e, rowMax, rowSum;
+    Eigen::ArrayXd rowMax, rowSum;              // per example (the attention's softmax)
+    Eigen::ArrayXd logitMax, logitSum;          // per token (the loss's softmax)
+    Eigen::ArrayXXd exps;                       // exp(logit − the row's max)
     std::vector<const SequenceExample *> order; // examples with targets, sorted by length
     std::vector<std::size_t> offsets;           // each example's first position in `losses`
     std::vector<std::size_t> runOffsets;
     std::vector<double> losses; // every position's loss, in the examples' order
+    std::vector<char> asked;    // per position of the run: does any example score it?
     std::vector<int> predictions;
     // The rotary angles of the run's length repeated for every example, per d_k.
     std::vector<std::pair<Eigen::Index, RotaryTable>> rotary;
@@ -91,7 +94,7 @@ struct Workspace
 // At most this many examples are stacked at once: enough rows that a product's call costs little
 // beside its arithmetic, few enough that a head's q, k, v and weights stay in the first caches
 // while the attention walks over them position by position.
-constexpr int kRunLength = 8;
+constexpr int kRunLength = 16;
 
 // A run: examples of one length, at most kRunLength of them, stacked in this order.
 using Run = std::span<const SequenceExample *const>;
@@ -103,10 +106,14 @@ bool needs(const std::array<bool, kParameterGroupCount> &needed, ParameterGroup 
 
 // One head's attention over the run, from its q, k and v: the weights into bh.weights and the
 // output o_i = Σ_j w_ij v_j into `out` (rows × d_v, the head's columns of the layer's concat).
-// Each step is an operation on a column of `count` numbers, one per example.
+// Each step is an operation on a column of `count` numbers, one per example. Only the queries
+// `asked` marks are computed (all when it is empty); the others' outputs are 0 and their weights
+// are not set. The last layer asks only for the positions some example scores: no other
+// position's output reaches the loss.
 template <int W>
 void headForward(BatchHead &bh, Eigen::Index n, Eigen::Index count, double scale,
-                 double temperature, bool causal, Eigen::Ref<Matrix> out, Workspace &ws)
+                 double temperature, bool causal, std::span<const char> asked,
+                 Eigen::Ref<Matrix> out, Workspace &ws)
 {
     const Eigen::Index dk = bh.q.cols(), dv = bh.v.cols();
     Matrix &w = bh.weights;
@@ -116,6 +123,11 @@ void headForward(BatchHead &bh, Eigen::Index n, Eigen::Index count, double scale
     Eigen::Map<Eigen::Array<double, W, 1>> rowMax(ws.rowMax.data(), count),
         rowSum(ws.rowSum.data(), count);
     for (Eigen::Index i = 0; i < n; ++i) {
+        if (!asked.empty() && !asked[std::size_t(i)]) {
+            for (Eigen::Index c = 0; c < dv; ++c)
+                at<W>(out, c, i, count).setZero();
+            continue;
+        }
         const Eigen::Index last = causal ? i : n - 1; // the keys this query sees: 0 … last
         const auto wi = [&](Eigen::Index j) { return at<W>(w, i * n + j, 0, count); };
         for (Eigen::Index j = 0; j <= last; ++j) {
@@ -152,21 +164,25 @@ void headForward(BatchHead &bh, Eigen::Index n, Eigen::Index count, double scale
 
 // The gradient through one head's attention: from ∂loss/∂o (`dOut`, rows × d_v) to ∂loss/∂v
 // into ws.dV when `values`, and to ∂loss/∂q and ∂loss/∂k (before the rotary rotation is turned
-// back) into ws.dQ and ws.dK when `attention`.
+// back) into ws.dQ and ws.dK when `attention`. The queries headForward() skipped have ∂o = 0
+// and are skipped again (their ∂q is 0).
 template <int W>
 void headBackward(const BatchHead &bh, Eigen::Index n, Eigen::Index count, double scale,
-                  double temperature, bool causal, const Eigen::Ref<const Matrix> &dOut,
-                  bool values, bool attention, Workspace &ws)
+                  double temperature, bool causal, std::span<const char> asked,
+                  const Eigen::Ref<const Matrix> &dOut, bool values, bool attention, Workspace &ws)
 {
     const Eigen::Index dk = bh.q.cols(), dv = bh.v.cols(), rows = n * count;
     const Matrix &w = bh.weights;
     const auto lastKey = [&](Eigen::Index i) { return causal ? i : n - 1; };
+    const auto skipped = [&](Eigen::Index i) { return !asked.empty() && !asked[std::size_t(i)]; };
     if (values) {
         ws.dV.setZero(rows, dv); // ∂v_j = Σ_i w_ij ∂o_i
         for (Eigen::Index i = 0; i < n; ++i)
-            for (Eigen::Index j = 0; j <= lastKey(i); ++j)
-                for (Eigen::Index c = 0; c < dv; ++c)
-                    at<W>(ws.dV, c, j, count) += at<W>(w, i * n + j, 0, count) * at<W>(dOut, c, i, count);
+            if (!skipped(i))
+                for (Eigen::Index j = 0; j <= lastKey(i); ++j)
+                    for (Eigen::Index c = 0; c < dv; ++c)
+                        at<W>(ws.dV, c, j, count) +=
+                            at<W>(w, i * n + j, 0, count) * at<W>(dOut, c, i, count);
     }
     if (!attention)
         return;
@@ -175,6 +191,8 @@ void headBackward(const BatchHead &bh, Eigen::Index n, Eigen::Index count, doubl
     ws.rowSum.resize(count);
     Eigen::Map<Eigen::Array<double, W, 1>> rowSum(ws.rowSum.data(), count);
     for (Eigen::Index i = 0; i < n; ++i) {
+        if (skipped(i))
+            continue;
         const Eigen::Index last = lastKey(i);
         const auto dSi = [&](Eigen::Index j) { return at<W>(dS, i * n + j, 0, count); };
         // ∂w_ij = ∂o_i · v_j, then the softmax's Jacobian row by row: ∂z_ij = w_ij (∂w_ij −
@@ -192,9 +210,14 @@ void headBackward(const BatchHead &bh, Eigen::Index n, Eigen::Index count, doubl
         for (Eigen::Index j = 0; j <= last; ++j)
             dSi(j) = at<W>(w, i * n + j, 0, count) * (dSi(j) - rowSum) * (scale / temperature);
     }
-    ws.dQ.resize(rows, dk); // ∂q_i = Σ_j ∂s_ij k_j
+    ws.dQ.resize(rows, dk);  // ∂q_i = Σ_j ∂s_ij k_j
     ws.dK.setZero(rows, dk); // ∂k_j = Σ_i ∂s_ij q_i
     for (Eigen::Index i = 0; i < n; ++i) {
+        if (skipped(i)) {
+            for (Eigen::Index p = 0; p < dk; ++p)
+                at<W>(ws.dQ, p, i, count).setZero();
+            continue;
+        }
         const Eigen::Index last = lastKey(i);
         for (Eigen::Index p = 0; p < dk; ++p) {
             auto q = at<W>(ws.dQ, p, i, count);
@@ -202,15 +225,15 @@ void headBackward(const BatchHead &bh, Eigen::Index n, Eigen::Index count, doubl
             for (Eigen::Index j = 1; j <= last; ++j)
                 q += at<W>(dS, i * n + j, 0, count) * at<W>(bh.k, p, j, count);
             for (Eigen::Index j = 0; j <= last; ++j)
-                at<W>(ws.dK, p, j, count) += at<W>(dS, i * n + j, 0, count) * at<W>(bh.q, p, i, count);
+                at<W>(ws.dK, p, j, count) +=
+                    at<W>(dS, i * n + j, 0, count) * at<W>(bh.q, p, i, count);
         }
     }
 }
 
 // The forward pass of a run of examples of one length n, every intermediate kept in `ws`: what
 // SequenceForward::runInto() computes for each example.
-std::optional<Error> forwardRun(const SequenceModel &model, Run run,
-                                Workspace &ws)
+std::optional<Error> forwardRun(const SequenceModel &model, Run run, Workspace &ws)
 {
     const SequenceWeights &w = model.weights;
     const auto count = Eigen::Index(run.size());
@@ -235,9 +258,15 @@ std::optional<Error> forwardRun(const SequenceModel &model, Run run,
         for (Eigen::Index i = 0; i < n; ++i)
             ws.residual[0].row(i * count + b) = ws.input.row(i);
     }
+    ws.asked.assign(std::size_t(n), 0);
+    for (const SequenceExample *example : run)
+        for (Eigen::Index i = 0; i < n; ++i)
+            ws.asked[std::size_t(i)] |= example->targets[std::size_t(i)] >= 0 ? 1 : 0;
     for (std::size_t l = 0; l < layers; ++l) {
         const SequenceLayerWeights &lw = w.layers[l];
         const Matrix &r = ws.residual[l];
+        const std::span<const char> asked =
+            l + 1 == layers ? std::span<const char>(ws.asked) : std::span<const char>();
         const auto h = Eigen::Index(lw.heads.size());
         const Eigen::Index dk = lw.heads.front().wq.rows(), dv = lw.heads.front().wv.rows();
         const double scale = 1.0 / std::sqrt(double(dk));
@@ -260,8 +289,8 @@ std::optional<Error> forwardRun(const SequenceModel &model, Run run,
             }
             const auto forward = count == Eigen::Index(kRunLength) ? headForward<kRunLength>
                                                                    : headForward<Eigen::Dynamic>;
-            forward(bh, n, count, scale, model.temperature, model.causal,
-                        concat.middleCols(i * dv, dv), ws);
+            forward(bh, n, count, scale, model.temperature, model.causal, asked,
+                    concat.middleCols(i * dv, dv), ws);
         }
         ws.residual[l + 1] = r;
         detail::multiplyAdd(ws.residual[l + 1], concat, lw.wo.transpose());
@@ -278,37 +307,43 @@ void scoreRun(Run run, std::span<const std::size_t> offsets, double perPosition,
               Workspace &ws, SequenceEvaluation &evaluation)
 {
     const auto n = Eigen::Index(run.front()->tokens.size());
-    const Eigen::Index outputs = ws.logits.cols();
-    if (gradient)
-        ws.dLogits.setZero(ws.logits.rows(), outputs);
-    ws.e.resize(outputs);
-    for (std::size_t b = 0; b < run.size(); ++b) {
+    const auto count = Eigen::Index(run.size());
+    const Eigen::Index rows = ws.logits.rows(), outputs = ws.logits.cols();
+    // −log softmax(l)[t] = max + log Σ exp(l − max) − l_t, and ∂/∂l = softmax(l) − onehot(t):
+    // every row's max, then one call of the vectorised exp over the whole shifted matrix, and
+    // the sums column by column (each row's left to right).
+    ws.logitMax = ws.logits.col(0).array();
+    for (Eigen::Index c = 1; c < outputs; ++c)
+        ws.logitMax = ws.logitMax.max(ws.logits.col(c).array());
+    ws.exps = ws.logits.array().colwise() - ws.logitMax;
+    expNonPositiveInto(ws.exps.data(), ws.exps.data(), std::size_t(ws.exps.size()));
+    ws.logitSum = ws.exps.col(0);
+    for (Eigen::Index c = 1; c < outputs; ++c)
+        ws.logitSum += ws.exps.col(c);
+    if (gradient) {
+        ws.dLogits = (ws.exps.colwise() / ws.logitSum).matrix() * perPosition;
+    }
+    for (Eigen::Index b = 0; b < count; ++b) {
         for (Eigen::Index i = 0; i < n; ++i) {
-            const int target = run[b]->targets[std::size_t(i)];
-            if (target < 0)
+            const int target = run[std::size_t(b)]->targets[std::size_t(i)];
+            const Eigen::Index row = i * count + b;
+            if (target < 0) {
+                if (gradient)
+                    ws.dLogits.row(row).setZero(); // not scored: no gradient
                 continue;
-            const Eigen::Index row = i * Eigen::Index(run.size()) + Eigen::Index(b);
+            }
             const auto logits = ws.logits.row(row);
             // By hand rather than maxCoeff(&index): ties must go to the first, by definition.
             Eigen::Index best = 0;
             for (Eigen::Index c = 1; c < outputs; ++c)
                 if (logits(c) > logits(best))
                     best = c;
-            const double max = logits(best);
-            // The loss and ∂(−log softmax(l)[t])/∂l = softmax(l) − onehot(t) share one exp
-            // pass. The loss is computed as SequenceEvaluation::add() computes it (max + log Σ
-            // exp(l − max) − l_t, the sum left to right).
-            ws.e = (logits.array() - max).exp().transpose();
-            double sum = ws.e(0);
-            for (Eigen::Index o = 1; o < outputs; ++o)
-                sum += ws.e(o);
-            ws.losses[offsets[b] + std::size_t(i)] = max + std::log(sum) - logits(target);
+            ws.losses[offsets[std::size_t(b)] + std::size_t(i)] =
+                ws.logitMax(row) + std::log(ws.logitSum(row)) - logits(target);
             if (best == target)
                 ++evaluation.correct;
-            if (!gradient)
-                continue;
-            ws.dLogits.row(row) = (ws.e / ws.e.sum()).matrix().transpose() * perPosition;
-            ws.dLogits(row, target) -= perPosition;
+            if (gradient)
+                ws.dLogits(row, target) -= perPosition;
         }
     }
 }
@@ -356,11 +391,11 @@ void backwardRun(const SequenceModel &model, Run run, Workspace &ws,
             const SequenceHeadWeights &hw = lw.heads[std::size_t(i)];
             SequenceHeadWeights &hg = lg.heads[std::size_t(i)];
             const bool values = down || wv, attention = down || wq || wk;
-            const auto backward = count == Eigen::Index(kRunLength)
-                                      ? headBackward<kRunLength>
-                                      : headBackward<Eigen::Dynamic>;
+            const auto backward = count == Eigen::Index(kRunLength) ? headBackward<kRunLength>
+                                                                    : headBackward<Eigen::Dynamic>;
             backward(bh, n, count, scale, model.temperature, model.causal,
-                         ws.dConcat.middleCols(i * dv, dv), values, attention, ws);
+                     l + 1 == layers ? std::span<const char>(ws.asked) : std::span<const char>(),
+                     ws.dConcat.middleCols(i * dv, dv), values, attention, ws);
             if (attention && model.positions == PositionKind::Rotary) {
                 const RotaryTable &table = ws.rotaryTable(n, count, dk, model.base);
                 table.applyTransposed(ws.dQ);
