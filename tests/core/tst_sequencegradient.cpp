@@ -42,6 +42,26 @@ std::vector<SequenceExample> examplesFor(int vocabulary, std::uint64_t seed)
     return out;
 }
 
+// Many examples, so that the gradient stacks them: 21 of length 4 (more than one full stack of
+// examples and a partial one), interleaved with 2 of length 3. Position 0 is never scored and
+// position 2 only sometimes, so that the last layer skips queries nobody scores.
+std::vector<SequenceExample> manyExamplesFor(int vocabulary, std::uint64_t seed)
+{
+    attn::Random rng(seed);
+    std::vector<SequenceExample> out;
+    for (int e = 0; e < 23; ++e) {
+        const int length = e == 5 || e == 17 ? 3 : 4;
+        SequenceExample ex;
+        for (int i = 0; i < length; ++i) {
+            ex.tokens.push_back(int(rng.uniform() * vocabulary));
+            const bool scored = i != 0 && (i != 2 || e % 3 == 0);
+            ex.targets.push_back(scored ? int(rng.uniform() * vocabulary) : -1);
+        }
+        out.push_back(ex);
+    }
+    return out;
+}
+
 // The derivative of the loss along one entry by the five-point central difference
 // (−f(+2h) + 8f(+h) − 8f(−h) + f(−2h)) / 12h, whose truncation error is O(h⁴): with h = 1e-3 both
 // it (~1e-12) and the rounding error (~1e-16 · loss / h) stay far below the tolerance.
@@ -80,6 +100,7 @@ private slots:
         QTest::addColumn<bool>("causal");
         QTest::addColumn<int>("layers");
         QTest::addColumn<int>("heads");
+        QTest::addColumn<bool>("many");
         for (PositionKind kind : {PositionKind::None, PositionKind::Sinusoidal,
                                   PositionKind::Learned, PositionKind::Rotary})
             for (bool causal : {false, true})
@@ -87,7 +108,11 @@ private slots:
                     for (int heads : {1, 3})
                         QTest::addRow("%s causal=%d layers=%d heads=%d", attn::positionKindId(kind),
                                       int(causal), layers, heads)
-                            << kind << causal << layers << heads;
+                            << kind << causal << layers << heads << false;
+        QTest::addRow("many examples, rotary causal layers=2 heads=3")
+            << PositionKind::Rotary << true << 2 << 3 << true;
+        QTest::addRow("many examples, learned layers=2 heads=1")
+            << PositionKind::Learned << false << 2 << 1 << true;
     }
 
     void matchesFiniteDifferences()
@@ -96,11 +121,12 @@ private slots:
         QFETCH(bool, causal);
         QFETCH(int, layers);
         QFETCH(int, heads);
+        QFETCH(bool, many);
         const int vocabulary = 5, d = 4, dk = 4, dv = 3;
         SequenceModel m =
             naiveseq::randomModel(17 + std::uint64_t(layers) * 7 + std::uint64_t(heads), vocabulary,
                                   d, layers, heads, dk, dv, kind, causal, 0.7, 6);
-        const auto examples = examplesFor(vocabulary, 99);
+        const auto examples = many ? manyExamplesFor(vocabulary, 99) : examplesFor(vocabulary, 99);
         auto g = attn::SequenceGradient::compute(m, examples);
         QVERIFY(g.ok());
         // The loss it reports is the loss of the forward pass.
