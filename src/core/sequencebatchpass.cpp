@@ -60,6 +60,9 @@ struct Workspace
     std::vector<std::size_t> runOffsets;
     std::vector<double> losses; // every position's loss, in the examples' order
     std::vector<char> asked;    // per position of the run: does any example score it?
+    // The rows from the first scored position to the last: all the last layer's output and the
+    // logits need (a run's rows are position by position, so these are adjacent).
+    Eigen::Index scoredFirst = 0, scoredRows = 0;
     std::vector<int> predictions;
     // The rotary angles of the run's length repeated for every example, per d_k.
     std::vector<std::pair<Eigen::Index, RotaryTable>> rotary;
@@ -262,6 +265,12 @@ std::optional<Error> forwardRun(const SequenceModel &model, Run run, Workspace &
     for (const SequenceExample *example : run)
         for (Eigen::Index i = 0; i < n; ++i)
             ws.asked[std::size_t(i)] |= example->targets[std::size_t(i)] >= 0 ? 1 : 0;
+    const auto firstAsked =
+        Eigen::Index(std::find(ws.asked.begin(), ws.asked.end(), 1) - ws.asked.begin());
+    const auto lastAsked =
+        Eigen::Index(ws.asked.rend() - std::find(ws.asked.rbegin(), ws.asked.rend(), 1)) - 1;
+    ws.scoredFirst = firstAsked * count;
+    ws.scoredRows = std::max<Eigen::Index>(lastAsked - firstAsked + 1, 0) * count;
     for (std::size_t l = 0; l < layers; ++l) {
         const SequenceLayerWeights &lw = w.layers[l];
         const Matrix &r = ws.residual[l];
@@ -292,23 +301,27 @@ std::optional<Error> forwardRun(const SequenceModel &model, Run run, Workspace &
             forward(bh, n, count, scale, model.temperature, model.causal, asked,
                     concat.middleCols(i * dv, dv), ws);
         }
-        ws.residual[l + 1] = r;
-        detail::multiplyAdd(ws.residual[l + 1], concat, lw.wo.transpose());
+        // r + [o¹ … oʰ] W_Oᵀ; after the last layer only for the rows the logits need.
+        const bool last = l + 1 == layers;
+        const Eigen::Index first = last ? ws.scoredFirst : 0, size = last ? ws.scoredRows : rows;
+        ws.residual[l + 1] = r.middleRows(first, size);
+        detail::multiplyAdd(ws.residual[l + 1], concat.middleRows(first, size), lw.wo.transpose());
     }
-    ws.logits.resize(rows, w.unembedding.rows());
+    ws.logits.resize(ws.scoredRows, w.unembedding.rows());
     detail::multiply(ws.logits, ws.residual[layers], w.unembedding.transpose());
     if (!detail::allFinite(ws.logits))
         return Error{ErrorCode::NonFinite, "logits", -1, -1, "overflow"};
     return std::nullopt;
 }
 
-// The loss, accuracy and ∂loss/∂logits (into ws.dLogits) of the run whose pass is in `ws`.
+// The loss, accuracy and ∂loss/∂logits (into ws.dLogits) of the run whose pass is in `ws`. Its
+// logits are the rows from ws.scoredFirst on.
 void scoreRun(Run run, std::span<const std::size_t> offsets, double perPosition, bool gradient,
               Workspace &ws, SequenceEvaluation &evaluation)
 {
     const auto n = Eigen::Index(run.front()->tokens.size());
     const auto count = Eigen::Index(run.size());
-    const Eigen::Index rows = ws.logits.rows(), outputs = ws.logits.cols();
+    const Eigen::Index outputs = ws.logits.cols();
     // −log softmax(l)[t] = max + log Σ exp(l − max) − l_t, and ∂/∂l = softmax(l) − onehot(t):
     // every row's max, then one call of the vectorised exp over the whole shifted matrix, and
     // the sums column by column (each row's left to right).
@@ -326,9 +339,9 @@ void scoreRun(Run run, std::span<const std::size_t> offsets, double perPosition,
     for (Eigen::Index b = 0; b < count; ++b) {
         for (Eigen::Index i = 0; i < n; ++i) {
             const int target = run[std::size_t(b)]->targets[std::size_t(i)];
-            const Eigen::Index row = i * count + b;
+            const Eigen::Index row = i * count + b - ws.scoredFirst;
             if (target < 0) {
-                if (gradient)
+                if (gradient && row >= 0 && row < ws.scoredRows)
                     ws.dLogits.row(row).setZero(); // not scored: no gradient
                 continue;
             }
@@ -360,14 +373,16 @@ void backwardRun(const SequenceModel &model, Run run, Workspace &ws,
     if (needs(needed, ParameterGroup::Unembedding))
         detail::multiplyAdd(g.unembedding, ws.dLogits.transpose(),
                             ws.residual[std::size_t(layers)]);
+    // The rows of the last layer that reach the logits; its other rows' ∂o and ∂q are 0.
+    const Eigen::Index scoredFirst = ws.scoredFirst, scoredRows = ws.scoredRows;
     const bool inputNeeded =
         needs(needed, ParameterGroup::Embedding) ||
         (model.positions == PositionKind::Learned && needs(needed, ParameterGroup::Positions));
     const bool wq = needs(needed, ParameterGroup::Wq), wk = needs(needed, ParameterGroup::Wk),
                wv = needs(needed, ParameterGroup::Wv);
     Matrix &dR = ws.dR; // ∂loss/∂(residual stream), one row per token
-    dR.resize(rows, w.unembedding.cols());
-    detail::multiply(dR, ws.dLogits, w.unembedding);
+    dR.setZero(rows, w.unembedding.cols());
+    detail::multiply(dR.middleRows(scoredFirst, scoredRows), ws.dLogits, w.unembedding);
     for (int l = layers - 1; l >= 0; --l) {
         const SequenceLayerWeights &lw = w.layers[std::size_t(l)];
         SequenceLayerWeights &lg = g.layers[std::size_t(l)];
@@ -376,13 +391,17 @@ void backwardRun(const SequenceModel &model, Run run, Workspace &ws,
         const Eigen::Index dk = lw.heads.front().wq.rows(), dv = lw.heads.front().wv.rows();
         // Below the first layer only the embedding and the learned positions take a gradient.
         const bool down = l > 0 || inputNeeded;
+        // The rows where ∂o (and so ∂q) can be nonzero.
+        const bool last = l + 1 == layers;
+        const Eigen::Index first = last ? scoredFirst : 0, size = last ? scoredRows : rows;
         // out = r + concat W_Oᵀ: the residual passes dR through unchanged.
         if (needs(needed, ParameterGroup::Wo))
-            detail::multiplyAdd(lg.wo, dR.transpose(), ws.concat[std::size_t(l)]);
+            detail::multiplyAdd(lg.wo, dR.middleRows(first, size).transpose(),
+                                ws.concat[std::size_t(l)].middleRows(first, size));
         if (!down && !wq && !wk && !wv)
             break; // nothing below needs a gradient
-        ws.dConcat.resize(rows, lw.wo.cols());
-        detail::multiply(ws.dConcat, dR, lw.wo);
+        ws.dConcat.setZero(rows, lw.wo.cols());
+        detail::multiply(ws.dConcat.middleRows(first, size), dR.middleRows(first, size), lw.wo);
         if (down)
             ws.dInput = dR;
         const double scale = 1.0 / std::sqrt(double(dk));
@@ -402,13 +421,15 @@ void backwardRun(const SequenceModel &model, Run run, Workspace &ws,
                 table.applyTransposed(ws.dK);
             }
             if (wq)
-                detail::multiplyAdd(hg.wq, ws.dQ.transpose(), r);
+                detail::multiplyAdd(hg.wq, ws.dQ.middleRows(first, size).transpose(),
+                                    r.middleRows(first, size));
             if (wk)
                 detail::multiplyAdd(hg.wk, ws.dK.transpose(), r);
             if (wv)
                 detail::multiplyAdd(hg.wv, ws.dV.transpose(), r);
             if (down) {
-                detail::multiplyAdd(ws.dInput, ws.dQ, hw.wq);
+                detail::multiplyAdd(ws.dInput.middleRows(first, size),
+                                    ws.dQ.middleRows(first, size), hw.wq);
                 detail::multiplyAdd(ws.dInput, ws.dK, hw.wk);
                 detail::multiplyAdd(ws.dInput, ws.dV, hw.wv);
             }
