@@ -19,25 +19,45 @@ double maxUnmasked(const RowIn &z)
     return m;
 }
 
+// Rows up to this long that are not contiguous (a row of a column-major matrix) go through a
+// buffer on the stack, so that they too take the vectorised exp without allocating.
+constexpr Eigen::Index kStackRow = 64;
+
+// exp of each x[i] ≤ 0 into w (contiguous or not), a vector at a time where it can.
+template <typename Fill> void expInto(RowOut &w, Fill fill)
+{
+    const Eigen::Index n = w.size();
+    if (w.innerStride() == 1) {
+        for (Eigen::Index i = 0; i < n; ++i)
+            w[i] = fill(i);
+        detail::expNonPositiveInto(w.data(), w.data(), std::size_t(n));
+    } else if (n <= kStackRow) {
+        double buffer[kStackRow];
+        for (Eigen::Index i = 0; i < n; ++i)
+            buffer[i] = fill(i);
+        detail::expNonPositiveInto(buffer, buffer, std::size_t(n));
+        for (Eigen::Index i = 0; i < n; ++i)
+            w[i] = buffer[i];
+    } else {
+        for (Eigen::Index i = 0; i < n; ++i)
+            w[i] = std::exp(fill(i));
+    }
+}
+
 // exp(zᵢ − shift) into w with masked keys exactly 0, and their sum. Every argument is ≤ 0 when
-// shift ≥ max z, so nothing overflows. A contiguous row takes the vectorised exp.
+// shift ≥ max z, so nothing overflows. A masked key's argument is 0 (no slow path for −∞) and
+// its result is replaced by 0.
 double shiftedExps(const RowIn &z, double shift, RowOut &w)
 {
     const Eigen::Index n = z.size();
-    if (w.innerStride() == 1) {
-        for (Eigen::Index i = 0; i < n; ++i)
-            w[i] = z[i] == kMinusInf ? 0.0 : z[i] - shift;
-        detail::expNonPositiveInto(w.data(), w.data(), std::size_t(n));
-        for (Eigen::Index i = 0; i < n; ++i) {
-            if (z[i] == kMinusInf)
-                w[i] = 0.0;
-        }
+    expInto(w, [&](Eigen::Index i) { return z[i] == kMinusInf ? 0.0 : z[i] - shift; });
+    for (Eigen::Index i = 0; i < n; ++i) {
+        if (z[i] == kMinusInf)
+            w[i] = 0.0;
+    }
+    if (w.innerStride() == 1)
         // Eigen's own (vectorised) order of summation, the same bits as a Vector's sum().
         return Eigen::Map<const Vector>(w.data(), n).sum();
-    } else {
-        for (Eigen::Index i = 0; i < n; ++i)
-            w[i] = z[i] == kMinusInf ? 0.0 : std::exp(z[i] - shift);
-    }
     double sum = 0;
     for (Eigen::Index i = 0; i < n; ++i)
         sum += w[i];
@@ -58,12 +78,12 @@ double sparsemaxThreshold(const RowIn &z, double max)
     for (Eigen::Index pass = 0; pass <= n; ++pass) {
         double sum = 0;
         Eigen::Index k = 0;
+        // Without branches, so that the compiler vectorises the pass.
         for (Eigen::Index i = 0; i < n; ++i) {
             const double y = z[i] - max;
-            if (y > tau) {
-                sum += y;
-                ++k;
-            }
+            const bool in = y > tau;
+            sum += in ? y : 0.0;
+            k += in;
         }
         if (k == previous || k == 0)
             break;
@@ -73,13 +93,6 @@ double sparsemaxThreshold(const RowIn &z, double max)
     return tau;
 }
 
-double sigmoid(double x)
-{
-    if (x >= 0)
-        return 1.0 / (1.0 + std::exp(-x));
-    const double e = std::exp(x);
-    return e / (1.0 + e);
-}
 } // namespace
 
 const char *normaliserId(Normaliser normaliser)
@@ -139,8 +152,14 @@ RowFacts normaliseRow(Normaliser normaliser, RowIn z, RowOut w, std::optional<do
         for (Eigen::Index i = 0; i < n; ++i)
             unmasked += z[i] != kMinusInf;
         f.bias = sigmoidBias ? *sigmoidBias : defaultSigmoidBias(unmasked);
-        for (Eigen::Index i = 0; i < n; ++i)
-            w[i] = z[i] == kMinusInf ? 0.0 : sigmoid(z[i] + f.bias);
+        // σ(x) from e = exp(−|x|) ≤ 1, which never overflows: 1/(1 + e) for x ≥ 0, e/(1 + e)
+        // below. A masked key's argument is 0 and its weight 0.
+        const double b = f.bias;
+        expInto(w, [&](Eigen::Index i) { return z[i] == kMinusInf ? 0.0 : -std::fabs(z[i] + b); });
+        for (Eigen::Index i = 0; i < n; ++i) {
+            const double e = w[i];
+            w[i] = z[i] == kMinusInf ? 0.0 : (z[i] + b >= 0 ? 1.0 : e) / (1.0 + e);
+        }
         break;
     }
     }
@@ -172,10 +191,9 @@ void normaliseRowBackward(Normaliser normaliser, RowIn w, RowIn dw, RowOut dz)
         double sum = 0;
         Eigen::Index k = 0;
         for (Eigen::Index i = 0; i < n; ++i) {
-            if (w[i] > 0) {
-                sum += dw[i];
-                ++k;
-            }
+            const bool in = w[i] > 0;
+            sum += in ? dw[i] : 0.0;
+            k += in;
         }
         const double mean = k > 0 ? sum / double(k) : 0.0;
         for (Eigen::Index i = 0; i < n; ++i)
