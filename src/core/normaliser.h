@@ -1,5 +1,6 @@
 #pragma once
 
+#include "enumids.h"
 #include "types.h"
 
 #include <Eigen/Core>
@@ -48,15 +49,8 @@ constexpr const NormaliserInfo &normaliserInfo(Normaliser normaliser)
     return kNormalisers[static_cast<std::size_t>(normaliser)];
 }
 
-constexpr bool normalisersInEnumOrder()
-{
-    for (std::size_t i = 0; i < kNormalisers.size(); ++i) {
-        if (static_cast<std::size_t>(kNormalisers[i].normaliser) != i)
-            return false;
-    }
-    return true;
-}
-static_assert(normalisersInEnumOrder(), "kNormalisers follows the order of Normaliser");
+static_assert(enumids::inEnumOrder(kNormalisers, &NormaliserInfo::normaliser),
+              "kNormalisers follows the order of Normaliser");
 
 /// The identifier of `normaliser` ("softmax", "sparsemax", "softmax1", "sigmoid").
 const char *normaliserId(Normaliser normaliser);

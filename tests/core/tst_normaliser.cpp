@@ -69,6 +69,14 @@ attn::SoftmaxTrace run(Normaliser n, const DVec &scores, double tau = 1.0,
     return std::move(r).value();
 }
 
+// One data row per normaliser.
+void everyNormaliser()
+{
+    QTest::addColumn<Normaliser>("normaliser");
+    for (Normaliser n : kAll)
+        QTest::newRow(attn::normaliserId(n)) << n;
+}
+
 // L(z) = g · w(z), the loss whose gradient the backward pass returns.
 double loss(Normaliser n, const attn::Vector &z, const attn::Vector &g)
 {
@@ -290,9 +298,7 @@ void TestNormaliser::sigmoidValues()
 
 void TestNormaliser::masksGiveExactZeros_data()
 {
-    QTest::addColumn<Normaliser>("normaliser");
-    for (Normaliser n : kAll)
-        QTest::newRow(attn::normaliserId(n)) << n;
+    everyNormaliser();
 }
 
 void TestNormaliser::masksGiveExactZeros()
@@ -344,9 +350,7 @@ void TestNormaliser::extremeScoresStayFinite()
 
 void TestNormaliser::backwardMatchesFiniteDifferences_data()
 {
-    QTest::addColumn<Normaliser>("normaliser");
-    for (Normaliser n : kAll)
-        QTest::newRow(attn::normaliserId(n)) << n;
+    everyNormaliser();
 }
 
 void TestNormaliser::backwardMatchesFiniteDifferences()
