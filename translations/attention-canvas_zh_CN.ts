@@ -406,6 +406,14 @@
         <source>With --export: the part to draw, window (the default), canvas or chart (canvas and chart for scenes only).</source>
         <translation>与 --export 一起使用：要绘制的部分，window（整个窗口，默认）、canvas（画布）或 chart（图表）；canvas 和 chart 只适用于场景。</translation>
     </message>
+    <message>
+        <source>Turn the scores into weights with the normaliser N: %1.</source>
+        <translation>用归一化函数 N 把分数变成权重：%1。</translation>
+    </message>
+    <message>
+        <source>Unknown normaliser &quot;%1&quot;; expected %2.</source>
+        <translation>未知的归一化函数“%1”；应为 %2。</translation>
+    </message>
 </context>
 <context>
     <name>CosineParameters</name>
@@ -885,6 +893,10 @@
     <message>
         <source>%1: the sequence file has no version; this program reads version 1.</source>
         <translation>%1：该序列文件没有版本号；本程序读取版本 1。</translation>
+    </message>
+    <message>
+        <source>%1: unknown normaliser &quot;%2&quot; (expected %3).</source>
+        <translation>%1：未知的归一化函数“%2”（应为 %3）。</translation>
     </message>
 </context>
 <context>
@@ -1530,6 +1542,10 @@
     <message>
         <source>%1: %2</source>
         <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: the Sequence window does not draw normalisers other than softmax yet.</source>
+        <translation>%1：序列窗口目前只能绘制 softmax，还不能绘制其他归一化函数。</translation>
     </message>
 </context>
 <context>
@@ -3078,6 +3094,10 @@ Weight %4</source>
     <message>
         <source>%1: --train applies to sequence files, not to scenes.</source>
         <translation>%1：--train 只适用于序列文件，不适用于场景。</translation>
+    </message>
+    <message>
+        <source>%1: the sequence model supports only the softmax normaliser so far, not &quot;%2&quot;.</source>
+        <translation>%1：序列模型目前只支持 softmax 归一化函数，不支持“%2”。</translation>
     </message>
 </context>
 <context>

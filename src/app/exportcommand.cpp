@@ -89,6 +89,11 @@ int ExportCommand::runSequence(const CommandLineOptions &options, Exporter::Form
             tr("%1: --method applies to scenes, not to sequence files.").arg(options.scenePath);
         return CommandLine::kInputError;
     }
+    if (options.normaliser && *options.normaliser != attn::Normaliser::Softmax) {
+        *error = tr("%1: the Sequence window does not draw normalisers other than softmax yet.")
+                     .arg(options.scenePath);
+        return CommandLine::kInputError;
+    }
     // Read once through the storage for its checks and its words for sequence files; the
     // window's session then loads the same file (and refuses it alike, should it change).
     QString why;

@@ -80,7 +80,9 @@ Result<AttentionResult> attendMultiHead(const Vector &q, const Matrix &keys, con
         h.values.noalias() = values * head.wv.transpose();
         h.scores.noalias() = h.keys * h.query;
         h.scores /= std::sqrt(double(head.wq.rows()));
-        auto sm = softmax(h.scores, params.temperature, params.mask);
+        auto sm = normalise(h.scores, params.temperature, params.mask, params.normaliser,
+                            params.sigmoidBias);
+        ;
         if (!sm)
             return sm.error();
         h.softmax = std::move(sm).value();
@@ -127,7 +129,9 @@ Result<AttentionResult> attend(const Vector &query, const Matrix &keys, const Ma
     auto set = computeScores(query, keys, method, params);
     if (!set)
         return set.error();
-    auto sm = softmax(set->scores, params.temperature, params.mask);
+    auto sm = normalise(set->scores, params.temperature, params.mask, params.normaliser,
+                        params.sigmoidBias);
+    ;
     if (!sm)
         return sm.error();
 

@@ -30,15 +30,16 @@ struct AttentionResult
     double scaleDim = 0; ///< the d in √d (Scaled), else 0
     Vector scores;
     std::vector<bool> zeroNorm; ///< Cosine: q or kᵢ had zero length
-    SoftmaxTrace trace;         ///< softmax intermediates (not for MultiHead)
+    SoftmaxTrace trace;         ///< the normaliser's intermediates (not for MultiHead)
     Vector weights;
     Vector output;                 ///< Σ wᵢ vᵢ
     std::vector<HeadResult> heads; ///< MultiHead only
     Vector concat;                 ///< MultiHead only: the heads' outputs stacked
 };
 
-/// Scores one query against the keys (rows), turns them into weights by softmax with the
-/// params' temperature and mask, and returns the weighted sum of the values (rows, one per key).
+/// Scores one query against the keys (rows), turns them into weights by the params' normaliser
+/// (softmax by default; every head of multi-head attention uses it) with their temperature and
+/// mask, and returns the weighted sum of the values (rows, one per key).
 Result<AttentionResult> attend(const Vector &query, const Matrix &keys, const Matrix &values,
                                Method method, const AttentionParams &params);
 

@@ -27,4 +27,15 @@ bool fromId(std::string_view id, const char *const (&ids)[N], Enum &out)
     return false;
 }
 
+/// Whether a table of rows, each naming its enum value in `field`, lists the values in the
+/// enum's order, so that the value's number is its row's index.
+template <typename Table, typename Field> constexpr bool inEnumOrder(const Table &rows, Field field)
+{
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        if (static_cast<std::size_t>(rows[i].*field) != i)
+            return false;
+    }
+    return true;
+}
+
 } // namespace attn::enumids

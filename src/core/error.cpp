@@ -48,6 +48,8 @@ const char *codeName(ErrorCode code)
         return "missing field";
     case ErrorCode::UnknownMethod:
         return "unknown method";
+    case ErrorCode::UnknownNormaliser:
+        return "unknown normaliser";
     case ErrorCode::UnknownField:
         return "unknown field";
     case ErrorCode::OutOfRange:

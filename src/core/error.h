@@ -32,6 +32,7 @@ enum class ErrorCode
     WrongType,          ///< detail = what was expected: "number", "array", "object", ...
     MissingField,       ///< a required field is absent
     UnknownMethod,      ///< detail = the method name found
+    UnknownNormaliser,  ///< detail = the normaliser name found
     UnknownField,       ///< a field this version does not know (detail = its name)
     // Sequence files.
     OutOfRange,    ///< a count or size outside 1 … expected (actual = the value; detail = what)

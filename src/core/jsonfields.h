@@ -2,6 +2,7 @@
 
 #include "error.h"
 #include "json.h"
+#include "normaliser.h"
 #include "types.h"
 
 #include <algorithm>
@@ -150,6 +151,54 @@ inline Check readTemperature(const JsonValue &root, double &out)
     if (auto e = expectNumber(*t, "temperature", out))
         return e;
     return checkTemperature(out);
+}
+
+/// Sigmoid attention's bias, when given, must be finite.
+inline Check checkSigmoidBias(const std::optional<double> &bias)
+{
+    if (bias && !std::isfinite(*bias))
+        return makeError(ErrorCode::NonFinite, "sigmoid_bias");
+    return {};
+}
+
+inline Check checkNormaliser(Normaliser n)
+{
+    const int id = static_cast<int>(n);
+    if (id < 0 || id >= kNormaliserCount)
+        return makeError(ErrorCode::UnknownNormaliser, "normaliser", -1, -1, std::to_string(id));
+    return {};
+}
+
+/// The optional top-level "normaliser" (softmax when absent) and "sigmoid_bias" (−ln n when
+/// absent) that scene and sequence files share.
+inline Check readNormaliser(const JsonValue &root, Normaliser &out, std::optional<double> &bias)
+{
+    if (const JsonValue *n = root.find("normaliser")) {
+        if (!n->isString())
+            return makeError(ErrorCode::WrongType, "normaliser", -1, -1, "string");
+        if (!normaliserFromId(n->asString(), out))
+            return makeError(ErrorCode::UnknownNormaliser, "normaliser", -1, -1, n->asString());
+    }
+    if (const JsonValue *b = root.find("sigmoid_bias")) {
+        double value = 0;
+        if (auto e = expectNumber(*b, "sigmoid_bias", value))
+            return e;
+        bias = value;
+        return checkSigmoidBias(bias);
+    }
+    return {};
+}
+
+/// Writes what readNormaliser() reads. Softmax is left out, so that a file that never chose a
+/// normaliser is written as before.
+inline void writeNormaliser(JsonValue &root, Normaliser n, const std::optional<double> &bias)
+{
+    const int id = static_cast<int>(n);
+    if (n != Normaliser::Softmax)
+        // An out-of-range value (memory never validated) is written so that loading it fails.
+        root.set("normaliser", id >= 0 && id < kNormaliserCount ? normaliserId(n) : "");
+    if (bias)
+        root.set("sigmoid_bias", *bias);
 }
 
 /// "format" must name the document kind and "version" must be `version`. Every version problem

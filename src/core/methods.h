@@ -1,5 +1,6 @@
 #pragma once
 
+#include "enumids.h"
 #include "types.h"
 
 #include <array>
@@ -45,14 +46,7 @@ constexpr const MethodInfo &methodInfo(Method method)
 }
 
 /// The table lists the methods in the order of the enum, so that methodInfo() is an index.
-constexpr bool methodsInEnumOrder()
-{
-    for (std::size_t i = 0; i < kMethods.size(); ++i) {
-        if (static_cast<std::size_t>(kMethods[i].method) != i)
-            return false;
-    }
-    return true;
-}
-static_assert(methodsInEnumOrder(), "kMethods follows the order of Method");
+static_assert(enumids::inEnumOrder(kMethods, &MethodInfo::method),
+              "kMethods follows the order of Method");
 
 } // namespace attn

@@ -1,7 +1,9 @@
 #pragma once
 
+#include "normaliser.h"
 #include "types.h"
 
+#include <optional>
 #include <vector>
 
 namespace attn {
@@ -39,6 +41,9 @@ struct AttentionParams
     AdditiveParams additive;
     MultiHeadParams multiHead;
     Mask mask; ///< empty, or one entry per key (true = left out)
+    /// How the scores become weights, for every method and every head.
+    Normaliser normaliser = Normaliser::Softmax;
+    std::optional<double> sigmoidBias; ///< sigmoid's b; none = −ln n, n the unmasked keys
 };
 
 } // namespace attn

@@ -68,6 +68,8 @@ AttentionParams Scene::params() const
     p.additive = additive;
     p.multiHead = multiHead;
     p.mask = mask;
+    p.normaliser = normaliser;
+    p.sigmoidBias = sigmoidBias;
     return p;
 }
 

@@ -23,6 +23,8 @@ struct Scene
     Matrix general;
     AdditiveParams additive;
     MultiHeadParams multiHead;
+    Normaliser normaliser = Normaliser::Softmax;
+    std::optional<double> sigmoidBias; ///< sigmoid's b; none = −ln n, n the unmasked keys
 
     int keyCount() const { return int(keys.rows()); }
 

@@ -298,10 +298,10 @@ Check readOptional(const JsonValue &root, const char *name, T &out, Read read, F
 
 Check readScene(const JsonValue &root, Scene &s)
 {
-    if (auto e =
-            readDocumentRoot(root, kSceneFormat, kSceneVersion,
-                             {"format", "version", "method", "temperature", "scale_dim", "query",
-                              "keys", "values", "mask", "general", "additive", "multihead"}))
+    if (auto e = readDocumentRoot(root, kSceneFormat, kSceneVersion,
+                                  {"format", "version", "method", "temperature", "scale_dim",
+                                   "normaliser", "sigmoid_bias", "query", "keys", "values", "mask",
+                                   "general", "additive", "multihead"}))
         return e;
 
     if (auto e = readMethod(root, s.method))
@@ -318,6 +318,9 @@ Check readScene(const JsonValue &root, Scene &s)
         if (auto e = checkScaleDim(s.scaleDim))
             return e;
     }
+
+    if (auto e = readNormaliser(root, s.normaliser, s.sigmoidBias))
+        return e;
 
     auto vector = [](const JsonValue &v, const char *path, Vector &out) {
         return readVector(v, path, out);
@@ -376,7 +379,8 @@ Result<bool> validateScene(const Scene &s)
     // Every rule is cheap and reads only the scene, so all are evaluated and the first broken one
     // is reported.
     if (Check check = firstBroken({checkMethod(s.method), checkTemperature(s.temperature),
-                                   checkScaleDim(s.scaleDim), checkQuery(s.query),
+                                   checkScaleDim(s.scaleDim), checkNormaliser(s.normaliser),
+                                   checkSigmoidBias(s.sigmoidBias), checkQuery(s.query),
                                    checkKeys(s.keys), checkValues(s.values, s.keys.rows()),
                                    checkMask(s.mask, s.keys.rows()), checkGeneral(s.general),
                                    checkAdditive(s.additive), checkMultiHead(s.multiHead)}))
@@ -395,6 +399,7 @@ std::string writeScene(const Scene &s)
     root.set("temperature", s.temperature);
     if (s.scaleDim)
         root.set("scale_dim", *s.scaleDim);
+    writeNormaliser(root, s.normaliser, s.sigmoidBias);
     root.set("query", toJson(s.query));
     root.set("keys", toJson(s.keys));
     root.set("values", toJson(s.values));

@@ -530,10 +530,11 @@ Check readTraining(const JsonValue &block, PositionKind positions, TrainingSetti
 
 Check readDocument(const JsonValue &root, SequenceDocument &d)
 {
-    if (auto e = readDocumentRoot(root, kSequenceFormat, kSequenceVersion,
-                                  {"format", "version", "vocabulary", "outputs", "d_model",
-                                   "embedding", "positions", "layers", "unembedding", "causal",
-                                   "temperature", "examples", "held_out", "training"}))
+    if (auto e =
+            readDocumentRoot(root, kSequenceFormat, kSequenceVersion,
+                             {"format", "version", "vocabulary", "outputs", "d_model", "embedding",
+                              "positions", "layers", "unembedding", "causal", "temperature",
+                              "normaliser", "sigmoid_bias", "examples", "held_out", "training"}))
         return e;
     SequenceModel &m = d.model;
 
@@ -577,6 +578,8 @@ Check readDocument(const JsonValue &root, SequenceDocument &d)
         m.causal = causal->asBool();
     }
     if (auto e = readTemperature(root, m.temperature))
+        return e;
+    if (auto e = readNormaliser(root, m.normaliser, m.sigmoidBias))
         return e;
 
     if (auto e = require(root, "", "examples", field))
@@ -734,6 +737,10 @@ Result<bool> validateSequence(const SequenceDocument &d)
     if (!check)
         check = checkTemperature(m.temperature);
     if (!check)
+        check = checkNormaliser(m.normaliser);
+    if (!check)
+        check = checkSigmoidBias(m.sigmoidBias);
+    if (!check)
         check = checkCount(static_cast<long long>(d.examples.size()), "examples", kMaxExamples,
                            "examples");
     for (std::size_t i = 0; !check && i < d.examples.size(); ++i)
@@ -782,6 +789,7 @@ std::string writeSequence(const SequenceDocument &d)
     root.set("unembedding", toJson(m.weights.unembedding));
     root.set("causal", m.causal);
     root.set("temperature", m.temperature);
+    writeNormaliser(root, m.normaliser, m.sigmoidBias);
 
     root.set("examples", toJson(m, d.examples));
     if (!d.heldOut.empty())

@@ -1,7 +1,9 @@
 #pragma once
 
+#include "normaliser.h"
 #include "types.h"
 
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -60,7 +62,8 @@ struct SequenceWeights
 
 /// An attention-only transformer (no MLP, no layer norm; Elhage et al. 2021) over named tokens:
 /// x_i = E[token_i] + P_i, then per layer r_i ← r_i + W_O [o_i¹; …; o_iʰ] with each head's
-/// softmax_j(q_i·k_j / (√d_k τ)) (keys after i masked when causal), then logits_i = U r_i.
+/// softmax_j(q_i·k_j / (√d_k τ)) (keys after i masked when causal; `normaliser` names the
+/// function in place of softmax, the same for every head of every layer), then logits_i = U r_i.
 /// Sizes are generic; the file format's limits are in sequencefile.h.
 struct SequenceModel
 {
@@ -71,6 +74,8 @@ struct SequenceModel
     double base = 10000; ///< sinusoidal and rotary: the wavelength base
     bool causal = false;
     double temperature = 1.0;
+    Normaliser normaliser = Normaliser::Softmax;
+    std::optional<double> sigmoidBias; ///< sigmoid's b; none = −ln n, n the unmasked keys of a row
     SequenceWeights weights;
 
     int layerCount() const { return int(weights.layers.size()); }

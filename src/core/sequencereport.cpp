@@ -149,6 +149,9 @@ Result<std::string> writeSequenceReport(const SequenceDocument &d, const Trainin
         return Error{ErrorCode::OutOfRange, "examples", kMaxSequenceReportNumbers, numbers,
                      "report-numbers"};
     const SequenceModel &m = d.model;
+    // The forward pass computes softmax only so far: a report under another name would lie.
+    if (m.normaliser != Normaliser::Softmax)
+        return Error{ErrorCode::BadArgument, "normaliser", -1, -1, "not-yet-supported"};
     ReportOut body;
     SequenceEvaluation evaluation;
     for (std::size_t i = 0; i < d.examples.size(); ++i) {
@@ -168,6 +171,12 @@ Result<std::string> writeSequenceReport(const SequenceDocument &d, const Trainin
     o.text += "\"attention-canvas-sequence-report\"";
     o.key("version", in);
     o.text += '1';
+    o.key("normaliser", in);
+    o.text += std::string("\"") + normaliserId(m.normaliser) + "\"";
+    if (m.sigmoidBias) {
+        o.key("sigmoid_bias", in);
+        o.number(*m.sigmoidBias);
+    }
     o.key("loss", in);
     o.optional(evaluation.loss());
     o.key("accuracy", in);

@@ -3,12 +3,48 @@
 #include "fastmath.h"
 #include "vectormath.h"
 
+#include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <functional>
+#include <limits>
+#include <vector>
 
 namespace attn {
 
 Result<SoftmaxTrace> softmax(const Vector &scores, double temperature, const Mask &mask)
+{
+    return normalise(scores, temperature, mask, Normaliser::Softmax);
+}
+
+namespace {
+Vector saturated(const Eigen::ArrayXd &x)
+{
+    return x.max(-DBL_MAX).min(DBL_MAX).matrix();
+}
+
+// Sparsemax's sort-based steps for the step table: the unmasked logits in descending order and
+// their running sums (saturated, so that they stay finite).
+void sparsemaxSteps(SoftmaxTrace &t, const Mask &mask)
+{
+    std::vector<double> sorted;
+    for (Eigen::Index i = 0; i < t.logits.size(); ++i) {
+        if (mask.empty() || !mask[std::size_t(i)])
+            sorted.push_back(t.logits[i]);
+    }
+    std::sort(sorted.begin(), sorted.end(), std::greater<>());
+    t.sortedLogits = Eigen::Map<const Vector>(sorted.data(), Eigen::Index(sorted.size()));
+    t.cumulativeSums.resize(t.sortedLogits.size());
+    double sum = 0;
+    for (Eigen::Index j = 0; j < t.sortedLogits.size(); ++j) {
+        sum = std::clamp(sum + t.sortedLogits[j], -DBL_MAX, DBL_MAX);
+        t.cumulativeSums[j] = sum;
+    }
+}
+} // namespace
+
+Result<SoftmaxTrace> normalise(const Vector &scores, double temperature, const Mask &mask,
+                               Normaliser normaliser, std::optional<double> sigmoidBias)
 {
     const Eigen::Index n = scores.size();
     if (n == 0)
@@ -19,43 +55,48 @@ Result<SoftmaxTrace> softmax(const Vector &scores, double temperature, const Mas
         return Error{ErrorCode::CountMismatch, "mask", n, (long long)mask.size()};
     if (!detail::allFinite(scores))
         return Error{ErrorCode::NonFinite, "scores"};
+    if (sigmoidBias && !std::isfinite(*sigmoidBias))
+        return Error{ErrorCode::NonFinite, "sigmoid_bias"};
 
-    const bool masked = !mask.empty();
+    if (!mask.empty() && std::find(mask.begin(), mask.end(), false) == mask.end())
+        return Error{ErrorCode::AllMasked, "mask"};
+
     SoftmaxTrace t;
+    t.normaliser = normaliser;
     // Saturating keeps every trace field finite: a logit of ±inf (a huge score over a tiny τ) is
-    // shown as ±DBL_MAX and still yields the right weights. Whole-vector operations, so that the
-    // compiler vectorises them.
-    t.logits = (scores.array() / temperature).max(-DBL_MAX).min(DBL_MAX).matrix();
-    double maxLogit = -DBL_MAX;
-    if (!masked) {
-        maxLogit = t.logits.maxCoeff();
-    } else {
-        bool any = false;
-        for (Eigen::Index i = 0; i < n; ++i) {
-            if (!mask[i] && (!any || t.logits[i] > maxLogit)) {
-                maxLogit = t.logits[i];
-                any = true;
-            }
-        }
-        if (!any)
-            return Error{ErrorCode::AllMasked, "mask"};
+    // shown as ±DBL_MAX and still yields the right weights.
+    t.logits = saturated(scores.array() / temperature);
+    // The row functions take a masked key as −∞.
+    Vector z = t.logits;
+    for (std::size_t i = 0; i < mask.size(); ++i) {
+        if (mask[i])
+            z[Eigen::Index(i)] = -std::numeric_limits<double>::infinity();
     }
+    t.weights.resize(n);
+    const RowFacts f = normaliseRow(normaliser, z, t.weights, sigmoidBias);
 
-    t.maxLogit = maxLogit;
+    t.maxLogit = f.shift;
+    t.sum = f.denominator;
+    t.weightSum = f.weightSum;
+    t.support = f.support;
+    t.threshold = f.threshold;
+    t.bias = f.bias;
     // A masked key's logit may lie above the maximum, so both ends are clamped.
-    t.shifted = (t.logits.array() - maxLogit).max(-DBL_MAX).min(DBL_MAX).matrix();
-    // Every unmasked shifted value is ≤ 0, so exp never overflows; the maximum gives 1. A masked
-    // key's value may be anything: its exp is replaced by exactly 0.
-    t.exps.resize(n);
-    detail::expNonPositiveInto(t.shifted.data(), t.exps.data(), std::size_t(n));
-    if (masked) {
-        for (Eigen::Index i = 0; i < n; ++i) {
+    t.shifted = normaliser == Normaliser::Sigmoid ? saturated(t.logits.array() + f.bias)
+                                                  : saturated(t.logits.array() - f.shift);
+    t.exps = Vector::Zero(n);
+    if (normaliser == Normaliser::Softmax || normaliser == Normaliser::Softmax1) {
+        // Every unmasked shifted value is ≤ 0, so exp never overflows.
+        detail::expNonPositiveInto(t.shifted.data(), t.exps.data(), std::size_t(n));
+        for (std::size_t i = 0; i < mask.size(); ++i) {
             if (mask[i])
-                t.exps[i] = 0.0;
+                t.exps[Eigen::Index(i)] = 0.0;
         }
     }
-    t.sum = t.exps.sum();
-    t.weights = t.exps / t.sum;
+    if (normaliser == Normaliser::Softmax1)
+        t.nothingWeight = std::exp(-f.shift) / f.denominator;
+    if (normaliser == Normaliser::Sparsemax)
+        sparsemaxSteps(t, mask);
     return t;
 }
 

@@ -1,5 +1,6 @@
 #include "commandline.h"
 
+#include "core/normaliser.h"
 #include "core/trainingsettings.h"
 #include "errortext.h"
 #include "language.h"
@@ -17,9 +18,9 @@ namespace {
 // below must skip it too.
 bool takesValue(std::string_view name)
 {
-    return name == "scene" || name == "report" || name == "method" || name == "temperature" ||
-           name == "lang" || name == "export" || name == "part" || name == "size" ||
-           name == "scale" || name == "train" || name == "save-trained";
+    return name == "scene" || name == "report" || name == "method" || name == "normaliser" ||
+           name == "temperature" || name == "lang" || name == "export" || name == "part" ||
+           name == "size" || name == "scale" || name == "train" || name == "save-trained";
 }
 
 // Qt's own options, which QApplication takes out of argv (with one dash or two) before the
@@ -148,6 +149,11 @@ bool CommandLine::parse(const QStringList &arguments)
     const QCommandLineOption methodOption(
         QStringLiteral("method"), tr("Use the score method M: %1.").arg(ErrorText::methodIds()),
         tr("M"));
+    const QCommandLineOption normaliserOption(
+        QStringLiteral("normaliser"),
+        tr("Turn the scores into weights with the normaliser N: %1.")
+            .arg(ErrorText::normaliserIds()),
+        tr("N"));
     const QCommandLineOption temperatureOption(QStringLiteral("temperature"),
                                                tr("Use the softmax temperature T (a number > 0)."),
                                                tr("T"));
@@ -187,8 +193,8 @@ bool CommandLine::parse(const QStringList &arguments)
     const QCommandLineOption saveTrainedOption(
         QStringLiteral("save-trained"),
         tr("With --train: write the trained model as a sequence file to FILE."), tr("FILE"));
-    parser.addOptions({sceneOption, reportOption, methodOption, temperatureOption, langOption,
-                       exportOption, partOption, sizeOption, scaleOption, captionOption,
+    parser.addOptions({sceneOption, reportOption, methodOption, normaliserOption, temperatureOption,
+                       langOption, exportOption, partOption, sizeOption, scaleOption, captionOption,
                        transparentOption, trainOption, saveTrainedOption});
     m_help = parser.helpText();
 
@@ -223,6 +229,15 @@ bool CommandLine::parse(const QStringList &arguments)
             return false;
         }
         m_options.method = m;
+    }
+    if (parser.isSet(normaliserOption)) {
+        attn::Normaliser n;
+        if (!attn::normaliserFromId(parser.value(normaliserOption).toStdString(), n)) {
+            m_error = tr("Unknown normaliser \"%1\"; expected %2.")
+                          .arg(parser.value(normaliserOption), ErrorText::normaliserIds());
+            return false;
+        }
+        m_options.normaliser = n;
     }
     if (parser.isSet(temperatureOption)) {
         bool ok = false;

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/normaliser.h"
 #include "core/types.h"
 
 #include <QCoreApplication>
@@ -19,6 +20,7 @@ struct CommandLineOptions
     QString reportPath; ///< --report OUT.json, "-" for standard output
     QString language;   ///< --lang, canonical ("en", "zh_CN"), empty if not given
     std::optional<attn::Method> method;
+    std::optional<attn::Normaliser> normaliser; ///< --normaliser, over the file's
     std::optional<double> temperature;
     bool help = false;
     bool version = false;

@@ -1,6 +1,7 @@
 #include "errortext.h"
 
 #include "core/methods.h"
+#include "core/normaliser.h"
 #include "core/scenefile.h"
 
 #include <QStringList>
@@ -191,6 +192,9 @@ QString ErrorText::describe(const attn::Error &e, FileKind kind)
     case ErrorCode::UnknownMethod:
         return tr("%1: unknown method \"%2\" (expected %3).")
             .arg(s, QString::fromStdString(e.detail), methodIds());
+    case ErrorCode::UnknownNormaliser:
+        return tr("%1: unknown normaliser \"%2\" (expected %3).")
+            .arg(s, QString::fromStdString(e.detail), normaliserIds());
     case ErrorCode::UnknownField:
         return tr("%1: unknown field \"%2\".").arg(s, QString::fromStdString(e.detail));
     case ErrorCode::OutOfRange:
@@ -259,6 +263,19 @@ QString ErrorText::methodIds()
     QStringList ids;
     for (const attn::MethodInfo &info : attn::kMethods)
         ids << QString::fromLatin1(info.id);
+    return listOf(ids);
+}
+
+QString ErrorText::normaliserIds()
+{
+    QStringList ids;
+    for (const attn::NormaliserInfo &info : attn::kNormalisers)
+        ids << QString::fromLatin1(info.id);
+    return listOf(ids);
+}
+
+QString ErrorText::listOf(QStringList ids)
+{
     const QString last = ids.takeLast();
     return tr("%1 or %2", "the last two items of a list")
         .arg(ids.join(tr(", ", "list separator")), last);

@@ -4,6 +4,7 @@
 
 #include <QCoreApplication>
 #include <QString>
+#include <QStringList>
 
 /// Turns the core's typed errors into one translated sentence that names the field and the
 /// problem, for dialogs, the status bar and the command line.
@@ -26,4 +27,10 @@ public:
     /// Every method's identifier from the core's table, as a list a sentence can hold:
     /// "dot, scaled, cosine, general, additive or multihead".
     static QString methodIds();
+    /// Likewise every normaliser's identifier: "softmax, sparsemax, softmax1 or sigmoid".
+    static QString normaliserIds();
+
+private:
+    /// "a, b or c".
+    static QString listOf(QStringList ids);
 };

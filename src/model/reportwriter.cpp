@@ -1,6 +1,7 @@
 #include "reportwriter.h"
 
 #include "core/methods.h"
+#include "core/normaliser.h"
 #include "core/types.h"
 #include "scenemodel.h"
 
@@ -39,6 +40,11 @@ public:
         }
         text += m.rows() ? "\n" + indent + "]" : "]";
     }
+    void string(const char *name, const std::string &indent, const char *value)
+    {
+        key(name, indent);
+        text += std::string("\"") + value + "\"";
+    }
     void key(const char *name, const std::string &indent, bool first = false)
     {
         text += first ? "" : ",\n";
@@ -63,6 +69,28 @@ public:
         key(name, indent);
         matrix(m, indent);
     }
+    /// What the normaliser adds after the weights: their sum, sparsemax's threshold and support
+    /// (the keys with weight > 0), sigmoid's bias.
+    void normaliserFacts(const attn::SoftmaxTrace &t, const std::string &indent)
+    {
+        number("weight_sum", indent, t.weights.sum());
+        if (t.normaliser == attn::Normaliser::Sparsemax) {
+            number("threshold", indent, t.threshold);
+            key("support", indent);
+            text += '[';
+            bool first = true;
+            for (Eigen::Index i = 0; i < t.weights.size(); ++i) {
+                if (t.weights[i] > 0) {
+                    text += first ? "" : ", ";
+                    text += std::to_string(i);
+                    first = false;
+                }
+            }
+            text += ']';
+        }
+        if (t.normaliser == attn::Normaliser::Sigmoid)
+            number("sigmoid_bias", indent, t.bias);
+    }
     /// Opens the report: its format name and version 1.
     void begin(const char *format, const std::string &indent)
     {
@@ -86,6 +114,7 @@ QByteArray ReportWriter::write(const SceneModel &model)
     o.key("method", in);
     o.text += std::string("\"") + attn::methodId(r.method) + "\"";
     o.number("temperature", in, r.temperature);
+    o.string("normaliser", in, attn::normaliserId(scene.normaliser));
     o.key("scale_dim", in);
     if (info.dividesByRootD)
         o.number(r.scaleDim);
@@ -104,14 +133,23 @@ QByteArray ReportWriter::write(const SceneModel &model)
     }
     o.text += ']';
     o.vector("scores", in, r.scores);
+    // The exponentials are softmax's and softmax₁'s only; sparsemax and sigmoid have none.
+    const bool exponential = scene.normaliser == attn::Normaliser::Softmax ||
+                             scene.normaliser == attn::Normaliser::Softmax1;
     if (!info.perHeadSoftmax) {
         o.vector("logits", in, r.trace.logits);
-        o.number("max_logit", in, r.trace.maxLogit);
-        o.vector("shifted", in, r.trace.shifted);
-        o.vector("exps", in, r.trace.exps);
-        o.number("exp_sum", in, r.trace.sum);
+        if (exponential) {
+            o.number("max_logit", in, r.trace.maxLogit);
+            o.vector("shifted", in, r.trace.shifted);
+            o.vector("exps", in, r.trace.exps);
+            o.number("exp_sum", in, r.trace.sum);
+        }
     }
     o.vector("weights", in, r.weights);
+    if (!info.perHeadSoftmax)
+        o.normaliserFacts(r.trace, in);
+    else
+        o.number("weight_sum", in, r.weights.sum());
     if (info.perHeadSoftmax) {
         o.key("heads", in);
         o.text += "[";
@@ -125,9 +163,12 @@ QByteArray ReportWriter::write(const SceneModel &model)
             o.matrix("keys", hin, h.keys);
             o.matrix("values", hin, h.values);
             o.vector("scores", hin, h.scores);
-            o.vector("exps", hin, h.softmax.exps);
-            o.number("exp_sum", hin, h.softmax.sum);
+            if (exponential) {
+                o.vector("exps", hin, h.softmax.exps);
+                o.number("exp_sum", hin, h.softmax.sum);
+            }
             o.vector("weights", hin, h.softmax.weights);
+            o.normaliserFacts(h.softmax, hin);
             o.vector("output", hin, h.output);
             o.text += "\n" + in + "  }";
         }

@@ -172,6 +172,16 @@ bool SceneModel::setTemperature(double temperature)
     return true;
 }
 
+bool SceneModel::setNormaliser(attn::Normaliser normaliser)
+{
+    return applyField(&attn::Scene::normaliser, normaliser);
+}
+
+bool SceneModel::setSigmoidBias(std::optional<double> bias)
+{
+    return applyField(&attn::Scene::sigmoidBias, bias);
+}
+
 bool SceneModel::setScaleDim(std::optional<double> scaleDim)
 {
     return applyField(&attn::Scene::scaleDim, scaleDim);

@@ -64,6 +64,9 @@ public:
     bool setGeneral(const attn::Matrix &w);
     bool setAdditive(const attn::AdditiveParams &additive);
     bool setMultiHead(const attn::MultiHeadParams &multiHead);
+    bool setNormaliser(attn::Normaliser normaliser);
+    /// Sigmoid's bias b; none = the default −ln n. Refused when not finite.
+    bool setSigmoidBias(std::optional<double> bias);
     void setNormalised(bool on);
 
 signals:

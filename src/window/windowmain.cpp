@@ -58,6 +58,8 @@ extern "C" Q_DECL_EXPORT int AC_WINDOW_ENTRY(int argc, char **argv)
         window.openScene(cli.options().scenePath);
     if (cli.options().method)
         model.setMethod(*cli.options().method);
+    if (cli.options().normaliser)
+        model.setNormaliser(*cli.options().normaliser);
     if (cli.options().temperature)
         model.setTemperature(*cli.options().temperature);
     window.show();

@@ -124,6 +124,11 @@ QString sceneDifference(const Scene &a, const Scene &b)
     if (a.scaleDim.has_value() != b.scaleDim.has_value() ||
         (a.scaleDim && !sameBits(*a.scaleDim, *b.scaleDim)))
         return "scale_dim";
+    if (a.normaliser != b.normaliser)
+        return "normaliser";
+    if (a.sigmoidBias.has_value() != b.sigmoidBias.has_value() ||
+        (a.sigmoidBias && !sameBits(*a.sigmoidBias, *b.sigmoidBias)))
+        return "sigmoid_bias";
     if (!sameVector(a.query, b.query))
         return "query";
     if (!sameMatrix(a.keys, b.keys))
@@ -342,6 +347,18 @@ void TestSceneFile::roundTrip_data()
     Scene masked = Scene::defaultScene();
     masked.mask = {true, true, false};
     QTest::newRow("two of three masked") << masked;
+    for (const attn::NormaliserInfo &info : attn::kNormalisers) {
+        Scene s = Scene::defaultScene();
+        s.normaliser = info.normaliser;
+        QTest::addRow("normaliser %s", info.id) << s;
+    }
+    Scene biased = Scene::defaultScene();
+    biased.normaliser = attn::Normaliser::Sigmoid;
+    biased.sigmoidBias = -0.1;
+    QTest::newRow("sigmoid with a bias") << biased;
+    Scene kept = Scene::defaultScene();
+    kept.sigmoidBias = -1e-300; // kept for a switch back to sigmoid
+    QTest::newRow("softmax keeps a bias") << kept;
 }
 
 void TestSceneFile::roundTrip()
@@ -442,6 +459,26 @@ void TestSceneFile::optionalFields()
         QVERIFY(r.ok());
         QCOMPARE(r->method, Method(m));
     }
+
+    // Without "normaliser" a scene is softmax's, as before the field existed, and its bias is
+    // the default; each identifier reads as its normaliser.
+    r = attn::parseScene(kMinimal);
+    QVERIFY(r.ok());
+    QVERIFY(r->normaliser == attn::Normaliser::Softmax);
+    QVERIFY(!r->sigmoidBias);
+    const char *names[] = {"\"softmax\"", "\"sparsemax\"", "\"softmax1\"", "\"sigmoid\""};
+    const attn::Normaliser normalisers[] = {attn::Normaliser::Softmax, attn::Normaliser::Sparsemax,
+                                            attn::Normaliser::Softmax1, attn::Normaliser::Sigmoid};
+    for (int i = 0; i < 4; ++i) {
+        r = attn::parseScene(view(with("normaliser", names[i])));
+        QVERIFY(r.ok());
+        QVERIFY(r->normaliser == normalisers[i]);
+    }
+    r = attn::parseScene(view(with("sigmoid_bias", "-2.5")));
+    QVERIFY(r.ok());
+    QCOMPARE(r->sigmoidBias.value_or(0), -2.5);
+    // Softmax is written as before: no "normaliser" field.
+    QVERIFY(attn::writeScene(Scene::defaultScene()).find("normaliser") == std::string::npos);
 
     // A byte-order mark and the members in any order are fine.
     const QByteArray bom = "\xEF\xBB\xBF"
@@ -580,6 +617,22 @@ void TestSceneFile::rejectsBadFiles_data()
     QTest::newRow("method with nul")
         << with("method", R"("dot\u0000")") << ErrorCode::UnknownMethod << "method";
     QTest::newRow("method empty") << with("method", "\"\"") << ErrorCode::UnknownMethod << "method";
+
+    // Normaliser.
+    QTest::newRow("normaliser unknown")
+        << with("normaliser", "\"entmax\"") << ErrorCode::UnknownNormaliser << "normaliser";
+    QTest::newRow("normaliser capitalised")
+        << with("normaliser", "\"Softmax\"") << ErrorCode::UnknownNormaliser << "normaliser";
+    QTest::newRow("normaliser with nul")
+        << with("normaliser", R"("softmax\u0000")") << ErrorCode::UnknownNormaliser << "normaliser";
+    QTest::newRow("normaliser number")
+        << with("normaliser", "1") << ErrorCode::WrongType << "normaliser";
+    QTest::newRow("normaliser null")
+        << with("normaliser", "null") << ErrorCode::WrongType << "normaliser";
+    QTest::newRow("sigmoid_bias string")
+        << with("sigmoid_bias", "\"-1\"") << ErrorCode::WrongType << "sigmoid_bias";
+    QTest::newRow("sigmoid_bias null")
+        << with("sigmoid_bias", "null") << ErrorCode::WrongType << "sigmoid_bias";
 
     // Temperature and scale.
     QTest::newRow("temperature string")
@@ -914,6 +967,13 @@ void TestSceneFile::validateInMemory_data()
 
     QTest::newRow("method out of range") << Mutation([](Scene &s) { s.method = Method(17); })
                                          << false << ErrorCode::UnknownMethod << "method" << true;
+    QTest::newRow("normaliser out of range")
+        << Mutation([](Scene &s) { s.normaliser = attn::Normaliser(9); }) << false
+        << ErrorCode::UnknownNormaliser << "normaliser" << true;
+    QTest::newRow("sigmoid_bias inf") << Mutation([](Scene &s) { s.sigmoidBias = kInf; }) << false
+                                      << ErrorCode::NonFinite << "sigmoid_bias" << false;
+    QTest::newRow("sigmoid_bias given")
+        << Mutation([](Scene &s) { s.sigmoidBias = 3.0; }) << true << ok << "" << true;
     QTest::newRow("temperature 0") << Mutation([](Scene &s) { s.temperature = 0; }) << false
                                    << ErrorCode::BadTemperature << "temperature" << true;
     QTest::newRow("temperature negative") << Mutation([](Scene &s) { s.temperature = -2; }) << false

@@ -125,6 +125,8 @@ void compareDocuments(const SequenceDocument &a, const SequenceDocument &b)
         QCOMPARE(a.model.base, b.model.base);
     QCOMPARE(a.model.causal, b.model.causal);
     QCOMPARE(a.model.temperature, b.model.temperature);
+    QCOMPARE(int(a.model.normaliser), int(b.model.normaliser));
+    QCOMPARE(a.model.sigmoidBias, b.model.sigmoidBias);
     const auto ma = a.model.weights.matrices(), mb = b.model.weights.matrices();
     QCOMPARE(ma.size(), mb.size());
     for (std::size_t i = 0; i < ma.size(); ++i)
@@ -158,6 +160,8 @@ private slots:
         QCOMPARE(d->model.positions, PositionKind::Rotary);
         QCOMPARE(d->model.causal, false);
         QCOMPARE(d->model.temperature, 1.0);
+        QCOMPARE(int(d->model.normaliser), int(attn::Normaliser::Softmax)); // absent: softmax
+        QVERIFY(!d->model.sigmoidBias);
         QCOMPARE(d->examples[0].tokens, (std::vector<int>{0, 1, 2}));
         QCOMPARE(d->examples[0].targets, (std::vector<int>{1, 2, -1}));
         QVERIFY(!d->training);
@@ -206,6 +210,18 @@ private slots:
         compareDocuments(d, *back);
         QVERIFY(std::signbit(back->model.weights.embedding(0, 1)));
         QCOMPARE(attn::writeSequence(*back), text);
+        // Every normaliser and a given bias come back; softmax is not written at all.
+        QVERIFY(text.find("\"normaliser\"") == std::string::npos);
+        for (const attn::NormaliserInfo &info : attn::kNormalisers) {
+            SequenceDocument n = d;
+            n.model.normaliser = info.normaliser;
+            n.model.sigmoidBias = kind % 2 ? std::optional<double>(-0.75) : std::nullopt;
+            const std::string written = attn::writeSequence(n);
+            auto read = attn::parseSequence(written);
+            QVERIFY2(read.ok(), why(read));
+            compareDocuments(n, *read);
+            QCOMPARE(attn::writeSequence(*read), written);
+        }
         // The outputs equal to the vocabulary are left out, and come back as the vocabulary.
         d.model.outputs = d.model.vocabulary;
         d.model.weights.unembedding = Matrix::Ones(5, 4);
@@ -375,6 +391,11 @@ private slots:
         row("temperature 0", fileWith({{"temperature", "0"}}), E::BadTemperature, "temperature");
         row("temperature as text", fileWith({{"temperature", R"("hot")"}}), E::WrongType,
             "temperature");
+        row("normaliser unknown", fileWith({{"normaliser", R"("relu")"}}), E::UnknownNormaliser,
+            "normaliser");
+        row("normaliser as a number", fileWith({{"normaliser", "0"}}), E::WrongType, "normaliser");
+        row("sigmoid_bias as text", fileWith({{"sigmoid_bias", R"("-1")"}}), E::WrongType,
+            "sigmoid_bias");
         row("no examples", fileWith({{"examples", ""}}), E::MissingField, "examples");
         row("zero examples", fileWith({{"examples", "[]"}}), E::OutOfRange, "examples");
         row("1025 examples", fileWith({{"examples", rows(1025, R"({"tokens": ["a"]})")}}),
@@ -446,6 +467,13 @@ private slots:
         SequenceDocument heat = *d;
         heat.model.temperature = -1;
         QCOMPARE(attn::validateSequence(heat).error().code, ErrorCode::BadTemperature);
+
+        SequenceDocument bias = *d;
+        bias.model.sigmoidBias = std::numeric_limits<double>::infinity();
+        QCOMPARE(attn::validateSequence(bias).error().subject, std::string("sigmoid_bias"));
+        SequenceDocument unknown = *d;
+        unknown.model.normaliser = attn::Normaliser(7);
+        QCOMPARE(attn::validateSequence(unknown).error().code, ErrorCode::UnknownNormaliser);
     }
 };
 

@@ -99,6 +99,81 @@ private slots:
         QVERIFY(std::abs(logits[1] - 2.2 / std::sqrt(2.0) / 0.5) < 1e-12);
     }
 
+    void normaliserFromTheFileAndTheFlag()
+    {
+        // The article's dot scores 1.4, 2.2, 1.92. The file asks for softmax₁: wᵢ = e^{sᵢ} /
+        // (1 + Σ e^{sⱼ}), weight_sum their total, below 1.
+        QTemporaryDir dir;
+        const QByteArray file =
+            QByteArray(kArticleScene)
+                .replace(R"("method": "dot",)", R"("method": "dot", "normaliser": "softmax1",)");
+        const QString scene = write(dir, QStringLiteral("s.json"), file);
+        Run r = run(
+            {QStringLiteral("--scene"), scene, QStringLiteral("--report"), QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 0);
+        QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("normaliser")).toString(), QStringLiteral("softmax1"));
+        const double s[] = {1.4, 2.2, 1.92};
+        const double denominator = 1 + std::exp(s[0]) + std::exp(s[1]) + std::exp(s[2]);
+        auto w = numbers(o.value(QStringLiteral("weights")));
+        double total = 0;
+        for (int i = 0; i < 3; ++i) {
+            QVERIFY(std::abs(w[i] - std::exp(s[i]) / denominator) < 1e-12);
+            total += std::exp(s[i]) / denominator;
+        }
+        QVERIFY(std::abs(o.value(QStringLiteral("weight_sum")).toDouble() - total) < 1e-12);
+        // softmax₁'s denominator holds e^{−m} = e^{−2.2} for the implicit key.
+        QVERIFY(std::abs(o.value(QStringLiteral("exp_sum")).toDouble() -
+                         denominator * std::exp(-2.2)) < 1e-12);
+        QVERIFY(!o.contains(QStringLiteral("threshold")));
+
+        // --normaliser overrides the file. Sparsemax: sorted 2.2, 1.92, 1.4, running sums 2.2,
+        // 4.12, 5.52; 1 + 2·1.92 > 4.12 but 1 + 3·1.4 ≤ 5.52, so k = 2 and τ* = (4.12 − 1)/2 =
+        // 1.56: weights (0, 0.64, 0.36), keys 1 and 2 in the support.
+        r = run({QStringLiteral("--scene"), scene, QStringLiteral("--normaliser"),
+                 QStringLiteral("sparsemax"), QStringLiteral("--report"), QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 0);
+        o = QJsonDocument::fromJson(r.out).object();
+        QCOMPARE(o.value(QStringLiteral("normaliser")).toString(), QStringLiteral("sparsemax"));
+        w = numbers(o.value(QStringLiteral("weights")));
+        QCOMPARE(w[0], 0.0);
+        QVERIFY(std::abs(w[1] - 0.64) < 1e-12 && std::abs(w[2] - 0.36) < 1e-12);
+        QVERIFY(std::abs(o.value(QStringLiteral("threshold")).toDouble() - 1.56) < 1e-12);
+        QCOMPARE(numbers(o.value(QStringLiteral("support"))), (QVector<double>{1, 2}));
+        QVERIFY(std::abs(o.value(QStringLiteral("weight_sum")).toDouble() - 1) < 1e-12);
+        // No exponentials in sparsemax.
+        QVERIFY(!o.contains(QStringLiteral("exps")));
+
+        // Sigmoid with the default bias −ln 3: wᵢ = 1 / (1 + 3e^{−sᵢ}).
+        r = run({QStringLiteral("--normaliser"), QStringLiteral("sigmoid"),
+                 QStringLiteral("--method"), QStringLiteral("dot"), QStringLiteral("--report"),
+                 QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 0);
+        o = QJsonDocument::fromJson(r.out).object();
+        QVERIFY(std::abs(o.value(QStringLiteral("sigmoid_bias")).toDouble() + std::log(3.0)) <
+                1e-15);
+        w = numbers(o.value(QStringLiteral("weights")));
+        for (int i = 0; i < 3; ++i)
+            QVERIFY(std::abs(w[i] - 1 / (1 + 3 * std::exp(-s[i]))) < 1e-12);
+    }
+
+    void multiheadSparsemaxPerHead()
+    {
+        // Head 1 scores 0.6, 1.8, 0.96: sorted 1.8, 0.96, 0.6, sums 1.8, 2.76, 3.36; 1 + 2·0.96
+        // > 2.76, 1 + 3·0.6 ≤ 3.36: τ* = 1.76/2 = 0.88, weights (0, 0.92, 0.08).
+        const Run r = run({QStringLiteral("--method"), QStringLiteral("multihead"),
+                           QStringLiteral("--normaliser"), QStringLiteral("sparsemax"),
+                           QStringLiteral("--report"), QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 0);
+        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject head = o.value(QStringLiteral("heads")).toArray().at(0).toObject();
+        const auto w = numbers(head.value(QStringLiteral("weights")));
+        QCOMPARE(w[0], 0.0);
+        QVERIFY(std::abs(w[1] - 0.92) < 1e-12 && std::abs(w[2] - 0.08) < 1e-12);
+        QVERIFY(std::abs(head.value(QStringLiteral("threshold")).toDouble() - 0.88) < 1e-12);
+        QCOMPARE(numbers(head.value(QStringLiteral("support"))), (QVector<double>{1, 2}));
+    }
+
     void multiheadReportHasHeads()
     {
         const Run r = run({QStringLiteral("--method"), QStringLiteral("multihead"),
@@ -133,6 +208,14 @@ private slots:
         QTest::newRow("unknown method")
             << (QStringList{QStringLiteral("--method"), QStringLiteral("cubic")} + report)
             << QByteArray() << 2 << QStringLiteral("cubic");
+        QTest::newRow("unknown normaliser")
+            << (QStringList{QStringLiteral("--normaliser"), QStringLiteral("entmax")} + report)
+            << QByteArray() << 2 << QStringLiteral("entmax");
+        QTest::newRow("unknown normaliser in the file")
+            << (QStringList{QStringLiteral("--scene"), QStringLiteral("@SCENE@")} + report)
+            << QByteArray(kArticleScene)
+                   .replace(R"("method": "dot",)", R"("method": "dot", "normaliser": "max",)")
+            << 1 << QStringLiteral("normaliser");
         QTest::newRow("zero temperature")
             << (QStringList{QStringLiteral("--temperature"), QStringLiteral("0")} + report)
             << QByteArray() << 2 << QStringLiteral("temperature");

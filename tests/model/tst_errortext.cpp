@@ -20,6 +20,7 @@ constexpr attn::ErrorCode kAllCodes[] = {
     attn::ErrorCode::WrongFormat,   attn::ErrorCode::UnsupportedVersion,
     attn::ErrorCode::WrongType,     attn::ErrorCode::MissingField,
     attn::ErrorCode::UnknownMethod, attn::ErrorCode::UnknownField,
+    attn::ErrorCode::UnknownNormaliser,
 };
 } // namespace
 
@@ -74,6 +75,10 @@ private slots:
             << int(attn::ErrorCode::UnknownMethod) << "method" << -1 << -1 << "cubic"
             << "method: unknown method \"cubic\" (expected dot, scaled, cosine, general, "
                "additive or multihead).";
+        QTest::newRow("unknown normaliser")
+            << int(attn::ErrorCode::UnknownNormaliser) << "normaliser" << -1 << -1 << "entmax"
+            << "normaliser: unknown normaliser \"entmax\" (expected softmax, sparsemax, softmax1 "
+               "or sigmoid).";
     }
     void specificSentences()
     {

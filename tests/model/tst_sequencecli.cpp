@@ -188,6 +188,37 @@ private slots:
         QVERIFY(err.contains(QStringLiteral("examples[0].tokens[1]")));
     }
 
+    void sequenceReportEchoesTheNormaliser()
+    {
+        QTemporaryDir dir;
+        const ReportRun r = runReport(dir, QStringLiteral("tiny.json"), kTiny, configDir());
+        QVERIFY2(r.failure().isEmpty(), qPrintable(r.failure()));
+        QCOMPARE(r.report.value(QStringLiteral("normaliser")).toString(),
+                 QStringLiteral("softmax"));
+    }
+
+    void otherNormalisersRefusedForSequencesSoFar()
+    {
+        // The sequence model computes softmax only so far: a file or a flag naming another
+        // normaliser is refused rather than reported under the wrong name.
+        QTemporaryDir dir;
+        QByteArray text = kTiny;
+        text.replace(R"("format": "attention-canvas-sequence",)",
+                     R"("format": "attention-canvas-sequence", "normaliser": "sigmoid",)");
+        QVERIFY(text.contains("sigmoid"));
+        const QString file = write(dir, QStringLiteral("sigmoid.json"), text);
+        AppRun r =
+            run({QStringLiteral("--scene"), file, QStringLiteral("--report"), QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.out.isEmpty());
+        QVERIFY2(r.err.contains("sigmoid"), r.err.constData());
+        const QString tiny = write(dir, QStringLiteral("tiny.json"), kTiny);
+        r = run({QStringLiteral("--scene"), tiny, QStringLiteral("--normaliser"),
+                 QStringLiteral("sparsemax"), QStringLiteral("--report"), QStringLiteral("-")});
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY2(r.err.contains("sparsemax"), r.err.constData());
+    }
+
     void methodDoesNotApplyToSequences()
     {
         const AppRun r = run({QStringLiteral("--scene"), preset("sentence-english.json"),
