@@ -1,6 +1,7 @@
 #include "sequencebatchpass.h"
 
 #include "fastmath.h"
+#include "normaliser.h"
 #include "sequenceforward.h"
 #include "vectormath.h"
 
@@ -52,9 +53,10 @@ struct Workspace
     std::vector<Matrix> concat;                // [l]: [o¹ … oʰ] of every token
     Matrix input;                              // one example's x, before it is spread over the rows
     Matrix logits, dLogits, dR, dInput, dConcat, dScores, dQ, dK, dV;
-    Eigen::ArrayXd rowMax, rowSum;              // per example (the attention's softmax)
-    Eigen::ArrayXd logitMax, logitSum;          // per token (the loss's softmax)
-    Eigen::ArrayXXd exps;                       // exp(logit − the row's max)
+    Matrix z;                          // the scores over τ, for the normalisers other than softmax
+    Eigen::ArrayXd rowMax, rowSum;     // per example (the attention's softmax)
+    Eigen::ArrayXd logitMax, logitSum; // per token (the loss's softmax)
+    Eigen::ArrayXXd exps;              // exp(logit − the row's max)
     std::vector<const SequenceExample *> order; // examples with targets, sorted by length
     std::vector<std::size_t> offsets;           // each example's first position in `losses`
     std::vector<std::size_t> runOffsets;
@@ -115,9 +117,11 @@ bool needs(const std::array<bool, kParameterGroupCount> &needed, ParameterGroup 
 // position's output reaches the loss.
 template <int W>
 void headForward(BatchHead &bh, Eigen::Index n, Eigen::Index count, double scale,
-                 double temperature, bool causal, std::span<const char> asked,
-                 Eigen::Ref<Matrix> out, Workspace &ws)
+                 const SequenceModel &model, std::span<const char> asked, Eigen::Ref<Matrix> out,
+                 Workspace &ws)
 {
+    const double temperature = model.temperature;
+    const bool causal = model.causal;
     const Eigen::Index dk = bh.q.cols(), dv = bh.v.cols();
     Matrix &w = bh.weights;
     w.resize(count, n * n);
@@ -140,22 +144,38 @@ void headForward(BatchHead &bh, Eigen::Index n, Eigen::Index count, double scale
                 s += at<W>(bh.q, p, i, count) * at<W>(bh.k, p, j, count);
             s *= scale;
         }
-        // softmax_j(s_ij / τ), the row's max subtracted; the visible keys' columns are adjacent,
-        // so one call of the vectorised exp takes them all.
-        rowMax = wi(0);
-        for (Eigen::Index j = 1; j <= last; ++j)
-            rowMax = rowMax.max(wi(j));
-        for (Eigen::Index j = 0; j <= last; ++j)
-            wi(j) = (wi(j) - rowMax) / temperature;
-        double *row = w.col(i * n).data();
-        detail::expNonPositiveInto(row, row, std::size_t((last + 1) * count));
-        rowSum = wi(0);
-        for (Eigen::Index j = 1; j <= last; ++j)
-            rowSum += wi(j);
-        for (Eigen::Index j = 0; j <= last; ++j)
-            wi(j) /= rowSum;
         for (Eigen::Index j = last + 1; j < n; ++j)
             wi(j).setZero();
+        if (model.normaliser != Normaliser::Softmax) {
+            // z = s/τ, then each example's row through the normaliser: the row of example b is
+            // every count-th number from b (a strided map, no copy).
+            ws.z.resize(count, n * n);
+            for (Eigen::Index j = 0; j <= last; ++j)
+                at<W>(ws.z, i * n + j, 0, count) = wi(j) / temperature;
+            for (Eigen::Index b = 0; b < count; ++b) {
+                const Eigen::Index at0 = b + i * n * count;
+                const Eigen::Map<const Vector, 0, Eigen::InnerStride<>> z(
+                    ws.z.data() + at0, last + 1, Eigen::InnerStride<>(count));
+                Eigen::Map<Vector, 0, Eigen::InnerStride<>> weights(w.data() + at0, last + 1,
+                                                                    Eigen::InnerStride<>(count));
+                normaliseRow(model.normaliser, z, weights, model.sigmoidBias);
+            }
+        } else {
+            // softmax_j(s_ij / τ), the row's max subtracted; the visible keys' columns are
+            // adjacent, so one call of the vectorised exp takes them all.
+            rowMax = wi(0);
+            for (Eigen::Index j = 1; j <= last; ++j)
+                rowMax = rowMax.max(wi(j));
+            for (Eigen::Index j = 0; j <= last; ++j)
+                wi(j) = (wi(j) - rowMax) / temperature;
+            double *row = w.col(i * n).data();
+            expNonPositiveInto(row, row, std::size_t((last + 1) * count));
+            rowSum = wi(0);
+            for (Eigen::Index j = 1; j <= last; ++j)
+                rowSum += wi(j);
+            for (Eigen::Index j = 0; j <= last; ++j)
+                wi(j) /= rowSum;
+        }
         for (Eigen::Index c = 0; c < dv; ++c) {
             auto o = at<W>(out, c, i, count);
             o = wi(0) * at<W>(bh.v, c, 0, count);
@@ -171,9 +191,11 @@ void headForward(BatchHead &bh, Eigen::Index n, Eigen::Index count, double scale
 // and are skipped again (their ∂q is 0).
 template <int W>
 void headBackward(const BatchHead &bh, Eigen::Index n, Eigen::Index count, double scale,
-                  double temperature, bool causal, std::span<const char> asked,
+                  const SequenceModel &model, std::span<const char> asked,
                   const Eigen::Ref<const Matrix> &dOut, bool values, bool attention, Workspace &ws)
 {
+    const double temperature = model.temperature;
+    const bool causal = model.causal;
     const Eigen::Index dk = bh.q.cols(), dv = bh.v.cols(), rows = n * count;
     const Matrix &w = bh.weights;
     const auto lastKey = [&](Eigen::Index i) { return causal ? i : n - 1; };
@@ -198,14 +220,27 @@ void headBackward(const BatchHead &bh, Eigen::Index n, Eigen::Index count, doubl
             continue;
         const Eigen::Index last = lastKey(i);
         const auto dSi = [&](Eigen::Index j) { return at<W>(dS, i * n + j, 0, count); };
-        // ∂w_ij = ∂o_i · v_j, then the softmax's Jacobian row by row: ∂z_ij = w_ij (∂w_ij −
-        // Σ_k w_ik ∂w_ik), and z = s/τ. Masked keys get no gradient (their columns are not
-        // read below).
+        // ∂w_ij = ∂o_i · v_j, then the normaliser's Jacobian row by row (softmax: ∂z_ij = w_ij
+        // (∂w_ij − Σ_k w_ik ∂w_ik)), and z = s/τ. Masked keys get no gradient (their columns
+        // are not read below).
         for (Eigen::Index j = 0; j <= last; ++j) {
             auto d = dSi(j);
             d = at<W>(dOut, 0, i, count) * at<W>(bh.v, 0, j, count);
             for (Eigen::Index c = 1; c < dv; ++c)
                 d += at<W>(dOut, c, i, count) * at<W>(bh.v, c, j, count);
+        }
+        if (model.normaliser != Normaliser::Softmax) {
+            for (Eigen::Index b = 0; b < count; ++b) { // each example's row, strided, in place
+                const Eigen::Index at0 = b + i * n * count;
+                const Eigen::Map<const Vector, 0, Eigen::InnerStride<>> weights(
+                    w.data() + at0, last + 1, Eigen::InnerStride<>(count));
+                Eigen::Map<Vector, 0, Eigen::InnerStride<>> d(dS.data() + at0, last + 1,
+                                                              Eigen::InnerStride<>(count));
+                normaliseRowBackward(model.normaliser, weights, d, d);
+            }
+            for (Eigen::Index j = 0; j <= last; ++j)
+                dSi(j) *= scale / temperature;
+            continue;
         }
         rowSum = dSi(0) * at<W>(w, i * n, 0, count);
         for (Eigen::Index j = 1; j <= last; ++j)
@@ -298,8 +333,7 @@ std::optional<Error> forwardRun(const SequenceModel &model, Run run, Workspace &
             }
             const auto forward = count == Eigen::Index(kRunLength) ? headForward<kRunLength>
                                                                    : headForward<Eigen::Dynamic>;
-            forward(bh, n, count, scale, model.temperature, model.causal, asked,
-                    concat.middleCols(i * dv, dv), ws);
+            forward(bh, n, count, scale, model, asked, concat.middleCols(i * dv, dv), ws);
         }
         // r + [o¹ … oʰ] W_Oᵀ; after the last layer only for the rows the logits need.
         const bool last = l + 1 == layers;
@@ -412,7 +446,7 @@ void backwardRun(const SequenceModel &model, Run run, Workspace &ws,
             const bool values = down || wv, attention = down || wq || wk;
             const auto backward = count == Eigen::Index(kRunLength) ? headBackward<kRunLength>
                                                                     : headBackward<Eigen::Dynamic>;
-            backward(bh, n, count, scale, model.temperature, model.causal,
+            backward(bh, n, count, scale, model,
                      l + 1 == layers ? std::span<const char>(ws.asked) : std::span<const char>(),
                      ws.dConcat.middleCols(i * dv, dv), values, attention, ws);
             if (attention && model.positions == PositionKind::Rotary) {

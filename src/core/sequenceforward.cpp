@@ -1,6 +1,7 @@
 #include "sequenceforward.h"
 
 #include "fastmath.h"
+#include "normaliser.h"
 #include "vectormath.h"
 
 #include <cmath>
@@ -95,7 +96,9 @@ void applyRotary(Matrix &m, int firstPosition, double base)
     RotaryTable(m.rows(), m.cols(), firstPosition, base).apply(m);
 }
 
-namespace detail {
+
+namespace {
+// Row-wise softmax of scores / τ with each row's max subtracted, into `weights` (n × n).
 // Masked entries are set to 0 before the exponential (so that every argument of the vectorised
 // exp is ≤ 0 and none takes its slow path below −708) and to 0 again after it. The exponentials run
 // over the whole matrix in one call to detail::expNonPositiveInto, a vector at a time in the widest
@@ -117,7 +120,23 @@ void softmaxRows(const Matrix &scores, double temperature, bool causal, Matrix &
     rowScratch.noalias() = weights.rowwise().sum();
     weights.array().colwise() /= rowScratch.array();
 }
-} // namespace detail
+
+// The weights of every row of `scores` (−∞ where masked) by the model's normaliser: softmax over
+// the whole matrix at once, the others row by row.
+void weightRows(const Matrix &scores, const SequenceModel &model, Matrix &weights,
+                Vector &rowScratch)
+{
+    if (model.normaliser == Normaliser::Softmax) {
+        softmaxRows(scores, model.temperature, model.causal, weights, rowScratch);
+        return;
+    }
+    weights.resize(scores.rows(), scores.cols());
+    for (Eigen::Index i = 0; i < scores.rows(); ++i) {
+        rowScratch = scores.row(i).transpose() / model.temperature; // −∞ stays −∞
+        normaliseRow(model.normaliser, rowScratch, weights.row(i).transpose(), model.sigmoidBias);
+    }
+}
+} // namespace
 
 void embedTokens(Eigen::Ref<Matrix> x, const SequenceModel &model, std::span<const int> tokens,
                  int firstPosition)
@@ -238,8 +257,7 @@ std::optional<Error> SequenceForward::runInto(SequenceForward &f, const Sequence
             if (model.causal)
                 hf.scores.triangularView<Eigen::StrictlyUpper>().setConstant(
                     -std::numeric_limits<double>::infinity());
-            detail::softmaxRows(hf.scores, model.temperature, model.causal, hf.weights,
-                                scratch.rows);
+            weightRows(hf.scores, model, hf.weights, scratch.rows);
             hf.output.resize(n, dv);
             detail::multiply(hf.output, hf.weights, hf.v);
             concat.middleCols(i * dv, dv) = hf.output;

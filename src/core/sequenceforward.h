@@ -17,7 +17,7 @@ struct SequenceHeadForward
     Matrix k; ///< n × d_k: W_k r_j, rotated likewise
     Matrix v; ///< n × d_v: W_v r_j
     Matrix scores; ///< n × n: s_ij = q_i·k_j / √d_k; −∞ where masked (j > i under the causal mask)
-    Matrix weights; ///< n × n: softmax_j(s_ij / τ), max subtracted; exactly 0 where masked
+    Matrix weights; ///< n × n: the normaliser of s_ij / τ by row (softmax: max subtracted); 0 where masked
     Matrix output;  ///< n × d_v: o_i = Σ_j w_ij v_j
 };
 
@@ -75,14 +75,6 @@ struct SequenceForward
 /// The tokens must be in the vocabulary and learned positions must reach the last one.
 void embedTokens(Eigen::Ref<Matrix> x, const SequenceModel &model, std::span<const int> tokens,
                  int firstPosition);
-
-namespace detail {
-/// Row-wise softmax of scores / τ with each row's max subtracted, into `weights` (resized to the
-/// scores' size); masked entries (−∞ in `scores`, the strict upper triangle when `causal`) come
-/// out exactly 0. `rowScratch` is working space.
-void softmaxRows(const Matrix &scores, double temperature, bool causal, Matrix &weights,
-                 Vector &rowScratch);
-} // namespace detail
 
 /// The position vector P_pos of sinusoidal positions (D even): P[2j] = sin(pos / base^(2j/D)),
 /// P[2j+1] = cos(pos / base^(2j/D)).

@@ -149,9 +149,6 @@ Result<std::string> writeSequenceReport(const SequenceDocument &d, const Trainin
         return Error{ErrorCode::OutOfRange, "examples", kMaxSequenceReportNumbers, numbers,
                      "report-numbers"};
     const SequenceModel &m = d.model;
-    // The forward pass computes softmax only so far: a report under another name would lie.
-    if (m.normaliser != Normaliser::Softmax)
-        return Error{ErrorCode::BadArgument, "normaliser", -1, -1, "not-yet-supported"};
     ReportOut body;
     SequenceEvaluation evaluation;
     for (std::size_t i = 0; i < d.examples.size(); ++i) {

@@ -116,14 +116,6 @@ int ReportCommand::runSequence(const CommandLineOptions &options, attn::Sequence
         document.model.temperature = *options.temperature;
     if (options.normaliser)
         document.model.normaliser = *options.normaliser;
-    // The sequence model's forward and backward passes compute softmax only so far.
-    if (document.model.normaliser != attn::Normaliser::Softmax) {
-        *error = tr("%1: the sequence model supports only the softmax normaliser so far, not "
-                    "\"%2\".")
-                     .arg(options.scenePath,
-                          QString::fromLatin1(attn::normaliserId(document.model.normaliser)));
-        return CommandLine::kInputError;
-    }
     std::optional<attn::TrainingRun> training;
     if (options.trainSteps) {
         attn::SequenceTrainer trainer(document.model, document.examples, document.trainingSettings);

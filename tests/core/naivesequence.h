@@ -8,7 +8,9 @@
 #include "core/random.h"
 #include "core/sequencedocument.h"
 
+#include <algorithm>
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <vector>
 
@@ -73,6 +75,60 @@ inline void rotate(Rows &m, int first, Real base)
         }
 }
 
+/// The weights of one row of z = s/τ (NaN where masked) by `kind`, straight from issue 17's
+/// formulas: softmax; softmax₁ = exp(zᵢ) / (1 + Σ exp(zⱼ)); sigmoid σ(zᵢ + b) with b = −ln n by
+/// default; sparsemax max(zᵢ − τ*, 0) with k the largest index (scores sorted down) for which
+/// 1 + k·z₍ₖ₎ > Σ_{j≤k} z₍ⱼ₎ and τ* = (Σ_{j≤k} z₍ⱼ₎ − 1)/k. Masked keys get 0.
+inline std::vector<Real> normalise(attn::Normaliser kind, const std::vector<Real> &z,
+                                   std::optional<double> sigmoidBias)
+{
+    std::vector<Real> w(z.size(), 0), kept;
+    for (Real x : z)
+        if (!std::isnan(x))
+            kept.push_back(x);
+    switch (kind) {
+    case attn::Normaliser::Softmax:
+    case attn::Normaliser::Softmax1: {
+        Real best = kind == attn::Normaliser::Softmax1 ? 0 : kept[0];
+        for (Real x : kept)
+            best = std::max(best, x);
+        Real sum = kind == attn::Normaliser::Softmax1 ? std::exp(-best) : 0;
+        for (Real x : kept)
+            sum += std::exp(x - best);
+        for (std::size_t j = 0; j < z.size(); ++j)
+            if (!std::isnan(z[j]))
+                w[j] = std::exp(z[j] - best) / sum;
+        break;
+    }
+    case attn::Normaliser::Sigmoid: {
+        const Real b = sigmoidBias ? Real(*sigmoidBias) : -std::log(Real(kept.size()));
+        for (std::size_t j = 0; j < z.size(); ++j)
+            if (!std::isnan(z[j]))
+                w[j] = 1 / (1 + std::exp(-(z[j] + b)));
+        break;
+    }
+    case attn::Normaliser::Sparsemax: {
+        std::vector<Real> sorted = kept;
+        std::sort(sorted.begin(), sorted.end(), std::greater<Real>());
+        Real cumulative = 0, kept_sum = 0;
+        std::size_t k = 0;
+        for (std::size_t j = 0; j < sorted.size(); ++j) {
+            cumulative += sorted[j];
+            if (1 + Real(j + 1) * sorted[j] > cumulative) {
+                k = j + 1;
+                kept_sum = cumulative;
+            }
+        }
+        const Real threshold = (kept_sum - 1) / Real(k);
+        for (std::size_t j = 0; j < z.size(); ++j)
+            if (!std::isnan(z[j]))
+                w[j] = std::max(z[j] - threshold, Real(0));
+        break;
+    }
+    }
+    return w;
+}
+
 inline Run forward(const attn::SequenceModel &m, const std::vector<int> &tokens, int first = 0)
 {
     const std::size_t n = tokens.size(), d = std::size_t(m.dModel);
@@ -112,27 +168,20 @@ inline Run forward(const attn::SequenceModel &m, const std::vector<int> &tokens,
             head.weights = zeros(n, n);
             head.output = zeros(n, dv);
             for (std::size_t i = 0; i < n; ++i) {
-                Real best = -std::numeric_limits<Real>::infinity();
+                std::vector<Real> z(n);
                 for (std::size_t j = 0; j < n; ++j) {
                     if (m.causal && j > i) {
                         head.scores[i][j] = nan;
+                        z[j] = nan;
                         continue;
                     }
                     Real s = 0;
                     for (std::size_t a = 0; a < dk; ++a)
                         s += head.q[i][a] * head.k[j][a];
                     head.scores[i][j] = s / std::sqrt(Real(dk));
-                    best = std::max(best, head.scores[i][j] / Real(m.temperature));
+                    z[j] = head.scores[i][j] / Real(m.temperature);
                 }
-                Real sum = 0;
-                for (std::size_t j = 0; j < n; ++j)
-                    if (!(m.causal && j > i)) {
-                        head.weights[i][j] =
-                            std::exp(head.scores[i][j] / Real(m.temperature) - best);
-                        sum += head.weights[i][j];
-                    }
-                for (std::size_t j = 0; j < n; ++j)
-                    head.weights[i][j] /= sum;
+                head.weights[i] = normalise(m.normaliser, z, m.sigmoidBias);
                 for (std::size_t a = 0; a < dv; ++a)
                     for (std::size_t j = 0; j < n; ++j)
                         head.output[i][a] += head.weights[i][j] * head.v[j][a];

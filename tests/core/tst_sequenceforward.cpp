@@ -18,6 +18,7 @@ using attn::SequenceForward;
 using attn::SequenceModel;
 
 Q_DECLARE_METATYPE(attn::PositionKind)
+Q_DECLARE_METATYPE(attn::Normaliser)
 
 namespace {
 
@@ -63,6 +64,7 @@ private slots:
         QTest::addColumn<int>("layers");
         QTest::addColumn<int>("heads");
         QTest::addColumn<int>("first");
+        QTest::addColumn<attn::Normaliser>("normaliser");
         for (PositionKind kind : kKinds)
             for (bool causal : {false, true})
                 for (int layers : {1, 2})
@@ -70,8 +72,15 @@ private slots:
                         const int first = kind == PositionKind::Learned ? 2 : 5;
                         QTest::addRow("%s causal=%d layers=%d heads=%d", attn::positionKindId(kind),
                                       int(causal), layers, heads)
-                            << kind << causal << layers << heads << first;
+                            << kind << causal << layers << heads << first
+                            << attn::Normaliser::Softmax;
                     }
+        for (attn::Normaliser normaliser : {attn::Normaliser::Sparsemax,
+                                            attn::Normaliser::Softmax1, attn::Normaliser::Sigmoid})
+            for (bool causal : {false, true})
+                QTest::addRow("%s rotary causal=%d layers=2 heads=3", attn::normaliserId(normaliser),
+                              int(causal))
+                    << PositionKind::Rotary << causal << 2 << 3 << 5 << normaliser;
     }
 
     void matchesNaiveLoops()
@@ -81,8 +90,10 @@ private slots:
         QFETCH(int, layers);
         QFETCH(int, heads);
         QFETCH(int, first);
-        const SequenceModel m =
+        QFETCH(attn::Normaliser, normaliser);
+        SequenceModel m =
             naiveseq::randomModel(7 + 13 * layers + heads, 5, 6, layers, heads, 4, 3, kind, causal);
+        m.normaliser = normaliser;
         const std::vector<int> tokens{3, 0, 4, 4, 1, 2};
         for (int start : {0, first}) {
             auto f = SequenceForward::run(m, tokens, start);
@@ -106,7 +117,9 @@ private slots:
             }
             COMPARE_ROWS(f->logits, e.logits, 1e-12);
             QCOMPARE(f->predictions, e.predictions);
-            if (causal) // the first query sees only itself
+            // The first query sees only itself: all its weight there, for the normalisers whose
+            // weights sum to 1 (softmax₁ and sigmoid give it σ(z), the same number).
+            if (causal && attn::normaliserInfo(normaliser).sumsToOne)
                 for (const auto &layer : f->layers)
                     for (const auto &head : layer.heads)
                         QCOMPARE(head.weights(0, 0), 1.0);
