@@ -3095,10 +3095,6 @@ Weight %4</source>
         <source>%1: --train applies to sequence files, not to scenes.</source>
         <translation>%1：--train 只适用于序列文件，不适用于场景。</translation>
     </message>
-    <message>
-        <source>%1: the sequence model supports only the softmax normaliser so far, not &quot;%2&quot;.</source>
-        <translation>%1：序列模型目前只支持 softmax 归一化函数，不支持“%2”。</translation>
-    </message>
 </context>
 <context>
     <name>SaturationChart</name>
