@@ -1,8 +1,13 @@
 #pragma once
 
+#include "sequence/stilllayer.h"
 #include "sequence/viewcaption.h"
 
+#include <QImage>
+#include <QRgb>
 #include <QWidget>
+
+#include <functional>
 
 class SequenceSession;
 
@@ -45,8 +50,14 @@ private:
     };
     Geometry geometry() const;
     QString caption() const;
+    /// Everything but the cells: caption, titles, the masked cells' hatching, the frames.
+    void paintStill(QPainter &p) const;
+    /// Calls `fill` with every unmasked cell's rectangle and colour.
+    void forEachCell(const std::function<void(const QRect &, QRgb)> &fill) const;
 
     SequenceSession *m_session;
     int m_layer = 0, m_head = 0;
     ViewCaption m_caption;
+    StillLayer m_still;
+    QImage m_frame; ///< the still picture with this frame's cells, kept to spare an allocation
 };

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sequence/stilllayer.h"
 #include "sequence/viewcaption.h"
 
 #include <QPointF>
@@ -52,9 +53,12 @@ private:
     QString caption() const;
     /// The labels of head `head`'s points, placed so that none covers another.
     void paintLabels(QPainter &p, int head, double extent, double dot);
+    /// What stays still while a token moves: the caption, each head's frame, axes and title.
+    void paintStill(QPainter &p) const;
 
     SequenceSession *m_session;
     int m_layer = 0;
     ViewCaption m_caption;
     std::vector<Label> m_labels;
+    StillLayer m_still;
 };
