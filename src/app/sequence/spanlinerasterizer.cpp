@@ -8,14 +8,16 @@
 namespace {
 
 // clampedMean(f0, f1, y, y + 1) − y for an edge spanning [low, high] across the column,
-// low < high, inverse = 1 / (high − low): the share of row [y, y + 1] above the edge, without
-// branches for the rows the edge crosses.
+// inverse = 1 / (high − low), or 0 for a level edge: the share of row [y, y + 1] above the
+// edge, without branches for the rows the edge crosses.
 inline double shareAbove(double low, double high, double inverse, double y)
 {
     if (y + 1 <= low)
         return 1;
     if (y >= high)
         return 0;
+    if (inverse == 0)
+        return low - y; // level: the edge cuts the row at `low`
     const double a = std::max(low, y) - y, b = std::min(high, y + 1) - y;
     return ((b * b - a * a) / 2 + std::max(0.0, high - std::max(low, y + 1))) * inverse;
 }
@@ -53,6 +55,12 @@ double SpanLineRasterizer::clampedMean(double f0, double f1, double low, double 
 void SpanLineRasterizer::drawLine(QImage &image, QPointF from, QPointF to, double width,
                                   QRgb colour)
 {
+    drawSegment(image, from, to, width, colour, nullptr);
+}
+
+void SpanLineRasterizer::drawSegment(QImage &image, QPointF from, QPointF to, double width,
+                                     QRgb colour, const Dashes *dashes)
+{
     if (!(to.x() > from.x()) || !(width > 0) || qAlpha(colour) == 0 ||
         (image.format() != QImage::Format_RGB32 &&
          image.format() != QImage::Format_ARGB32_Premultiplied))
@@ -67,6 +75,9 @@ void SpanLineRasterizer::drawLine(QImage &image, QPointF from, QPointF to, doubl
     const quint32 source = qPremultiply(colour);
     uchar *const bits = image.bits(); // detaches once, not per pixel
     const qsizetype stride = image.bytesPerLine();
+    // Along the line, for dashes: their ends are square to it, as QPainter's are.
+    const double length = std::hypot(to.x() - from.x(), to.y() - from.y());
+    const double ux = (to.x() - from.x()) / length, uy = (to.y() - from.y()) / length;
     const auto compose = [source](QRgb *pixel, quint32 coverage) {
         const quint32 s = coverage >= 255 ? source : byteMultiply(source, coverage);
         *pixel = s + byteMultiply(*pixel, 255 - qAlpha(s));
@@ -84,7 +95,8 @@ void SpanLineRasterizer::drawLine(QImage &image, QPointF from, QPointF to, doubl
         const double topLow = centreLow - half, topHigh = centreHigh - half;
         const double bottomLow = centreLow + half, bottomHigh = centreHigh + half;
         // Both edges move by the same amount across the column.
-        const double inverse = 1 / std::max(centreHigh - centreLow, 1e-9);
+        const double rise = centreHigh - centreLow;
+        const double inverse = rise > 1e-9 ? 1 / rise : 0;
         const int firstRow = std::max(0, int(std::floor(topLow)));
         const int lastRow = std::min(image.height() - 1, int(std::ceil(bottomHigh)) - 1);
         const int full = int(share * 255 + 0.5);
@@ -97,6 +109,11 @@ void SpanLineRasterizer::drawLine(QImage &image, QPointF from, QPointF to, doubl
                                        shareAbove(topLow, topHigh, inverse, y);
                 coverage = int(covered * share * 255 + 0.5);
             }
+            if (dashes && coverage > 0) {
+                const double along =
+                    dashes->along + (x + 0.5 - from.x()) * ux + (y + 0.5 - from.y()) * uy;
+                coverage = int(coverage * dashes->share(along) + 0.5);
+            }
             if (coverage > 0)
                 compose(reinterpret_cast<QRgb *>(bits + y * stride) + x,
                         quint32(std::min(255, coverage)));
@@ -104,38 +121,34 @@ void SpanLineRasterizer::drawLine(QImage &image, QPointF from, QPointF to, doubl
     }
 }
 
+double SpanLineRasterizer::Dashes::share(double along) const
+{
+    // The part of a pixel-long stretch around `along` that lies on a dash, in this period or
+    // the next or previous one (a dash's caps may reach across the period's ends).
+    const double u = along - std::floor(along / period) * period;
+    double on = 0;
+    for (const auto &[start, end] : spans)
+        for (double shift : {-period, 0.0, period})
+            on += std::max(0.0, std::min(u + 0.5, end + shift) - std::max(u - 0.5, start + shift));
+    return std::min(1.0, on);
+}
+
 void SpanLineRasterizer::drawPolyline(QImage &image, const std::vector<QPointF> &points,
                                       double width, QRgb colour, const QList<qreal> &pattern,
                                       double cap)
 {
-    double period = 0;
-    for (qreal length : pattern)
-        period += std::max(0.0, length) * width;
-    double along = 0; // the length of the polyline before this segment
+    Dashes dashes;
+    dashes.period = 0;
+    for (int k = 0; k < int(pattern.size()); ++k) {
+        const double length = std::max(0.0, pattern[k]) * width;
+        if (k % 2 == 0)
+            dashes.spans.emplace_back(dashes.period - cap, dashes.period + length + cap);
+        dashes.period += length;
+    }
+    const bool dashed = dashes.period > 0 && !dashes.spans.empty();
     for (std::size_t i = 1; i < points.size(); ++i) {
-        const QPointF from = points[i - 1], to = points[i];
-        const double length = std::hypot(to.x() - from.x(), to.y() - from.y());
-        if (period <= 0) {
-            drawLine(image, from, to, width, colour);
-            along += length;
-            continue;
-        }
-        const auto at = [&](double s) { return from + (to - from) * ((s - along) / length); };
-        // Every dash that reaches into [along, along + length], its caps included.
-        double start = std::floor((along - cap) / period) * period;
-        for (; start < along + length + cap; start += period) {
-            double on = start;
-            for (int k = 0; k < int(pattern.size()); ++k) {
-                const double dash = std::max(0.0, pattern[k]) * width;
-                if (k % 2 == 0) {
-                    const double a = std::max(along, on - cap);
-                    const double b = std::min(along + length, on + dash + cap);
-                    if (b > a && length > 0)
-                        drawLine(image, at(a), at(b), width, colour);
-                }
-                on += dash;
-            }
-        }
-        along += length;
+        drawSegment(image, points[i - 1], points[i], width, colour, dashed ? &dashes : nullptr);
+        dashes.along += std::hypot(points[i].x() - points[i - 1].x(),
+                                   points[i].y() - points[i - 1].y());
     }
 }

@@ -4,6 +4,7 @@
 #include <QPointF>
 #include <QRgb>
 
+#include <utility>
 #include <vector>
 
 class QImage;
@@ -24,11 +25,25 @@ public:
     /// A polyline whose x increases, drawn as drawLine() draws its segments (the joins are cut
     /// vertically: the offset plot covers them with its points), dashed by `pattern` (on, off,
     /// ... in widths, as QPen::dashPattern() gives it; empty for solid) continued across the
-    /// joins, every dash `cap` longer at both ends (half a width for square caps).
+    /// joins, every dash `cap` longer at both ends (half a width for square caps), its ends
+    /// square to the line.
     static void drawPolyline(QImage &image, const std::vector<QPointF> &points, double width,
                              QRgb colour, const QList<qreal> &pattern, double cap);
 
     /// The mean over t in [0, 1] of clamp(f0 + t (f1 − f0), low, high): the share of a pixel
     /// row [low, high] that lies above an edge going linearly from f0 to f1 across a column.
     static double clampedMean(double f0, double f1, double low, double high);
+
+private:
+    /// A dash pattern laid along a polyline, in pixels.
+    struct Dashes
+    {
+        std::vector<std::pair<double, double>> spans; ///< where each dash starts and ends
+        double period = 0;
+        double along = 0; ///< the length of the polyline before the segment being drawn
+        /// How much of the pixel-long stretch centred `along` the polyline is on a dash.
+        double share(double along) const;
+    };
+    static void drawSegment(QImage &image, QPointF from, QPointF to, double width, QRgb colour,
+                            const Dashes *dashes);
 };
