@@ -6,6 +6,8 @@
 #include "sequence/sequenceoffsetplot.h"
 #include "sequence/sequenceqkcanvas.h"
 #include "sequence/sequencewindow.h"
+#include "canvas/layercache.h"
+#include "theme/appearance.h"
 #include "theme/colorscheme.h"
 #include "theme/heatramp.h"
 #include "widgets/matrixeditor.h"
@@ -634,6 +636,110 @@ private slots:
                 QVERIFY2(labels[a].head != labels[b].head ||
                              !labels[a].box.intersects(labels[b].box),
                          qPrintable(labels[a].text + QStringLiteral(" / ") + labels[b].text));
+    }
+
+    // Hovering the first query keeps its one line: under the causal mask it sees only itself,
+    // weight 1, a level line 10 px thick (lineWidth at line scale 1) from the left column to the
+    // right one. At its midpoint the head's colour at 0.6 over the background; a few pixels
+    // beyond its half thickness, the background.
+    void headViewDrawsALineOfKnownWeight()
+    {
+        SequenceWindow window;
+        openWindow(window, QStringLiteral("two-layer-induction"));
+        SequenceHeadView *view = window.headView();
+        QCOMPARE(view->layer(), 0);
+        QCOMPARE(window.session()->forward().layers[0].heads.size(), std::size_t(1));
+        QCOMPARE(window.session()->forward().layers[0].heads[0].weights(0, 0), 1.0);
+        QTest::mouseMove(view, view->tokenRect(false, 0).center());
+        QTRY_COMPARE(view->hoveredRow(), 0);
+        const QImage image = view->grab().toImage();
+        QCOMPARE(int(view->lastLines().size()), 1);
+        QCOMPARE(Appearance::instance()->lineScale(), 1.0);
+        const QRect from = view->tokenRect(false, 0), to = view->tokenRect(true, 0);
+        // Centre of row 0: its top + (row − 1)/2 + 0.5; the line covers 5 px either side.
+        const double centre = from.top() + (from.height() - 1) / 2.0 + 0.5;
+        const int x = (from.right() + to.left()) / 2;
+        const QColor head = SequenceHeadView::headColor(0, 1), back = ColorScheme::background();
+        const auto mix = [](int c, int b) { return int(std::lround(0.6 * c + 0.4 * b)); };
+        const QColor painted = image.pixelColor(x, int(centre));
+        QVERIFY2(std::abs(painted.red() - mix(head.red(), back.red())) <= 2 &&
+                     std::abs(painted.green() - mix(head.green(), back.green())) <= 2 &&
+                     std::abs(painted.blue() - mix(head.blue(), back.blue())) <= 2,
+                 qPrintable(painted.name()));
+        for (const int y : {int(centre) - 8, int(centre) + 8})
+            QCOMPARE(image.pixelColor(x, y).rgb(), back.rgb());
+    }
+
+    // Each view keeps what stays still in a picture: after a new sentence and a new theme it
+    // must show what a fresh drawing shows (the same pixels where the data are rectangles,
+    // points and text; within antialiasing where the head view and the offset plot compose
+    // their lines themselves).
+    void cachedPicturesFollowTheSentenceAndTheTheme()
+    {
+        const auto restore = qScopeGuard([] {
+            LayerCache::setEnabled(true);
+            ColorScheme::set(ColorScheme::Theme::Light, ColorScheme::Palette::Standard);
+        });
+        SequenceWindow window;
+        openWindow(window, QStringLiteral("two-layer-induction"));
+        const QList<QWidget *> views = {window.heatmaps(), window.headView(), window.qkCanvas(),
+                                        window.embeddingCanvas(), window.offsetPlot()};
+        for (QWidget *view : views)
+            view->grab(); // the pictures of the first sentence
+        QLineEdit *edit = window.sentenceEdit();
+        edit->setFocus();
+        edit->selectAll();
+        QTest::keyClick(edit, Qt::Key_Backspace);
+        QTest::keyClicks(edit, QStringLiteral("ABCDABCDBA"));
+        QCOMPARE(window.session()->tokens().size(), std::size_t(10));
+        ColorScheme::set(ColorScheme::Theme::Dark, ColorScheme::Palette::Standard);
+        for (QWidget *view : views) {
+            LayerCache::setEnabled(true);
+            const QImage cached = view->grab().toImage().convertToFormat(QImage::Format_RGB32);
+            LayerCache::setEnabled(false);
+            const QImage fresh = view->grab().toImage().convertToFormat(QImage::Format_RGB32);
+            QCOMPARE(cached.size(), fresh.size());
+            int far = 0;
+            for (int y = 0; y < fresh.height(); ++y)
+                for (int x = 0; x < fresh.width(); ++x) {
+                    const QRgb a = cached.pixel(x, y), b = fresh.pixel(x, y);
+                    const int d = std::max({std::abs(qRed(a) - qRed(b)),
+                                            std::abs(qGreen(a) - qGreen(b)),
+                                            std::abs(qBlue(a) - qBlue(b))});
+                    far += d > 64;
+                }
+            const bool composed = view == window.headView() || view == window.offsetPlot();
+            const int allowed = composed ? fresh.width() * fresh.height() / 200 : 0;
+            QVERIFY2(far <= allowed, qPrintable(QStringLiteral("%1: %2 pixels differ")
+                                                    .arg(view->metaObject()->className())
+                                                    .arg(far)));
+        }
+    }
+
+    // The label of coincident inputs ("x0, x2, x3, x5, x6 D, C, B" in the two-layer preset)
+    // stays inside the plane at 1920 × 1080: no pixel of the inputs' or embeddings' colour beside
+    // the plane.
+    void embeddingLabelsStayInThePlane()
+    {
+        SequenceWindow window;
+        openWindow(window, QStringLiteral("two-layer-induction"), QSize(1920, 1080));
+        SequenceEmbeddingCanvas *canvas = window.embeddingCanvas();
+        const QImage image = canvas->grab().toImage();
+        const QRect plane = canvas->plotRect();
+        const auto near = [](const QColor &a, const QColor &b) {
+            return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) +
+                       std::abs(a.blue() - b.blue()) <
+                   120;
+        };
+        int outside = 0;
+        for (int y = plane.top(); y <= plane.bottom(); ++y)
+            for (int x = 0; x < image.width(); ++x) {
+                if (x >= plane.left() - 1 && x <= plane.right() + 1)
+                    continue;
+                const QColor c = image.pixelColor(x, y);
+                outside += near(c, ColorScheme::query()) || near(c, ColorScheme::key());
+            }
+        QCOMPARE(outside, 0);
     }
 };
 
