@@ -205,9 +205,8 @@ void SequenceEmbeddingCanvas::paintEvent(QPaintEvent *)
             stream << caption() << m_extent << m_session->hasResult() << model.dModel
                    << int(model.positions);
         }
-        p.drawImage(QPoint(0, 0), m_still.picture(*this, key, [this](QPainter &q) {
-            paintStill(q);
-        }));
+        p.drawImage(QPoint(0, 0),
+                    m_still.picture(*this, key, [this](QPainter &q) { paintStill(q); }));
     } else {
         p.fillRect(rect(), ColorScheme::background());
         paintStill(p);
@@ -272,15 +271,14 @@ void SequenceEmbeddingCanvas::paintEvent(QPaintEvent *)
             if (baseline.y() + fm.descent() > r.bottom() - 1)
                 baseline.setY(point.y() - dot - fm.descent() - 2);
         }
-        baseline.setY(std::clamp(baseline.y(), r.top() + 1.0 + fm.ascent(),
-                                 r.bottom() - 1.0 - fm.descent()));
+        baseline.setY(
+            std::clamp(baseline.y(), r.top() + 1.0 + fm.ascent(), r.bottom() - 1.0 - fm.descent()));
         return baseline;
     };
     p.setPen(embedding);
     for (const auto &[pixel, parts] : names) {
         QString text = parts.join(QStringLiteral(", "));
-        const QPointF at =
-            QPointF(pixel) + QPointF(-dot - 2 - fm.horizontalAdvance(text), -dot);
+        const QPointF at = QPointF(pixel) + QPointF(-dot - 2 - fm.horizontalAdvance(text), -dot);
         p.drawText(inPlane(at, text, pixel), text);
     }
     const QColor inputColour = ColorScheme::query();

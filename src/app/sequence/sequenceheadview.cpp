@@ -13,7 +13,6 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstring>
 
 SequenceHeadView::SequenceHeadView(SequenceSession *session, QWidget *parent)
     : QWidget(parent), m_session(session)
@@ -156,8 +155,7 @@ void SequenceHeadView::paintEvent(QPaintEvent *)
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
     m_lines.clear();
-    const bool ready =
-        m_session->hasResult() && m_layer < int(m_session->forward().layers.size());
+    const bool ready = m_session->hasResult() && m_layer < int(m_session->forward().layers.size());
     if (ready)
         collectLines();
     if (!StillLayer::usable(p, *this)) {
@@ -179,12 +177,9 @@ void SequenceHeadView::paintEvent(QPaintEvent *)
         p.drawImage(QPoint(0, 0), still);
         return;
     }
-    if (m_frame.size() != still.size() || m_frame.format() != still.format())
-        m_frame = QImage(still.size(), still.format());
-    std::memcpy(m_frame.bits(), still.constBits(), std::size_t(still.sizeInBytes()));
-    m_frame.setDevicePixelRatio(still.devicePixelRatio());
-    rasterLines(m_frame);
-    p.drawImage(QPoint(0, 0), m_frame);
+    QImage &frame = m_still.frame();
+    rasterLines(frame);
+    p.drawImage(QPoint(0, 0), frame);
 }
 
 void SequenceHeadView::collectLines()
@@ -258,8 +253,7 @@ QByteArray SequenceHeadView::stillKey()
     prepareLabels();
     QByteArray key;
     QDataStream stream(&key, QIODevice::WriteOnly);
-    const bool ready =
-        m_session->hasResult() && m_layer < int(m_session->forward().layers.size());
+    const bool ready = m_session->hasResult() && m_layer < int(m_session->forward().layers.size());
     stream << ready << m_layer << m_hovered << m_labelShift << m_labelNames << caption()
            << tr("Head %1").arg(1)
            << (ready ? int(m_session->forward().layers[std::size_t(m_layer)].heads.size()) : 0);

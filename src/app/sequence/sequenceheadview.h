@@ -91,5 +91,4 @@ private:
     QFont m_labelFont;
     std::vector<QStaticText> m_queryLabels, m_keyLabels;
     StillLayer m_still;
-    QImage m_frame; ///< the still picture with this frame's lines, kept to spare an allocation
 };

@@ -1,9 +1,9 @@
 #include "sequence/sequenceheatmapgrid.h"
 
 #include "model/sequencesession.h"
-#include "theme/heatramp.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
+#include "theme/heatramp.h"
 
 #include <QDataStream>
 #include <QHelpEvent>
@@ -15,7 +15,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 SequenceHeatmapGrid::SequenceHeatmapGrid(SequenceSession *session, QWidget *parent)
     : QWidget(parent), m_session(session)
@@ -149,25 +148,22 @@ void SequenceHeatmapGrid::paintEvent(QPaintEvent *)
         p.drawImage(QPoint(0, 0), still);
         return;
     }
-    if (m_frame.size() != still.size() || m_frame.format() != still.format())
-        m_frame = QImage(still.size(), still.format());
-    std::memcpy(m_frame.bits(), still.constBits(), std::size_t(still.sizeInBytes()));
-    m_frame.setDevicePixelRatio(still.devicePixelRatio());
+    QImage &frame = m_still.frame();
     const double ratio = still.devicePixelRatio();
-    const QRect bounds = m_frame.rect();
-    uchar *const bits = m_frame.bits();
-    const qsizetype stride = m_frame.bytesPerLine();
+    const QRect bounds = frame.rect();
+    uchar *const bits = frame.bits();
+    const qsizetype stride = frame.bytesPerLine();
     forEachCell([&](const QRect &cell, QRgb colour) {
-        const QRect pixels =
-            QRect(QPoint(int(std::lround(cell.left() * ratio)), int(std::lround(cell.top() * ratio))),
-                  QPoint(int(std::lround((cell.right() + 1) * ratio)) - 1,
-                         int(std::lround((cell.bottom() + 1) * ratio)) - 1)) &
-            bounds;
+        const QRect pixels = QRect(QPoint(int(std::lround(cell.left() * ratio)),
+                                          int(std::lround(cell.top() * ratio))),
+                                   QPoint(int(std::lround((cell.right() + 1) * ratio)) - 1,
+                                          int(std::lround((cell.bottom() + 1) * ratio)) - 1)) &
+                             bounds;
         for (int y = pixels.top(); y <= pixels.bottom(); ++y)
-            std::fill_n(reinterpret_cast<QRgb *>(bits + y * stride) + pixels.left(),
-                        pixels.width(), colour | 0xff000000u);
+            std::fill_n(reinterpret_cast<QRgb *>(bits + y * stride) + pixels.left(), pixels.width(),
+                        colour | 0xff000000u);
     });
-    p.drawImage(QPoint(0, 0), m_frame);
+    p.drawImage(QPoint(0, 0), frame);
 }
 
 void SequenceHeatmapGrid::forEachCell(const std::function<void(const QRect &, QRgb)> &fill) const

@@ -3,7 +3,6 @@
 #include "sequence/stilllayer.h"
 #include "sequence/viewcaption.h"
 
-#include <QImage>
 #include <QRgb>
 #include <QWidget>
 
@@ -59,5 +58,4 @@ private:
     int m_layer = 0, m_head = 0;
     ViewCaption m_caption;
     StillLayer m_still;
-    QImage m_frame; ///< the still picture with this frame's cells, kept to spare an allocation
 };

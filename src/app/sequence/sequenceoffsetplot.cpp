@@ -14,7 +14,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 
 SequenceOffsetPlot::SequenceOffsetPlot(SequenceSession *session, QWidget *parent)
     : QWidget(parent), m_session(session)
@@ -210,17 +209,14 @@ void SequenceOffsetPlot::paintEvent(QPaintEvent *)
             stream << legendText(k);
     }
     const QImage &still = m_still.picture(*this, key, [this](QPainter &q) { paintStill(q); });
-    if (m_frame.size() != still.size() || m_frame.format() != still.format())
-        m_frame = QImage(still.size(), still.format());
-    std::memcpy(m_frame.bits(), still.constBits(), std::size_t(still.sizeInBytes()));
-    m_frame.setDevicePixelRatio(still.devicePixelRatio());
+    QImage &frame = m_still.frame();
     {
-        QPainter q(&m_frame);
+        QPainter q(&frame);
         q.setRenderHint(QPainter::Antialiasing);
         q.setFont(font());
-        paintData(q, &m_frame);
+        paintData(q, &frame);
     }
-    p.drawImage(QPoint(0, 0), m_frame);
+    p.drawImage(QPoint(0, 0), frame);
 }
 
 void SequenceOffsetPlot::paintStill(QPainter &p) const
@@ -301,11 +297,9 @@ void SequenceOffsetPlot::paintData(QPainter &p, QImage *image) const
             std::vector<QPointF> points;
             for (int d = -kMaxOffset; d <= kMaxOffset; ++d)
                 points.push_back(pointIn(r, k, d) * ratio);
-            SpanLineRasterizer::drawPolyline(*image, points, pen.widthF() * ratio,
-                                             pen.color().rgba(), pen.dashPattern(),
-                                             pen.capStyle() == Qt::FlatCap
-                                                 ? 0.0
-                                                 : pen.widthF() * ratio / 2);
+            SpanLineRasterizer::drawPolyline(
+                *image, points, pen.widthF() * ratio, pen.color().rgba(), pen.dashPattern(),
+                pen.capStyle() == Qt::FlatCap ? 0.0 : pen.widthF() * ratio / 2);
         } else {
             QPainterPath path;
             for (int d = -kMaxOffset; d <= kMaxOffset; ++d) {

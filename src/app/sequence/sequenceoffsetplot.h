@@ -78,5 +78,4 @@ private:
     double m_low = -1, m_high = 1;
     ViewCaption m_caption;
     StillLayer m_still;
-    QImage m_frame; ///< the still picture with this frame's data, kept to spare an allocation
 };

@@ -117,9 +117,8 @@ void SequenceQkCanvas::paintEvent(QPaintEvent *)
                            ? m_session->model().headCount(m_layer)
                            : 0);
         }
-        p.drawImage(QPoint(0, 0), m_still.picture(*this, key, [this](QPainter &q) {
-            paintStill(q);
-        }));
+        p.drawImage(QPoint(0, 0),
+                    m_still.picture(*this, key, [this](QPainter &q) { paintStill(q); }));
     } else {
         p.fillRect(rect(), ColorScheme::background());
         paintStill(p);

@@ -148,7 +148,7 @@ void SpanLineRasterizer::drawPolyline(QImage &image, const std::vector<QPointF> 
     const bool dashed = dashes.period > 0 && !dashes.spans.empty();
     for (std::size_t i = 1; i < points.size(); ++i) {
         drawSegment(image, points[i - 1], points[i], width, colour, dashed ? &dashes : nullptr);
-        dashes.along += std::hypot(points[i].x() - points[i - 1].x(),
-                                   points[i].y() - points[i - 1].y());
+        dashes.along +=
+            std::hypot(points[i].x() - points[i - 1].x(), points[i].y() - points[i - 1].y());
     }
 }

@@ -9,6 +9,8 @@
 #include <QPainter>
 #include <QWidget>
 
+#include <cstring>
+
 bool StillLayer::usable(const QPainter &painter, const QWidget &widget)
 {
     return LayerCache::usable(painter, widget);
@@ -41,4 +43,13 @@ const QImage &StillLayer::picture(const QWidget &widget, const QByteArray &key,
     m_key = std::move(full);
     ++m_paints;
     return m_picture;
+}
+
+QImage &StillLayer::frame()
+{
+    if (m_frame.size() != m_picture.size() || m_frame.format() != m_picture.format())
+        m_frame = QImage(m_picture.size(), m_picture.format());
+    std::memcpy(m_frame.bits(), m_picture.constBits(), std::size_t(m_picture.sizeInBytes()));
+    m_frame.setDevicePixelRatio(m_picture.devicePixelRatio());
+    return m_frame;
 }

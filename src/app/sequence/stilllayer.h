@@ -25,11 +25,15 @@ public:
     /// antialiased, in its font) when it is missing or stale.
     const QImage &picture(const QWidget &widget, const QByteArray &key,
                           const std::function<void(QPainter &)> &paint);
+    /// A copy of the last picture to draw this frame's data into (kept between frames, so that
+    /// a drag allocates nothing), then drawn over the widget in one blit.
+    QImage &frame();
     /// How many times the picture has been drawn: a drag should not draw it again.
     int paintCount() const { return m_paints; }
 
 private:
     QByteArray m_key;
     QImage m_picture;
+    QImage m_frame;
     int m_paints = 0;
 };

@@ -1,3 +1,4 @@
+#include "canvas/layercache.h"
 #include "core/sequencefile.h"
 #include "model/sequencesession.h"
 #include "sequence/sequenceembeddingcanvas.h"
@@ -6,7 +7,6 @@
 #include "sequence/sequenceoffsetplot.h"
 #include "sequence/sequenceqkcanvas.h"
 #include "sequence/sequencewindow.h"
-#include "canvas/layercache.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
 #include "theme/heatramp.h"
@@ -258,6 +258,16 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.loadPreset(preset(name)));
+    }
+
+    // Replaces the sentence with `sentence`, typed into the sentence field.
+    static void typeSentence(SequenceWindow &window, const QString &sentence)
+    {
+        QLineEdit *edit = window.sentenceEdit();
+        edit->setFocus();
+        edit->selectAll();
+        QTest::keyClick(edit, Qt::Key_Backspace);
+        QTest::keyClicks(edit, sentence);
     }
 
     static void clickTab(SequenceWindow &window, int index)
@@ -588,11 +598,7 @@ private slots:
     {
         SequenceWindow window;
         openWindow(window, QStringLiteral("two-layer-induction"));
-        QLineEdit *edit = window.sentenceEdit();
-        edit->setFocus();
-        edit->selectAll();
-        QTest::keyClick(edit, Qt::Key_Backspace);
-        QTest::keyClicks(edit, QStringLiteral("ABAB"));
+        typeSentence(window, QStringLiteral("ABAB"));
         QCOMPARE(window.session()->tokens().size(), std::size_t(4));
         // "none", the first entry (the keys Up and Down would stop at sinusoidal, which D = 13
         // refuses).
@@ -686,11 +692,7 @@ private slots:
                                         window.embeddingCanvas(), window.offsetPlot()};
         for (QWidget *view : views)
             view->grab(); // the pictures of the first sentence
-        QLineEdit *edit = window.sentenceEdit();
-        edit->setFocus();
-        edit->selectAll();
-        QTest::keyClick(edit, Qt::Key_Backspace);
-        QTest::keyClicks(edit, QStringLiteral("ABCDABCDBA"));
+        typeSentence(window, QStringLiteral("ABCDABCDBA"));
         QCOMPARE(window.session()->tokens().size(), std::size_t(10));
         ColorScheme::set(ColorScheme::Theme::Dark, ColorScheme::Palette::Standard);
         for (QWidget *view : views) {
@@ -703,9 +705,9 @@ private slots:
             for (int y = 0; y < fresh.height(); ++y)
                 for (int x = 0; x < fresh.width(); ++x) {
                     const QRgb a = cached.pixel(x, y), b = fresh.pixel(x, y);
-                    const int d = std::max({std::abs(qRed(a) - qRed(b)),
-                                            std::abs(qGreen(a) - qGreen(b)),
-                                            std::abs(qBlue(a) - qBlue(b))});
+                    const int d =
+                        std::max({std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
+                                  std::abs(qBlue(a) - qBlue(b))});
                     far += d > 64;
                 }
             const bool composed = view == window.headView() || view == window.offsetPlot();

@@ -30,12 +30,12 @@ class TestSpanLineRasterizer : public QObject
 
     static void compareRgb(QRgb painted, QRgb wanted, int tolerance = 2)
     {
-        QVERIFY2(std::abs(qRed(painted) - qRed(wanted)) <= tolerance &&
-                     std::abs(qGreen(painted) - qGreen(wanted)) <= tolerance &&
-                     std::abs(qBlue(painted) - qBlue(wanted)) <= tolerance,
-                 qPrintable(QStringLiteral("painted %1, expected %2")
-                                .arg(painted, 8, 16)
-                                .arg(wanted, 8, 16)));
+        QVERIFY2(
+            std::abs(qRed(painted) - qRed(wanted)) <= tolerance &&
+                std::abs(qGreen(painted) - qGreen(wanted)) <= tolerance &&
+                std::abs(qBlue(painted) - qBlue(wanted)) <= tolerance,
+            qPrintable(
+                QStringLiteral("painted %1, expected %2").arg(painted, 8, 16).arg(wanted, 8, 16)));
     }
 
 private slots:
@@ -62,14 +62,14 @@ private slots:
         QImage image = white();
         const QRgb colour = qRgba(0x00, 0x72, 0xB2, 153);
         SpanLineRasterizer::drawLine(image, QPointF(0, 10), QPointF(64, 10), 4, colour);
-        compareRgb(image.pixel(30, 9), qRgb(int(std::lround(0.4 * 255)),
-                                            int(std::lround(0.6 * 0x72 + 0.4 * 255)),
-                                            int(std::lround(0.6 * 0xB2 + 0.4 * 255))));
+        compareRgb(image.pixel(30, 9),
+                   qRgb(int(std::lround(0.4 * 255)), int(std::lround(0.6 * 0x72 + 0.4 * 255)),
+                        int(std::lround(0.6 * 0xB2 + 0.4 * 255))));
         // A second line over the first: source over twice, 1 − 0.4² of the colour.
         SpanLineRasterizer::drawLine(image, QPointF(0, 10), QPointF(64, 10), 4, colour);
-        compareRgb(image.pixel(30, 9), qRgb(int(std::lround(0.16 * 255)),
-                                            int(std::lround(0.84 * 0x72 + 0.16 * 255)),
-                                            int(std::lround(0.84 * 0xB2 + 0.16 * 255))));
+        compareRgb(image.pixel(30, 9),
+                   qRgb(int(std::lround(0.16 * 255)), int(std::lround(0.84 * 0x72 + 0.16 * 255)),
+                        int(std::lround(0.84 * 0xB2 + 0.16 * 255))));
     }
 
     void slopedLineInksItsAreaAndNothingFarFromIt()
@@ -111,8 +111,9 @@ private slots:
         // Pattern 4 on, 2 off (in widths of 1), flat caps, along row 9 from x = 0 (joined at 30):
         // dash pixels [0, 4), [6, 10), ...; the gaps [4, 6), [10, 12), ... untouched.
         QImage image = white();
-        SpanLineRasterizer::drawPolyline(image, {QPointF(0, 9.5), QPointF(30, 9.5), QPointF(60, 9.5)},
-                                         1, qRgb(0, 0, 0), {4, 2}, 0);
+        SpanLineRasterizer::drawPolyline(image,
+                                         {QPointF(0, 9.5), QPointF(30, 9.5), QPointF(60, 9.5)}, 1,
+                                         qRgb(0, 0, 0), {4, 2}, 0);
         for (int x = 0; x < 60; ++x) {
             const bool on = x % 6 < 4;
             QCOMPARE(image.pixel(x, 9), on ? qRgb(0, 0, 0) : qRgb(255, 255, 255));
