@@ -5,6 +5,7 @@
 #include "theme/colorscheme.h"
 
 #include <QDataStream>
+#include <QPaintEngine>
 #include <QIODevice>
 #include <QPainter>
 #include <QWidget>
@@ -13,7 +14,20 @@
 
 bool StillLayer::usable(const QPainter &painter, const QWidget &widget)
 {
-    return LayerCache::usable(painter, widget);
+    if (!LayerCache::isEnabled())
+        return false;
+    // QPainter::device() names the widget even when QWidget::render() redirected it elsewhere;
+    // the engine knows where the pixels go.
+    const QPaintEngine *engine = painter.paintEngine();
+    if (!engine || engine->type() != QPaintEngine::Raster || !engine->paintDevice())
+        return false;
+    // The picture is drawn at the widget's ratio: on a screen of that ratio (the painter then
+    // scales by it) it gives the same pixels; a 2× export of a 1× widget gets fresh lines.
+    const qreal ratio = widget.devicePixelRatioF();
+    const QTransform transform = painter.deviceTransform();
+    return qFuzzyCompare(engine->paintDevice()->devicePixelRatioF(), ratio) &&
+           transform.type() <= QTransform::TxScale && qFuzzyCompare(transform.m11(), ratio) &&
+           qFuzzyCompare(transform.m22(), ratio);
 }
 
 const QImage &StillLayer::picture(const QWidget &widget, const QByteArray &key,

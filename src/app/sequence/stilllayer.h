@@ -18,7 +18,8 @@ class StillLayer
 {
 public:
     /// True when `painter` paints `widget` where a cached picture gives the same pixels (on
-    /// screen, or a raster image at the widget's own ratio); files get their vectors.
+    /// screen, or a raster image at the widget's own ratio, unscaled); files get their vectors.
+    /// LayerCache::setEnabled(false) turns every picture off, for tests and benchmarks.
     static bool usable(const QPainter &painter, const QWidget &widget);
 
     /// The picture of `widget` for `key`, drawn by `paint` (in the widget's logical pixels,

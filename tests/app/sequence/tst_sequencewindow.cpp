@@ -667,13 +667,15 @@ private slots:
         const int x = (from.right() + to.left()) / 2;
         const QColor head = SequenceHeadView::headColor(0, 1), back = ColorScheme::background();
         const auto mix = [](int c, int b) { return int(std::lround(0.6 * c + 0.4 * b)); };
-        const QColor painted = image.pixelColor(x, int(centre));
+        // In the picture's pixels (a screen of ratio 2 doubles them).
+        const double ratio = image.devicePixelRatio();
+        const QColor painted = image.pixelColor(int(x * ratio), int(centre * ratio));
         QVERIFY2(std::abs(painted.red() - mix(head.red(), back.red())) <= 2 &&
                      std::abs(painted.green() - mix(head.green(), back.green())) <= 2 &&
                      std::abs(painted.blue() - mix(head.blue(), back.blue())) <= 2,
                  qPrintable(painted.name()));
-        for (const int y : {int(centre) - 8, int(centre) + 8})
-            QCOMPARE(image.pixelColor(x, y).rgb(), back.rgb());
+        for (const double y : {centre - 8, centre + 8})
+            QCOMPARE(image.pixelColor(int(x * ratio), int(y * ratio)).rgb(), back.rgb());
     }
 
     // Each view keeps what stays still in a picture: after a new sentence and a new theme it
@@ -727,7 +729,12 @@ private slots:
         openWindow(window, QStringLiteral("two-layer-induction"), QSize(1920, 1080));
         SequenceEmbeddingCanvas *canvas = window.embeddingCanvas();
         const QImage image = canvas->grab().toImage();
-        const QRect plane = canvas->plotRect();
+        // In the picture's pixels (a screen of ratio 2 doubles them).
+        const double ratio = image.devicePixelRatio();
+        const QRect plane(QPoint(int(canvas->plotRect().left() * ratio),
+                                 int(canvas->plotRect().top() * ratio)),
+                          QPoint(int((canvas->plotRect().right() + 1) * ratio) - 1,
+                                 int((canvas->plotRect().bottom() + 1) * ratio) - 1));
         const auto near = [](const QColor &a, const QColor &b) {
             return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) +
                        std::abs(a.blue() - b.blue()) <
@@ -736,7 +743,7 @@ private slots:
         int outside = 0;
         for (int y = plane.top(); y <= plane.bottom(); ++y)
             for (int x = 0; x < image.width(); ++x) {
-                if (x >= plane.left() - 1 && x <= plane.right() + 1)
+                if (x >= plane.left() - ratio && x <= plane.right() + ratio)
                     continue;
                 const QColor c = image.pixelColor(x, y);
                 outside += near(c, ColorScheme::query()) || near(c, ColorScheme::key());
