@@ -132,6 +132,7 @@ void SequenceQkCanvas::paintEvent(QPaintEvent *)
     p.setBackground(ColorScheme::background()); // the labels' halo
     const double e = extent();
     const double dot = std::max(3.0, fm.height() / 4.0) * line;
+    const bool stamped = StillLayer::usable(p, *this);
     for (int h = 0; h < int(heads.size()); ++h) {
         const auto &head = heads[std::size_t(h)];
         const QRectF plane = plotRect(h);
@@ -139,15 +140,26 @@ void SequenceQkCanvas::paintEvent(QPaintEvent *)
             const bool keys = pass == 0;
             const attn::Matrix &m = keys ? head.k : head.q;
             const QColor colour = keys ? ColorScheme::key() : ColorScheme::query();
-            p.setPen(QPen(colour, 2 * line));
-            p.setBrush(keys ? QBrush(Qt::NoBrush) : QBrush(colour));
+            // A hollow square for a key, a filled dot for a query.
+            const auto mark = [keys, colour, line, dot](QPainter &q, QPointF at) {
+                q.setPen(QPen(colour, 2 * line));
+                q.setBrush(keys ? QBrush(Qt::NoBrush) : QBrush(colour));
+                if (keys)
+                    q.drawRect(QRectF(at.x() - dot, at.y() - dot, 2 * dot, 2 * dot));
+                else
+                    q.drawEllipse(at, dot, dot);
+            };
+            QByteArray key;
+            QDataStream(&key, QIODevice::WriteOnly) << keys << colour.rgba() << line << dot;
             for (int i = 0; i < n; ++i) {
                 const QPointF at(plane.center().x() + m(i, 0) / e * plane.width() / 2,
                                  plane.center().y() - m(i, 1) / e * plane.height() / 2);
-                if (keys)
-                    p.drawRect(QRectF(at.x() - dot, at.y() - dot, 2 * dot, 2 * dot));
+                if (stamped)
+                    m_stamps[std::size_t(pass)].draw(
+                        p, at, key, dot * std::sqrt(2.0) + line, devicePixelRatioF(),
+                        [&mark](QPainter &q) { mark(q, QPointF(0, 0)); });
                 else
-                    p.drawEllipse(at, dot, dot);
+                    mark(p, at);
             }
         }
         paintLabels(p, h, e, dot);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sequence/pointstamp.h"
 #include "sequence/stilllayer.h"
 #include "sequence/viewcaption.h"
 
@@ -7,6 +8,7 @@
 #include <QRectF>
 #include <QWidget>
 
+#include <array>
 #include <vector>
 
 class SequenceSession;
@@ -61,4 +63,5 @@ private:
     ViewCaption m_caption;
     std::vector<Label> m_labels;
     StillLayer m_still;
+    std::array<PointStamp, 2> m_stamps; ///< the keys' squares and the queries' dots
 };

@@ -5,8 +5,8 @@
 #include "theme/colorscheme.h"
 
 #include <QDataStream>
-#include <QPaintEngine>
 #include <QIODevice>
+#include <QPaintEngine>
 #include <QPainter>
 #include <QWidget>
 

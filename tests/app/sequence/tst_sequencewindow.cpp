@@ -731,10 +731,10 @@ private slots:
         const QImage image = canvas->grab().toImage();
         // In the picture's pixels (a screen of ratio 2 doubles them).
         const double ratio = image.devicePixelRatio();
-        const QRect plane(QPoint(int(canvas->plotRect().left() * ratio),
-                                 int(canvas->plotRect().top() * ratio)),
-                          QPoint(int((canvas->plotRect().right() + 1) * ratio) - 1,
-                                 int((canvas->plotRect().bottom() + 1) * ratio) - 1));
+        const QRect plane(
+            QPoint(int(canvas->plotRect().left() * ratio), int(canvas->plotRect().top() * ratio)),
+            QPoint(int((canvas->plotRect().right() + 1) * ratio) - 1,
+                   int((canvas->plotRect().bottom() + 1) * ratio) - 1));
         const auto near = [](const QColor &a, const QColor &b) {
             return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) +
                        std::abs(a.blue() - b.blue()) <
