@@ -8,8 +8,10 @@
 //   that stops following the model cannot make the figure look better.
 // - "whole window": the same edit followed by a repaint of every widget of the window, controls
 //   and tab bars included: an upper bound, not what a drag costs.
-// Prints medians and 95th percentiles (wall and this thread's CPU time), the edit alone, and each
-// view repainted alone.
+// Prints medians and 95th percentiles (wall and this thread's CPU time), the edit alone (CPU and
+// wall: under load the wall time of even the single-threaded edit grows, which tells waiting
+// for other processes from waiting for the raster engine's thread pool), and each view
+// repainted alone (CPU and wall).
 //
 // Run: QT_QPA_PLATFORM=offscreen ./bench/bench_sequencewindow
 
@@ -152,11 +154,10 @@ int main(int argc, char **argv)
                         bench::stats(t).median, bench::stats(wall).median);
         }
     }
-    std::printf(
-        "before (2026-12-02, load 14-19), the whole window repainted: 6.7-7.3 / 24.9-27.6 ms "
-        "cpu at 16 / 64 tokens;\n"
-        "  at 64: head view 7.0, token strip 5.4, q/k planes 2.1, heat maps 1.6, offset "
-        "plot about 4 ms\n");
+    std::printf("before the views kept their still parts as pictures (2026-12-02, load 7.4-8, "
+                "alternating runs): frame 5.9-7.3 / 9.4-11.1 ms cpu at 16 / 64 tokens,\n"
+                "  wall 7.3-22 / 13-28 ms; at 64: head view 3.0-3.2, offset plot 1.7-1.9, q/k "
+                "planes 1.5-1.6, heat maps 1.1-1.3, embeddings 0.6-0.7 ms cpu\n");
     std::printf("target: under 8 ms per frame at 64 tokens\n");
     return 0;
 }
