@@ -678,11 +678,38 @@ private slots:
             QCOMPARE(image.pixelColor(int(x * ratio), int(y * ratio)).rgb(), back.rgb());
     }
 
-    // Each view keeps what stays still in a picture: after a new sentence and a new theme it
-    // must show what a fresh drawing shows (the same pixels where the data are rectangles,
-    // points and text; within antialiasing where the head view and the offset plot compose
-    // their lines themselves).
-    void cachedPicturesFollowTheSentenceAndTheTheme()
+    // Every view keeps what stays still in a picture: after a new theme, and after a new
+    // sentence, it must show what a fresh drawing shows (the same pixels where the data are
+    // rectangles, points and text; within antialiasing where the head view and the offset plot
+    // compose their lines themselves).
+    static void compareWithFreshDrawing(const QList<QWidget *> &views, const QWidget *composed1,
+                                        const QWidget *composed2)
+    {
+        for (QWidget *view : views) {
+            LayerCache::setEnabled(true);
+            const QImage cached = view->grab().toImage().convertToFormat(QImage::Format_RGB32);
+            LayerCache::setEnabled(false);
+            const QImage fresh = view->grab().toImage().convertToFormat(QImage::Format_RGB32);
+            LayerCache::setEnabled(true);
+            QCOMPARE(cached.size(), fresh.size());
+            int far = 0;
+            for (int y = 0; y < fresh.height(); ++y)
+                for (int x = 0; x < fresh.width(); ++x) {
+                    const QRgb a = cached.pixel(x, y), b = fresh.pixel(x, y);
+                    const int d = std::max({std::abs(qRed(a) - qRed(b)),
+                                            std::abs(qGreen(a) - qGreen(b)),
+                                            std::abs(qBlue(a) - qBlue(b))});
+                    far += d > 64;
+                }
+            const bool composed = view == composed1 || view == composed2;
+            const int allowed = composed ? fresh.width() * fresh.height() / 200 : 0;
+            QVERIFY2(far <= allowed, qPrintable(QStringLiteral("%1: %2 pixels differ")
+                                                    .arg(view->metaObject()->className())
+                                                    .arg(far)));
+        }
+    }
+
+    void cachedPicturesFollowTheThemeAndTheSentence()
     {
         const auto restore = qScopeGuard([] {
             LayerCache::setEnabled(true);
@@ -693,31 +720,14 @@ private slots:
         const QList<QWidget *> views = {window.heatmaps(), window.headView(), window.qkCanvas(),
                                         window.embeddingCanvas(), window.offsetPlot()};
         for (QWidget *view : views)
-            view->grab(); // the pictures of the first sentence
+            view->grab(); // the pictures of the light theme
+        ColorScheme::set(ColorScheme::Theme::Dark, ColorScheme::Palette::Standard);
+        compareWithFreshDrawing(views, window.headView(), window.offsetPlot());
+        if (QTest::currentTestFailed())
+            return;
         typeSentence(window, QStringLiteral("ABCDABCDBA"));
         QCOMPARE(window.session()->tokens().size(), std::size_t(10));
-        ColorScheme::set(ColorScheme::Theme::Dark, ColorScheme::Palette::Standard);
-        for (QWidget *view : views) {
-            LayerCache::setEnabled(true);
-            const QImage cached = view->grab().toImage().convertToFormat(QImage::Format_RGB32);
-            LayerCache::setEnabled(false);
-            const QImage fresh = view->grab().toImage().convertToFormat(QImage::Format_RGB32);
-            QCOMPARE(cached.size(), fresh.size());
-            int far = 0;
-            for (int y = 0; y < fresh.height(); ++y)
-                for (int x = 0; x < fresh.width(); ++x) {
-                    const QRgb a = cached.pixel(x, y), b = fresh.pixel(x, y);
-                    const int d =
-                        std::max({std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
-                                  std::abs(qBlue(a) - qBlue(b))});
-                    far += d > 64;
-                }
-            const bool composed = view == window.headView() || view == window.offsetPlot();
-            const int allowed = composed ? fresh.width() * fresh.height() / 200 : 0;
-            QVERIFY2(far <= allowed, qPrintable(QStringLiteral("%1: %2 pixels differ")
-                                                    .arg(view->metaObject()->className())
-                                                    .arg(far)));
-        }
+        compareWithFreshDrawing(views, window.headView(), window.offsetPlot());
     }
 
     // The label of coincident inputs ("x0, x2, x3, x5, x6 D, C, B" in the two-layer preset)
