@@ -696,9 +696,9 @@ private slots:
             for (int y = 0; y < fresh.height(); ++y)
                 for (int x = 0; x < fresh.width(); ++x) {
                     const QRgb a = cached.pixel(x, y), b = fresh.pixel(x, y);
-                    const int d = std::max({std::abs(qRed(a) - qRed(b)),
-                                            std::abs(qGreen(a) - qGreen(b)),
-                                            std::abs(qBlue(a) - qBlue(b))});
+                    const int d =
+                        std::max({std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
+                                  std::abs(qBlue(a) - qBlue(b))});
                     far += d > 64;
                 }
             const bool composed = view == composed1 || view == composed2;
