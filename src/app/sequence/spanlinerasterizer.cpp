@@ -68,29 +68,27 @@ void SpanLineRasterizer::drawSegment(QImage &image, QPointF from, QPointF to, do
     const double slope = (to.y() - from.y()) / (to.x() - from.x());
     // Half the thickness measured along a column: the band across the line is `width` wide.
     const double half = width / 2 * std::sqrt(1 + slope * slope);
-    const int firstColumn = std::max(0, int(std::floor(from.x())));
-    const int lastColumn = std::min(image.width() - 1, int(std::ceil(to.x())) - 1);
+    // The ends are square to the line, as QPainter's flat caps: a steep line's corners reach
+    // beyond from.x() and to.x() by half its width times the sine of its angle.
+    const double length = std::hypot(to.x() - from.x(), to.y() - from.y());
+    const double ux = (to.x() - from.x()) / length, uy = (to.y() - from.y()) / length;
+    const double reach = width / 2 * std::abs(uy);
+    const int firstColumn = std::max(0, int(std::floor(from.x() - reach)));
+    const int lastColumn = std::min(image.width() - 1, int(std::ceil(to.x() + reach)) - 1);
     // Source over, premultiplied: d = c·s + (1 − c·α)·d for coverage c. With an opaque
     // destination the alpha byte stays 255: c·α + (1 − c·α)·255/255.
     const quint32 source = qPremultiply(colour);
     uchar *const bits = image.bits(); // detaches once, not per pixel
     const qsizetype stride = image.bytesPerLine();
-    // Along the line, for dashes: their ends are square to it, as QPainter's are.
-    const double length = std::hypot(to.x() - from.x(), to.y() - from.y());
-    const double ux = (to.x() - from.x()) / length, uy = (to.y() - from.y()) / length;
     const auto compose = [source](QRgb *pixel, quint32 coverage) {
         const quint32 s = coverage >= 255 ? source : byteMultiply(source, coverage);
         *pixel = s + byteMultiply(*pixel, 255 - qAlpha(s));
     };
     for (int x = firstColumn; x <= lastColumn; ++x) {
-        // The part of this column the segment covers, and its centre line at both sides.
-        const double left = std::max(double(x), from.x()), right = std::min(x + 1.0, to.x());
-        if (right <= left)
-            continue;
-        const double share = right - left;
-        // Where the centre line enters and leaves the column.
-        const double y0 = from.y() + (left - from.x()) * slope;
-        const double y1 = from.y() + (right - from.x()) * slope;
+        // Where the centre line (unbounded: the ends are cut below) enters and leaves the
+        // column.
+        const double y0 = from.y() + (x - from.x()) * slope;
+        const double y1 = y0 + slope;
         const double centreLow = std::min(y0, y1), centreHigh = std::max(y0, y1);
         const double topLow = centreLow - half, topHigh = centreHigh - half;
         const double bottomLow = centreLow + half, bottomHigh = centreHigh + half;
@@ -99,21 +97,21 @@ void SpanLineRasterizer::drawSegment(QImage &image, QPointF from, QPointF to, do
         const double inverse = rise > 1e-9 ? 1 / rise : 0;
         const int firstRow = std::max(0, int(std::floor(topLow)));
         const int lastRow = std::min(image.height() - 1, int(std::ceil(bottomHigh)) - 1);
-        const int full = int(share * 255 + 0.5);
         for (int y = firstRow; y <= lastRow; ++y) {
             // Area of the band over pixel (x, y): below the top edge and above the bottom one;
             // rows that neither edge crosses are wholly inside.
-            int coverage = full;
-            if (y < topHigh || y + 1 > bottomLow) {
-                const double covered = shareAbove(bottomLow, bottomHigh, inverse, y) -
-                                       shareAbove(topLow, topHigh, inverse, y);
-                coverage = int(covered * share * 255 + 0.5);
-            }
-            if (dashes && coverage > 0) {
-                const double along =
-                    dashes->along + (x + 0.5 - from.x()) * ux + (y + 0.5 - from.y()) * uy;
-                coverage = int(coverage * dashes->share(along) + 0.5);
-            }
+            double covered = 1;
+            if (y < topHigh || y + 1 > bottomLow)
+                covered = shareAbove(bottomLow, bottomHigh, inverse, y) -
+                          shareAbove(topLow, topHigh, inverse, y);
+            // How far along the line the pixel's centre lies: near an end, the part of a
+            // pixel-long stretch there that lies between the ends.
+            const double along = (x + 0.5 - from.x()) * ux + (y + 0.5 - from.y()) * uy;
+            if (along < 0.5 || along > length - 0.5)
+                covered *= std::max(0.0, std::min(along + 0.5, length) - std::max(along - 0.5, 0.0));
+            if (dashes && covered > 0)
+                covered *= dashes->share(dashes->along + along);
+            const int coverage = int(covered * 255 + 0.5);
             if (coverage > 0)
                 compose(reinterpret_cast<QRgb *>(bits + y * stride) + x,
                         quint32(std::min(255, coverage)));

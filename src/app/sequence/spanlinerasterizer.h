@@ -10,7 +10,8 @@
 class QImage;
 
 /// Draws a straight, thick, antialiased segment into an image as vertical spans, one per pixel
-/// column, each pixel covered by the exact area of the segment over it. The head view draws
+/// column, each pixel covered by the exact area of the band over it (its ends, square to the
+/// line, antialiased over a pixel along it). The head view draws
 /// hundreds of lines between two columns of tokens every frame of a drag; QPainter's stroker
 /// turns each into a path and hands every tall one to a thread pool, which cost most of a
 /// frame at 64 tokens. Here a line costs its covered pixels only.
@@ -18,12 +19,12 @@ class SpanLineRasterizer
 {
 public:
     /// Composes the segment from `from` to `to` (image pixels, from.x() < to.x()), `width`
-    /// pixels thick measured across it, with ends cut vertically at from.x() and to.x(), over
+    /// pixels thick measured across it, its ends square to it (QPainter's flat caps), over
     /// `image` (Format_RGB32 or Format_ARGB32_Premultiplied) in `colour` (not premultiplied;
     /// its alpha makes the line translucent), source over, clipped to the image.
     static void drawLine(QImage &image, QPointF from, QPointF to, double width, QRgb colour);
-    /// A polyline whose x increases, drawn as drawLine() draws its segments (the joins are cut
-    /// vertically: the offset plot covers them with its points), dashed by `pattern` (on, off,
+    /// A polyline whose x increases, drawn as drawLine() draws its segments (no joins: the
+    /// offset plot covers its corners with its points), dashed by `pattern` (on, off,
     /// ... in widths, as QPen::dashPattern() gives it; empty for solid) continued across the
     /// joins, every dash `cap` longer at both ends (half a width for square caps), its ends
     /// square to the line.

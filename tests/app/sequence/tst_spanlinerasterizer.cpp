@@ -74,8 +74,9 @@ private slots:
 
     void slopedLineInksItsAreaAndNothingFarFromIt()
     {
-        // From (4, 6) to (60, 40), 3 wide: a band of area width × length, every pixel near the
-        // centre line fully covered, none further than half the width (plus a pixel) touched.
+        // From (4, 6) to (60, 40), 3 wide, ends square to it: a rectangle of area width × length,
+        // every pixel near the centre line fully covered, none further than half the width (plus
+        // a pixel and a half) from it or beyond its ends touched.
         QImage image = white();
         const QPointF from(4, 6), to(60, 40);
         const double width = 3;
@@ -94,12 +95,12 @@ private slots:
                 const double d = std::abs((p.x() - from.x()) * (to.y() - from.y()) -
                                           (p.y() - from.y()) * (to.x() - from.x())) /
                                  length;
-                if (d > width / 2 + 1.5 || p.x() < from.x() - 1 || p.x() > to.x() + 1)
+                if (d > width / 2 + 1.5 || t * length < -1.5 || t * length > length + 1.5)
                     QVERIFY2(c == 0, qPrintable(QStringLiteral("(%1, %2)").arg(x).arg(y)));
                 if (d < width / 2 - 1.0 && t > 0.05 && t < 0.95)
                     QVERIFY2(c > 0.97, qPrintable(QStringLiteral("(%1, %2)").arg(x).arg(y)));
             }
-        // The band between the vertical cuts at from.x() and to.x(): width × length.
+        // The rectangle's area.
         QVERIFY2(std::abs(ink - width * length) < 0.01 * width * length,
                  qPrintable(QString::number(ink)));
         // Its midpoint in the line's colour.
