@@ -8,7 +8,8 @@
 //   that stops following the model cannot make the figure look better.
 // - "whole window": the same edit followed by a repaint of every widget of the window, controls
 //   and tab bars included: an upper bound, not what a drag costs.
-// Prints medians and 95th percentiles (wall and this thread's CPU time), the edit alone (CPU and
+// Prints medians and 95th percentiles (wall and this thread's CPU time), how often per frame the
+// painting thread waited (for the raster engine's thread pool), the edit alone (CPU and
 // wall: under load the wall time of even the single-threaded edit grows, which tells waiting
 // for other processes from waiting for the raster engine's thread pool), and each view
 // repainted alone (CPU and wall).
@@ -28,6 +29,8 @@
 #include <QApplication>
 #include <QTest>
 
+#include <sys/resource.h>
+
 #include <cmath>
 #include <cstdio>
 #include <map>
@@ -45,6 +48,16 @@ attn::Vector movedRow(const attn::Vector &start, int frame)
     if (row.size() > 1)
         row(1) += 0.3 * std::sin(a);
     return row;
+}
+
+// How many times this thread has waited so far (voluntary context switches): a frame that waits
+// for the raster engine's thread pool counts some; one that is only pushed off its core by
+// other processes counts none.
+long threadWaits()
+{
+    rusage usage{};
+    getrusage(RUSAGE_THREAD, &usage);
+    return usage.ru_nvcsw;
 }
 
 // Counts the paint events each watched widget receives.
@@ -78,8 +91,8 @@ int main(int argc, char **argv)
     std::printf("Sequence window, 1280 x 800, two-layer preset; an embedding row moved, then "
                 "the paint (%d frames, medians)\n",
                 kFrames);
-    std::printf("%-8s %-13s %10s %10s %10s %12s %12s\n", "tokens", "paint", "wall ms", "p95 ms",
-                "cpu ms", "edit cpu ms", "edit wall ms");
+    std::printf("%-8s %-13s %10s %10s %10s %12s %12s %8s\n", "tokens", "paint", "wall ms",
+                "p95 ms", "cpu ms", "edit cpu ms", "edit wall ms", "waits");
     for (int tokens : {16, 64}) {
         SequenceWindow window;
         SequenceSession *session = window.session();
@@ -114,6 +127,7 @@ int main(int argc, char **argv)
                 if (view != window.tokenStrip() && view->isVisible())
                     painted.watch(view);
             std::vector<double> wall, cpu, edit, editWall;
+            const long waits = threadWaits();
             for (int frame = 0; frame < kFrames; ++frame) {
                 const auto t0 = bench::Clock::now();
                 const double c0 = bench::threadCpuSeconds();
@@ -132,9 +146,9 @@ int main(int argc, char **argv)
                 edit.push_back((c1 - c0) * 1e3);
             }
             const auto w = bench::stats(wall), c = bench::stats(cpu), e = bench::stats(edit);
-            std::printf("%-8d %-13s %10.2f %10.2f %10.2f %12.3f %12.3f\n", tokens,
+            std::printf("%-8d %-13s %10.2f %10.2f %10.2f %12.3f %12.3f %8.2f\n", tokens,
                         whole ? "whole window" : "frame", w.median, w.p95, c.median, e.median,
-                        bench::stats(editWall).median);
+                        bench::stats(editWall).median, double(threadWaits() - waits) / kFrames);
             for (const auto &[view, count] : painted.counts)
                 if (count < kFrames)
                     std::printf("    warning: %s painted in %d of %d frames\n",
