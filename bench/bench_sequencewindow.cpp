@@ -168,10 +168,10 @@ int main(int argc, char **argv)
                         bench::stats(t).median, bench::stats(wall).median);
         }
     }
-    std::printf("before the views kept their still parts as pictures (2026-12-02, load 7.4-8, "
-                "alternating runs): frame 5.9-7.3 / 9.4-11.1 ms cpu at 16 / 64 tokens,\n"
-                "  wall 7.3-22 / 13-28 ms; at 64: head view 3.0-3.2, offset plot 1.7-1.9, q/k "
-                "planes 1.5-1.6, heat maps 1.1-1.3, embeddings 0.6-0.7 ms cpu\n");
+    std::printf("before the views kept their still parts as pictures (2026-12-02, load 7.2-8.3, "
+                "alternating runs): frame 5.0-5.3 / 9.8-18.1 ms cpu at 16 / 64 tokens,\n"
+                "  wall 5.8-15 / 21-51 ms; at 64: head view 2.6-4.0, offset plot 1.7-1.9, q/k "
+                "planes 1.5-1.7, heat maps 0.9-1.3, embeddings 0.6-0.7 ms cpu\n");
     std::printf("target: under 8 ms per frame at 64 tokens\n");
     return 0;
 }

@@ -97,6 +97,8 @@ void SpanLineRasterizer::drawSegment(QImage &image, QPointF from, QPointF to, do
         const double inverse = rise > 1e-9 ? 1 / rise : 0;
         const int firstRow = std::max(0, int(std::floor(topLow)));
         const int lastRow = std::min(image.height() - 1, int(std::ceil(bottomHigh)) - 1);
+        // Only the columns an end's square corners reach need the distance along the line.
+        const bool nearEnd = x < from.x() + reach + 1 || x + 1 > to.x() - reach - 1;
         for (int y = firstRow; y <= lastRow; ++y) {
             // Area of the band over pixel (x, y): below the top edge and above the bottom one;
             // rows that neither edge crosses are wholly inside.
@@ -106,11 +108,14 @@ void SpanLineRasterizer::drawSegment(QImage &image, QPointF from, QPointF to, do
                           shareAbove(topLow, topHigh, inverse, y);
             // How far along the line the pixel's centre lies: near an end, the part of a
             // pixel-long stretch there that lies between the ends.
-            const double along = (x + 0.5 - from.x()) * ux + (y + 0.5 - from.y()) * uy;
-            if (along < 0.5 || along > length - 0.5)
-                covered *= std::max(0.0, std::min(along + 0.5, length) - std::max(along - 0.5, 0.0));
-            if (dashes && covered > 0)
-                covered *= dashes->share(dashes->along + along);
+            if (nearEnd || dashes) {
+                const double along = (x + 0.5 - from.x()) * ux + (y + 0.5 - from.y()) * uy;
+                if (along < 0.5 || along > length - 0.5)
+                    covered *= std::max(0.0, std::min(along + 0.5, length) -
+                                                 std::max(along - 0.5, 0.0));
+                if (dashes && covered > 0)
+                    covered *= dashes->share(dashes->along + along);
+            }
             const int coverage = int(covered * 255 + 0.5);
             if (coverage > 0)
                 compose(reinterpret_cast<QRgb *>(bits + y * stride) + x,
