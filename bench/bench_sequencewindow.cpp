@@ -29,11 +29,10 @@
 #include <QApplication>
 #include <QTest>
 
-#include <sys/resource.h>
-
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <sys/resource.h>
 
 namespace {
 
@@ -91,8 +90,8 @@ int main(int argc, char **argv)
     std::printf("Sequence window, 1280 x 800, two-layer preset; an embedding row moved, then "
                 "the paint (%d frames, medians)\n",
                 kFrames);
-    std::printf("%-8s %-13s %10s %10s %10s %12s %12s %8s\n", "tokens", "paint", "wall ms",
-                "p95 ms", "cpu ms", "edit cpu ms", "edit wall ms", "waits");
+    std::printf("%-8s %-13s %10s %10s %10s %12s %12s %8s\n", "tokens", "paint", "wall ms", "p95 ms",
+                "cpu ms", "edit cpu ms", "edit wall ms", "waits");
     for (int tokens : {16, 64}) {
         SequenceWindow window;
         SequenceSession *session = window.session();

@@ -111,8 +111,8 @@ void SpanLineRasterizer::drawSegment(QImage &image, QPointF from, QPointF to, do
             if (nearEnd || dashes) {
                 const double along = (x + 0.5 - from.x()) * ux + (y + 0.5 - from.y()) * uy;
                 if (along < 0.5 || along > length - 0.5)
-                    covered *= std::max(0.0, std::min(along + 0.5, length) -
-                                                 std::max(along - 0.5, 0.0));
+                    covered *=
+                        std::max(0.0, std::min(along + 0.5, length) - std::max(along - 0.5, 0.0));
                 if (dashes && covered > 0)
                     covered *= dashes->share(dashes->along + along);
             }
