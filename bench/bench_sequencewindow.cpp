@@ -8,8 +8,11 @@
 //   that stops following the model cannot make the figure look better.
 // - "whole window": the same edit followed by a repaint of every widget of the window, controls
 //   and tab bars included: an upper bound, not what a drag costs.
-// Prints medians and 95th percentiles (wall and this thread's CPU time), the edit alone, and each
-// view repainted alone.
+// Prints medians and 95th percentiles (wall and this thread's CPU time), how often per frame the
+// painting thread waited (for the raster engine's thread pool), the edit alone (CPU and
+// wall: under load the wall time of even the single-threaded edit grows, which tells waiting
+// for other processes from waiting for the raster engine's thread pool), and each view
+// repainted alone (CPU and wall).
 //
 // Run: QT_QPA_PLATFORM=offscreen ./bench/bench_sequencewindow
 
@@ -29,6 +32,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <sys/resource.h>
 
 namespace {
 
@@ -43,6 +47,16 @@ attn::Vector movedRow(const attn::Vector &start, int frame)
     if (row.size() > 1)
         row(1) += 0.3 * std::sin(a);
     return row;
+}
+
+// How many times this thread has waited so far (voluntary context switches): a frame that waits
+// for the raster engine's thread pool counts some; one that is only pushed off its core by
+// other processes counts none.
+long threadWaits()
+{
+    rusage usage{};
+    getrusage(RUSAGE_THREAD, &usage);
+    return usage.ru_nvcsw;
 }
 
 // Counts the paint events each watched widget receives.
@@ -76,8 +90,8 @@ int main(int argc, char **argv)
     std::printf("Sequence window, 1280 x 800, two-layer preset; an embedding row moved, then "
                 "the paint (%d frames, medians)\n",
                 kFrames);
-    std::printf("%-8s %-13s %10s %10s %10s %12s\n", "tokens", "paint", "wall ms", "p95 ms",
-                "cpu ms", "edit cpu ms");
+    std::printf("%-8s %-13s %10s %10s %10s %12s %12s %8s\n", "tokens", "paint", "wall ms", "p95 ms",
+                "cpu ms", "edit cpu ms", "edit wall ms", "waits");
     for (int tokens : {16, 64}) {
         SequenceWindow window;
         SequenceSession *session = window.session();
@@ -111,12 +125,14 @@ int main(int argc, char **argv)
             for (const auto &[name, view] : views)
                 if (view != window.tokenStrip() && view->isVisible())
                     painted.watch(view);
-            std::vector<double> wall, cpu, edit;
+            std::vector<double> wall, cpu, edit, editWall;
+            const long waits = threadWaits();
             for (int frame = 0; frame < kFrames; ++frame) {
                 const auto t0 = bench::Clock::now();
                 const double c0 = bench::threadCpuSeconds();
                 session->setEmbeddingRow(0, movedRow(start, frame + (whole ? kFrames / 2 : 0)));
                 const double c1 = bench::threadCpuSeconds();
+                editWall.push_back(bench::secondsSince(t0) * 1e3);
                 // Layout passes asked for by the edit (a view whose size hint changed) come
                 // first, as the event loop runs them before painting.
                 QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
@@ -129,8 +145,9 @@ int main(int argc, char **argv)
                 edit.push_back((c1 - c0) * 1e3);
             }
             const auto w = bench::stats(wall), c = bench::stats(cpu), e = bench::stats(edit);
-            std::printf("%-8d %-13s %10.2f %10.2f %10.2f %12.3f\n", tokens,
-                        whole ? "whole window" : "frame", w.median, w.p95, c.median, e.median);
+            std::printf("%-8d %-13s %10.2f %10.2f %10.2f %12.3f %12.3f %8.2f\n", tokens,
+                        whole ? "whole window" : "frame", w.median, w.p95, c.median, e.median,
+                        bench::stats(editWall).median, double(threadWaits() - waits) / kFrames);
             for (const auto &[view, count] : painted.counts)
                 if (count < kFrames)
                     std::printf("    warning: %s painted in %d of %d frames\n",
@@ -138,20 +155,22 @@ int main(int argc, char **argv)
         }
         // Where the time goes: each view repainted alone.
         for (const auto &[name, view] : views) {
-            std::vector<double> t;
+            std::vector<double> t, wall;
             for (int i = 0; i < 50; ++i) {
+                const auto t0 = bench::Clock::now();
                 const double c0 = bench::threadCpuSeconds();
                 view->repaint();
                 t.push_back((bench::threadCpuSeconds() - c0) * 1e3);
+                wall.push_back(bench::secondsSince(t0) * 1e3);
             }
-            std::printf("    repaint %-12s %8.2f ms cpu\n", name, bench::stats(t).median);
+            std::printf("    repaint %-12s %8.2f ms cpu %8.2f ms wall\n", name,
+                        bench::stats(t).median, bench::stats(wall).median);
         }
     }
-    std::printf(
-        "before (2026-12-02, load 14-19), the whole window repainted: 6.7-7.3 / 24.9-27.6 ms "
-        "cpu at 16 / 64 tokens;\n"
-        "  at 64: head view 7.0, token strip 5.4, q/k planes 2.1, heat maps 1.6, offset "
-        "plot about 4 ms\n");
+    std::printf("before the views kept their still parts as pictures (2026-12-02, load 7.2-8.3, "
+                "alternating runs): frame 5.0-5.3 / 9.8-18.1 ms cpu at 16 / 64 tokens,\n"
+                "  wall 5.8-15 / 21-51 ms; at 64: head view 2.6-4.0, offset plot 1.7-1.9, q/k "
+                "planes 1.5-1.7, heat maps 0.9-1.3, embeddings 0.6-0.7 ms cpu\n");
     std::printf("target: under 8 ms per frame at 64 tokens\n");
     return 0;
 }

@@ -4,6 +4,8 @@
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
 
+#include <QDataStream>
+#include <QIODevice>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -22,6 +24,8 @@ SequenceEmbeddingCanvas::SequenceEmbeddingCanvas(SequenceSession *session, QWidg
     });
     m_extent = computeExtent();
     setMouseTracking(true);
+    // Every paint covers the whole view: nothing under it needs painting first.
+    setAttribute(Qt::WA_OpaquePaintEvent);
     setAccessibleName(tr("Embeddings, positions and inputs in the plane"));
 }
 
@@ -191,30 +195,27 @@ void SequenceEmbeddingCanvas::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    p.fillRect(rect(), ColorScheme::background());
     const auto &model = m_session->model();
-    const QFontMetrics fm(font());
-    const double line = Appearance::instance()->lineScale();
-
-    p.setPen(ColorScheme::text());
-    m_caption.paint(p, QRect(4, 0, std::max(1, width() - 8), height()), caption());
+    if (StillLayer::usable(p, *this)) {
+        // The caption, frame, axes and unit circle from a picture: while a drag lasts the scale
+        // stays put, and so do they. The points and their labels over it.
+        QByteArray key;
+        {
+            QDataStream stream(&key, QIODevice::WriteOnly);
+            stream << caption() << m_extent << m_session->hasResult() << model.dModel
+                   << int(model.positions);
+        }
+        p.drawImage(QPoint(0, 0),
+                    m_still.picture(*this, key, [this](QPainter &q) { paintStill(q); }));
+    } else {
+        p.fillRect(rect(), ColorScheme::background());
+        paintStill(p);
+    }
     if (model.dModel < 2 || !m_session->hasResult())
         return;
-
+    const QFontMetrics fm(font());
+    const double line = Appearance::instance()->lineScale();
     const QRect r = plotRect();
-    p.setPen(QPen(ColorScheme::axis(), line));
-    p.setBrush(Qt::NoBrush);
-    p.drawRect(r);
-    p.setPen(QPen(ColorScheme::gridMinor(), line));
-    const QPointF origin = toWidget(0, 0);
-    p.drawLine(QPointF(r.left(), origin.y()), QPointF(r.right(), origin.y()));
-    p.drawLine(QPointF(origin.x(), r.top()), QPointF(origin.x(), r.bottom()));
-    if (model.positions == attn::PositionKind::Sinusoidal) {
-        const QPointF corner = toWidget(1, 1);
-        p.setPen(QPen(ColorScheme::faded(ColorScheme::value(), 0.7), line, Qt::DashLine));
-        p.drawEllipse(origin, corner.x() - origin.x(), origin.y() - corner.y());
-    }
-
     const double dot = std::max(3.0, fm.height() / 4.0) * line;
     const auto &tokens = m_session->tokens();
     const attn::Matrix &input = m_session->forward().input;
@@ -257,10 +258,28 @@ void SequenceEmbeddingCanvas::paintEvent(QPaintEvent *)
         p.drawEllipse(at, dot * 1.4, dot * 1.4);
         addLabel(names, at.toPoint(), m_session->tokenName(t));
     }
+    // Every label inside the plane: one that would run over its edge goes below (or above)
+    // its point, moved along to fit, and is shortened with "…" only when wider than the plane.
+    const auto inPlane = [&](QPointF baseline, QString &text, QPoint point) {
+        const double room = r.width() - 4;
+        if (fm.horizontalAdvance(text) > room)
+            text = fm.elidedText(text, Qt::ElideRight, int(room));
+        const double w = fm.horizontalAdvance(text);
+        if (baseline.x() < r.left() + 2 || baseline.x() + w > r.right() - 2) {
+            baseline.setX(std::clamp(point.x() - w / 2, r.left() + 2.0, r.right() - 2 - w));
+            baseline.setY(point.y() + dot + fm.ascent() + 1);
+            if (baseline.y() + fm.descent() > r.bottom() - 1)
+                baseline.setY(point.y() - dot - fm.descent() - 2);
+        }
+        baseline.setY(
+            std::clamp(baseline.y(), r.top() + 1.0 + fm.ascent(), r.bottom() - 1.0 - fm.descent()));
+        return baseline;
+    };
     p.setPen(embedding);
     for (const auto &[pixel, parts] : names) {
-        const QString text = parts.join(QStringLiteral(", "));
-        p.drawText(QPointF(pixel) + QPointF(-dot - 2 - fm.horizontalAdvance(text), -dot), text);
+        QString text = parts.join(QStringLiteral(", "));
+        const QPointF at = QPointF(pixel) + QPointF(-dot - 2 - fm.horizontalAdvance(text), -dot);
+        p.drawText(inPlane(at, text, pixel), text);
     }
     const QColor inputColour = ColorScheme::query();
     // Inputs on the same pixel (the same token without added positions): "x1, x4 A".
@@ -284,13 +303,33 @@ void SequenceEmbeddingCanvas::paintEvent(QPaintEvent *)
     for (std::size_t g = 0; g < inputs.size(); ++g) {
         QStringList tokenNames = inputNames[g].second;
         tokenNames.removeDuplicates();
-        const QString text = QStringLiteral("x") + inputs[g].second.join(QStringLiteral(", x")) +
-                             QLatin1Char(' ') + tokenNames.join(QStringLiteral(", "));
-        // Right of the point, or below it, kept inside the widget, when that has no room.
-        QPointF at = QPointF(inputs[g].first) + QPointF(dot + 2, -2);
-        if (at.x() + fm.horizontalAdvance(text) > width() - 2)
-            at = QPointF(std::max(2, width() - 2 - fm.horizontalAdvance(text)),
-                         at.y() + dot + fm.height());
-        p.drawText(at, text);
+        QString text = QStringLiteral("x") + inputs[g].second.join(QStringLiteral(", x")) +
+                       QLatin1Char(' ') + tokenNames.join(QStringLiteral(", "));
+        // Right of the point, or below it when that runs out of the plane.
+        const QPointF at = QPointF(inputs[g].first) + QPointF(dot + 2, -2);
+        p.drawText(inPlane(at, text, inputs[g].first), text);
+    }
+}
+
+void SequenceEmbeddingCanvas::paintStill(QPainter &p) const
+{
+    const auto &model = m_session->model();
+    const double line = Appearance::instance()->lineScale();
+    p.setPen(ColorScheme::text());
+    m_caption.paint(p, QRect(4, 0, std::max(1, width() - 8), height()), caption());
+    if (model.dModel < 2 || !m_session->hasResult())
+        return;
+    const QRect r = plotRect();
+    p.setPen(QPen(ColorScheme::axis(), line));
+    p.setBrush(Qt::NoBrush);
+    p.drawRect(r);
+    p.setPen(QPen(ColorScheme::gridMinor(), line));
+    const QPointF origin = toWidget(0, 0);
+    p.drawLine(QPointF(r.left(), origin.y()), QPointF(r.right(), origin.y()));
+    p.drawLine(QPointF(origin.x(), r.top()), QPointF(origin.x(), r.bottom()));
+    if (model.positions == attn::PositionKind::Sinusoidal) {
+        const QPointF corner = toWidget(1, 1);
+        p.setPen(QPen(ColorScheme::faded(ColorScheme::value(), 0.7), line, Qt::DashLine));
+        p.drawEllipse(origin, corner.x() - origin.x(), origin.y() - corner.y());
     }
 }

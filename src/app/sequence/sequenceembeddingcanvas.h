@@ -1,5 +1,6 @@
 #pragma once
 
+#include "sequence/stilllayer.h"
 #include "sequence/viewcaption.h"
 
 #include <QPointF>
@@ -54,6 +55,8 @@ private:
     double computeExtent() const;
     /// The vocabulary token whose embedding is drawn within reach of `at`, or −1.
     int tokenAt(QPointF at) const;
+    /// What stays still during a drag: the caption, the frame, the axes and the unit circle.
+    void paintStill(QPainter &p) const;
 
     SequenceSession *m_session;
     double m_extent = 1.5;
@@ -61,4 +64,5 @@ private:
     int m_dragged = -1;
     bool m_moved = false; ///< the drag has changed the embedding at least once
     bool m_readOnly = false;
+    StillLayer m_still;
 };

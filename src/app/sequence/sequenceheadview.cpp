@@ -1,12 +1,14 @@
 #include "sequence/sequenceheadview.h"
 
 #include "model/sequencesession.h"
+#include "sequence/spanlinerasterizer.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
 
+#include <QDataStream>
+#include <QIODevice>
 #include <QMouseEvent>
 #include <QPainter>
-#include <QPainterPath>
 
 #include <algorithm>
 #include <array>
@@ -23,6 +25,8 @@ SequenceHeadView::SequenceHeadView(SequenceSession *session, QWidget *parent)
             m_hovered = -1;
         update();
     });
+    // Every paint covers the whole view: nothing under it needs painting first.
+    setAttribute(Qt::WA_OpaquePaintEvent);
     setAccessibleName(tr("Attention as lines from each query token to the key tokens"));
 }
 
@@ -150,10 +154,114 @@ void SequenceHeadView::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    p.fillRect(rect(), ColorScheme::background());
     m_lines.clear();
-    if (!m_session->hasResult() || m_layer >= int(m_session->forward().layers.size()))
+    const bool ready = m_session->hasResult() && m_layer < int(m_session->forward().layers.size());
+    if (ready)
+        collectLines();
+    if (!StillLayer::usable(p, *this)) {
+        // Files (SVG, PDF) and scaled pictures: vectors and text, as QPainter draws them.
+        p.fillRect(rect(), ColorScheme::background());
+        if (!ready)
+            return;
+        paintStill(p);
+        paintLines(p);
         return;
+    }
+    // On screen: the headings and token names from a picture, the lines composed over a copy
+    // of it (they never cross the names: they run between the two columns), one blit.
+    const QImage &still = m_still.picture(*this, stillKey(), [this, ready](QPainter &q) {
+        if (ready)
+            paintStill(q);
+    });
+    if (m_lines.empty()) {
+        p.drawImage(QPoint(0, 0), still);
+        return;
+    }
+    QImage &frame = m_still.frame();
+    rasterLines(frame);
+    p.drawImage(QPoint(0, 0), frame);
+}
+
+void SequenceHeadView::collectLines()
+{
+    const auto &heads = m_session->forward().layers[std::size_t(m_layer)].heads;
+    const int n = m_session->forward().length();
+    for (int h = 0; h < int(heads.size()); ++h) {
+        const auto &w = heads[std::size_t(h)].weights;
+        for (int i = 0; i < n; ++i) {
+            if (m_hovered >= 0 && i != m_hovered)
+                continue;
+            for (int j = 0; j < n; ++j) {
+                const double width = lineWidth(w(i, j));
+                if (width < 0.25)
+                    continue; // invisible anyway, and masked weights are exactly 0
+                m_lines.push_back({h, i, j, width});
+            }
+        }
+    }
+}
+
+QColor SequenceHeadView::lineColor(int head) const
+{
+    const int heads = m_session->forward().layers[std::size_t(m_layer)].heads.size();
+    QColor colour = headColor(head, heads);
+    // Translucent lines show where heads overlap; high contrast wants them solid.
+    colour.setAlphaF(ColorScheme::theme() == ColorScheme::Theme::HighContrast ? 1.0 : 0.6);
+    return colour;
+}
+
+QLineF SequenceHeadView::lineAt(const Geometry &g, const Line &line) const
+{
+    const int heads = int(m_session->forward().layers[std::size_t(m_layer)].heads.size());
+    // Each head's lines a little apart from the others', so that overlapping heads do not
+    // blend into one colour.
+    const double offset = (line.head - (heads - 1) / 2.0) * 3 * Appearance::instance()->lineScale();
+    const double centre = (g.row - 1) / 2.0 + 0.5 + offset;
+    return QLineF(g.left + g.column + 4, g.top + line.query * g.row + centre, g.right - 4,
+                  g.top + line.key * g.row + centre);
+}
+
+void SequenceHeadView::paintLines(QPainter &p) const
+{
+    const Geometry g = geometry();
+    QPen pen(Qt::black, 1, Qt::SolidLine, Qt::FlatCap);
+    for (const Line &line : m_lines) {
+        pen.setColor(lineColor(line.head));
+        pen.setWidthF(line.width);
+        p.setPen(pen);
+        p.drawLine(lineAt(g, line));
+    }
+}
+
+void SequenceHeadView::rasterLines(QImage &image) const
+{
+    const Geometry g = geometry();
+    const double ratio = image.devicePixelRatio();
+    const int heads = int(m_session->forward().layers[std::size_t(m_layer)].heads.size());
+    std::vector<QRgb> colours;
+    for (int h = 0; h < heads; ++h)
+        colours.push_back(lineColor(h).rgba());
+    for (const Line &line : m_lines) {
+        const QLineF at = lineAt(g, line);
+        SpanLineRasterizer::drawLine(image, at.p1() * ratio, at.p2() * ratio, line.width * ratio,
+                                     colours[std::size_t(line.head)]);
+    }
+}
+
+QByteArray SequenceHeadView::stillKey()
+{
+    prepareLabels();
+    QByteArray key;
+    QDataStream stream(&key, QIODevice::WriteOnly);
+    const bool ready = m_session->hasResult() && m_layer < int(m_session->forward().layers.size());
+    stream << ready << m_layer << m_hovered << m_labelShift << m_labelNames << caption()
+           << tr("Head %1").arg(1)
+           << (ready ? int(m_session->forward().layers[std::size_t(m_layer)].heads.size()) : 0);
+    return key;
+}
+
+void SequenceHeadView::paintStill(QPainter &p)
+{
     const auto &heads = m_session->forward().layers[std::size_t(m_layer)].heads;
     const int n = m_session->forward().length();
     const QFontMetrics fm(font());
@@ -169,37 +277,6 @@ void SequenceHeadView::paintEvent(QPaintEvent *)
                    headColor(h, int(heads.size())));
         p.drawText(QPoint(at.x() + fm.height() + 4, at.y() + fm.ascent()),
                    tr("Head %1").arg(h + 1));
-    }
-
-    // Each line a quadrilateral as wide as its weight, one path per head filled at once: a pen
-    // per line cost most of a frame at 64 tokens. Within a head the lines join into one shape;
-    // across heads the translucency shows where they overlap.
-    const double fromX = g.left + g.column + 4, toX = g.right - 4;
-    for (int h = 0; h < int(heads.size()); ++h) {
-        QColor colour = headColor(h, int(heads.size()));
-        // Translucent lines show where heads overlap; high contrast wants them solid.
-        colour.setAlphaF(ColorScheme::theme() == ColorScheme::Theme::HighContrast ? 1.0 : 0.6);
-        const auto &w = heads[std::size_t(h)].weights;
-        // Each head's lines a little apart from the others', so that overlapping heads do not
-        // blend into one colour.
-        const double offset =
-            (h - (int(heads.size()) - 1) / 2.0) * 3 * Appearance::instance()->lineScale();
-        QPen pen(colour, 1, Qt::SolidLine, Qt::FlatCap);
-        for (int i = 0; i < n; ++i) {
-            if (m_hovered >= 0 && i != m_hovered)
-                continue;
-            const double fromY = g.top + i * g.row + (g.row - 1) / 2.0 + 0.5 + offset;
-            for (int j = 0; j < n; ++j) {
-                const double width = lineWidth(w(i, j));
-                if (width < 0.25)
-                    continue; // invisible anyway, and masked weights are exactly 0
-                const double toY = g.top + j * g.row + (g.row - 1) / 2.0 + 0.5 + offset;
-                pen.setWidthF(width);
-                p.setPen(pen);
-                p.drawLine(QPointF(fromX, fromY), QPointF(toX, toY));
-                m_lines.push_back({h, i, j, width});
-            }
-        }
     }
 
     prepareLabels();

@@ -1,8 +1,11 @@
 #pragma once
 
+#include "sequence/stilllayer.h"
 #include "sequence/viewcaption.h"
 
 #include <QColor>
+#include <QImage>
+#include <QLineF>
 #include <QStaticText>
 #include <QStringList>
 #include <QWidget>
@@ -64,6 +67,19 @@ private:
     std::vector<QPoint> legendPlaces() const;
     /// The token labels of both columns, laid out once per sentence, shift and font.
     void prepareLabels();
+    /// One Line per weight drawn: the hovered row's only while a token is hovered.
+    void collectLines();
+    QColor lineColor(int head) const;
+    /// Where `line` runs, from its query in the left column to its key in the right one.
+    QLineF lineAt(const Geometry &g, const Line &line) const;
+    /// The lines with QPainter's stroker, for files and scaled pictures.
+    void paintLines(QPainter &p) const;
+    /// The lines composed into `image` (its pixels at its ratio) column by column.
+    void rasterLines(QImage &image) const;
+    /// Everything but the lines: headings, the heads' keys and the token names.
+    void paintStill(QPainter &p);
+    /// What the still picture depends on besides the size, font and theme.
+    QByteArray stillKey();
 
     SequenceSession *m_session;
     int m_layer = 0;
@@ -74,4 +90,5 @@ private:
     int m_labelShift = 0;
     QFont m_labelFont;
     std::vector<QStaticText> m_queryLabels, m_keyLabels;
+    StillLayer m_still;
 };

@@ -1,11 +1,13 @@
 #include "sequence/sequenceheatmapgrid.h"
 
 #include "model/sequencesession.h"
-#include "theme/heatramp.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
+#include "theme/heatramp.h"
 
+#include <QDataStream>
 #include <QHelpEvent>
+#include <QIODevice>
 #include <QLocale>
 #include <QMouseEvent>
 #include <QPainter>
@@ -24,6 +26,8 @@ SequenceHeatmapGrid::SequenceHeatmapGrid(SequenceSession *session, QWidget *pare
             setFocusedHead(0, 0);
         update();
     });
+    // Every paint covers the whole view: nothing under it needs painting first.
+    setAttribute(Qt::WA_OpaquePaintEvent);
     setAccessibleName(tr("Attention weights of every head and layer"));
     setCursor(Qt::PointingHandCursor);
 }
@@ -114,14 +118,83 @@ QSize SequenceHeatmapGrid::minimumSizeHint() const
 void SequenceHeatmapGrid::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
-    p.fillRect(rect(), ColorScheme::background());
-    if (!m_session->hasResult())
+    if (!StillLayer::usable(p, *this)) {
+        // Files (SVG, PDF) and scaled pictures: a rectangle per cell.
+        p.fillRect(rect(), ColorScheme::background());
+        if (!m_session->hasResult())
+            return;
+        paintStill(p);
+        forEachCell([&p](const QRect &cell, QRgb colour) { p.fillRect(cell, QColor(colour)); });
         return;
+    }
+    // Titles, frames and the masked cells' hatching from a picture: they stay still while a
+    // token moves. The cells are plain pixels written into a copy of it, not thousands of
+    // small fills, then one blit.
+    QByteArray key;
+    {
+        QDataStream stream(&key, QIODevice::WriteOnly);
+        const auto &model = m_session->model();
+        stream << m_session->hasResult() << caption() << tr("Layer %1").arg(1)
+               << tr("Head %1").arg(1) << m_layer << m_head << model.causal
+               << qint64(m_session->tokens().size()) << model.layerCount();
+        for (int l = 0; l < model.layerCount(); ++l)
+            stream << model.headCount(l);
+    }
+    const QImage &still = m_still.picture(*this, key, [this](QPainter &q) {
+        if (m_session->hasResult())
+            paintStill(q);
+    });
+    if (!m_session->hasResult()) {
+        p.drawImage(QPoint(0, 0), still);
+        return;
+    }
+    QImage &frame = m_still.frame();
+    const double ratio = still.devicePixelRatio();
+    const QRect bounds = frame.rect();
+    uchar *const bits = frame.bits();
+    const qsizetype stride = frame.bytesPerLine();
+    forEachCell([&](const QRect &cell, QRgb colour) {
+        const QRect pixels = QRect(QPoint(int(std::lround(cell.left() * ratio)),
+                                          int(std::lround(cell.top() * ratio))),
+                                   QPoint(int(std::lround((cell.right() + 1) * ratio)) - 1,
+                                          int(std::lround((cell.bottom() + 1) * ratio)) - 1)) &
+                             bounds;
+        for (int y = pixels.top(); y <= pixels.bottom(); ++y)
+            std::fill_n(reinterpret_cast<QRgb *>(bits + y * stride) + pixels.left(), pixels.width(),
+                        colour | 0xff000000u);
+    });
+    p.drawImage(QPoint(0, 0), frame);
+}
+
+void SequenceHeatmapGrid::forEachCell(const std::function<void(const QRect &, QRgb)> &fill) const
+{
     const auto &forward = m_session->forward();
     const int n = forward.length();
+    for (int l = 0; l < int(forward.layers.size()); ++l) {
+        const auto &heads = forward.layers[std::size_t(l)].heads;
+        for (int h = 0; h < int(heads.size()); ++h) {
+            const QRect map = mapRect(l, h);
+            const auto &w = heads[std::size_t(h)].weights;
+            const auto &s = heads[std::size_t(h)].scores;
+            // As cellRect() places them, without laying the grid out again for every cell.
+            const int cell = map.width() / std::max(1, n);
+            for (int i = 0; i < n; ++i)
+                for (int j = 0; j < n; ++j)
+                    if (!std::isinf(s(i, j)))
+                        fill(QRect(map.left() + j * cell, map.top() + i * cell, cell, cell),
+                             HeatRamp::color(w(i, j)).rgb());
+        }
+    }
+}
+
+void SequenceHeatmapGrid::paintStill(QPainter &p) const
+{
+    const auto &forward = m_session->forward();
     const QFontMetrics fm(font());
     const double line = Appearance::instance()->lineScale();
     const bool across = geometry().across;
+    // The frames are drawn as on screen, without antialiasing, whatever the picture's painter.
+    p.setRenderHint(QPainter::Antialiasing, false);
     p.setPen(ColorScheme::text());
     m_caption.paint(p, rect(), caption());
     for (int l = 0; l < int(forward.layers.size()); ++l) {
@@ -143,21 +216,13 @@ void SequenceHeatmapGrid::paintEvent(QPaintEvent *)
             p.setPen(ColorScheme::text());
             p.drawText(QRect(map.left(), map.top() - fm.height() - 5, map.width(), fm.height()),
                        Qt::AlignCenter, tr("Head %1").arg(h + 1));
-            const auto &w = heads[std::size_t(h)].weights;
-            const auto &s = heads[std::size_t(h)].scores;
             // The masked cells' hatching once under the whole map, the other cells over it: a
             // pattern brush cell by cell cost most of a frame at 64 tokens.
             if (m_session->model().causal) {
                 p.fillRect(map, ColorScheme::grid());
                 p.fillRect(map, QBrush(ColorScheme::axis().lighter(160), Qt::BDiagPattern));
             }
-            // As cellRect() places them, without laying the grid out again for every cell.
-            const int cell = map.width() / std::max(1, n);
-            for (int i = 0; i < n; ++i)
-                for (int j = 0; j < n; ++j)
-                    if (!std::isinf(s(i, j)))
-                        p.fillRect(QRect(map.left() + j * cell, map.top() + i * cell, cell, cell),
-                                   HeatRamp::color(w(i, j)));
+            // The frame lies outside the cells: drawn before them, it looks the same.
             const bool focused = l == m_layer && h == m_head;
             p.setPen(QPen(focused ? ColorScheme::highlight() : ColorScheme::axis(),
                           (focused ? 3 : 1) * line));

@@ -1,8 +1,12 @@
 #pragma once
 
+#include "sequence/stilllayer.h"
 #include "sequence/viewcaption.h"
 
+#include <QRgb>
 #include <QWidget>
+
+#include <functional>
 
 class SequenceSession;
 
@@ -45,8 +49,13 @@ private:
     };
     Geometry geometry() const;
     QString caption() const;
+    /// Everything but the cells: caption, titles, the masked cells' hatching, the frames.
+    void paintStill(QPainter &p) const;
+    /// Calls `fill` with every unmasked cell's rectangle and colour.
+    void forEachCell(const std::function<void(const QRect &, QRgb)> &fill) const;
 
     SequenceSession *m_session;
     int m_layer = 0, m_head = 0;
     ViewCaption m_caption;
+    StillLayer m_still;
 };

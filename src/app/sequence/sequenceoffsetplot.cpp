@@ -1,10 +1,13 @@
 #include "sequence/sequenceoffsetplot.h"
 
 #include "model/sequencesession.h"
+#include "sequence/spanlinerasterizer.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
 
+#include <QDataStream>
 #include <QEvent>
+#include <QIODevice>
 #include <QLocale>
 #include <QPainter>
 #include <QPainterPath>
@@ -20,6 +23,8 @@ SequenceOffsetPlot::SequenceOffsetPlot(SequenceSession *session, QWidget *parent
         update();
     });
     recompute();
+    // Every paint covers the whole view: nothing under it needs painting first.
+    setAttribute(Qt::WA_OpaquePaintEvent);
     setAccessibleName(tr("Score of one pair against the offset, for each kind of position"));
 }
 
@@ -187,7 +192,35 @@ void SequenceOffsetPlot::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    p.fillRect(rect(), ColorScheme::background());
+    if (!StillLayer::usable(p, *this)) {
+        // Files (SVG, PDF) and scaled pictures: vectors and text, as QPainter draws them.
+        p.fillRect(rect(), ColorScheme::background());
+        paintStill(p);
+        paintData(p, nullptr);
+        return;
+    }
+    // What stays still while a token moves (the frame, the offsets' grid and numbers, the
+    // legend) from a picture; the scores, their range and the curves drawn over a copy of it.
+    QByteArray key;
+    {
+        QDataStream stream(&key, QIODevice::WriteOnly);
+        stream << caption() << tr("offset δ = i − j");
+        for (int k = 0; k < 4; ++k)
+            stream << legendText(k);
+    }
+    const QImage &still = m_still.picture(*this, key, [this](QPainter &q) { paintStill(q); });
+    QImage &frame = m_still.frame();
+    {
+        QPainter q(&frame);
+        q.setRenderHint(QPainter::Antialiasing);
+        q.setFont(font());
+        paintData(q, &frame);
+    }
+    p.drawImage(QPoint(0, 0), frame);
+}
+
+void SequenceOffsetPlot::paintStill(QPainter &p) const
+{
     const QFontMetrics fm(font());
     const double line = Appearance::instance()->lineScale();
     const QRect r = plotRect();
@@ -198,7 +231,7 @@ void SequenceOffsetPlot::paintEvent(QPaintEvent *)
     p.setPen(QPen(ColorScheme::axis(), line));
     p.setBrush(Qt::NoBrush);
     p.drawRect(r);
-    // Grid: every offset, and the score 0.
+    // Grid: every offset.
     const QLocale locale;
     for (int d = -kMaxOffset; d <= kMaxOffset; ++d) {
         const double x = r.left() + double(d + kMaxOffset) / (2 * kMaxOffset) * r.width();
@@ -213,6 +246,29 @@ void SequenceOffsetPlot::paintEvent(QPaintEvent *)
     p.setPen(ColorScheme::text());
     p.drawText(QRect(r.left(), r.bottom() + fm.height() + 2, r.width(), fm.height()),
                Qt::AlignCenter, tr("offset δ = i − j"));
+
+    // Legend: one entry per kind, with why a kind is missing.
+    const std::vector<QPointF> places = legendPlaces(r.width());
+    const int legendTop = r.bottom() + fm.height() * 2 + 6;
+    for (int k = 0; k < 4; ++k) {
+        const QPointF at(r.left() + places[std::size_t(k)].x(),
+                         legendTop + places[std::size_t(k)].y());
+        p.setPen(QPen(colorFor(k), 2 * line, styleFor(k)));
+        p.drawLine(at + QPointF(0, fm.height() / 2.0),
+                   at + QPointF(3 * fm.height(), fm.height() / 2.0));
+        p.setPen(ColorScheme::text());
+        p.drawText(QRectF(at.x() + 3 * fm.height() + 6, at.y(), r.width(), fm.height()),
+                   Qt::AlignLeft | Qt::AlignVCenter, legendText(k));
+    }
+}
+
+void SequenceOffsetPlot::paintData(QPainter &p, QImage *image) const
+{
+    const QFontMetrics fm(font());
+    const double line = Appearance::instance()->lineScale();
+    const QRect r = plotRect();
+    const QLocale locale;
+    // The score 0 and the range: they follow the scores.
     const auto yOf = [&](double s) {
         return r.bottom() - (s - m_low) / (m_high - m_low) * r.height();
     };
@@ -233,34 +289,33 @@ void SequenceOffsetPlot::paintEvent(QPaintEvent *)
         const auto &c = m_curves[std::size_t(k)];
         if (c.empty())
             continue;
-        QPainterPath path;
-        for (int d = -kMaxOffset; d <= kMaxOffset; ++d) {
-            const QPointF at = pointIn(r, k, d);
-            if (d == -kMaxOffset)
-                path.moveTo(at);
-            else
-                path.lineTo(at);
+        const QPen pen(colorFor(k), 2 * line, styleFor(k));
+        if (image) {
+            // Tall dashed strokes cost QPainter most of this view's frame: the curve's dashes
+            // composed column by column instead, its joins under the points drawn next.
+            const double ratio = image->devicePixelRatio();
+            std::vector<QPointF> points;
+            for (int d = -kMaxOffset; d <= kMaxOffset; ++d)
+                points.push_back(pointIn(r, k, d) * ratio);
+            SpanLineRasterizer::drawPolyline(
+                *image, points, pen.widthF() * ratio, pen.color().rgba(), pen.dashPattern(),
+                pen.capStyle() == Qt::FlatCap ? 0.0 : pen.widthF() * ratio / 2);
+        } else {
+            QPainterPath path;
+            for (int d = -kMaxOffset; d <= kMaxOffset; ++d) {
+                const QPointF at = pointIn(r, k, d);
+                if (d == -kMaxOffset)
+                    path.moveTo(at);
+                else
+                    path.lineTo(at);
+            }
+            p.setPen(pen);
+            p.setBrush(Qt::NoBrush);
+            p.drawPath(path);
         }
-        p.setPen(QPen(colorFor(k), 2 * line, styleFor(k)));
-        p.setBrush(Qt::NoBrush);
-        p.drawPath(path);
         p.setPen(Qt::NoPen);
         p.setBrush(colorFor(k));
         for (int d = -kMaxOffset; d <= kMaxOffset; ++d)
             p.drawEllipse(pointIn(r, k, d), dot, dot);
-    }
-
-    // Legend: one entry per kind, with why a kind is missing.
-    const std::vector<QPointF> places = legendPlaces(r.width());
-    const int legendTop = r.bottom() + fm.height() * 2 + 6;
-    for (int k = 0; k < 4; ++k) {
-        const QPointF at(r.left() + places[std::size_t(k)].x(),
-                         legendTop + places[std::size_t(k)].y());
-        p.setPen(QPen(colorFor(k), 2 * line, styleFor(k)));
-        p.drawLine(at + QPointF(0, fm.height() / 2.0),
-                   at + QPointF(3 * fm.height(), fm.height() / 2.0));
-        p.setPen(ColorScheme::text());
-        p.drawText(QRectF(at.x() + 3 * fm.height() + 6, at.y(), r.width(), fm.height()),
-                   Qt::AlignLeft | Qt::AlignVCenter, legendText(k));
     }
 }

@@ -1,8 +1,10 @@
 #pragma once
 
 #include "core/sequencemodel.h"
+#include "sequence/stilllayer.h"
 #include "sequence/viewcaption.h"
 
+#include <QImage>
 #include <QPointF>
 #include <QString>
 #include <QWidget>
@@ -63,6 +65,11 @@ private:
     /// The top-left corner of each legend entry relative to the legend's, for a plot `width`
     /// wide; a fifth point gives the last line's top.
     std::vector<QPointF> legendPlaces(int width) const;
+    /// What does not follow the scores: caption, frame, the offsets' grid and numbers, legend.
+    void paintStill(QPainter &p) const;
+    /// What does: the score 0, the range's numbers, the curves and their points; the curves
+    /// composed into `image` (what `p` paints on) when there is one, else stroked by `p`.
+    void paintData(QPainter &p, QImage *image) const;
 
     SequenceSession *m_session;
     int m_head = 0, m_query = 0, m_key = 0;
@@ -70,4 +77,5 @@ private:
     std::array<QString, 4> m_unavailable;
     double m_low = -1, m_high = 1;
     ViewCaption m_caption;
+    StillLayer m_still;
 };

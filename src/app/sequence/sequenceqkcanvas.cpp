@@ -6,8 +6,9 @@
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
 
+#include <QDataStream>
+#include <QIODevice>
 #include <QPainter>
-#include <QPainterPath>
 #include <QStringList>
 
 #include <algorithm>
@@ -21,6 +22,8 @@ SequenceQkCanvas::SequenceQkCanvas(SequenceSession *session, QWidget *parent)
             m_layer = 0;
         update();
     });
+    // Every paint covers the whole view: nothing under it needs painting first.
+    setAttribute(Qt::WA_OpaquePaintEvent);
     setAccessibleName(tr("Queries and keys of every head in the plane"));
 }
 
@@ -99,26 +102,81 @@ void SequenceQkCanvas::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
     p.setRenderHint(QPainter::Antialiasing);
-    p.fillRect(rect(), ColorScheme::background());
-    p.setBackground(ColorScheme::background()); // the labels' halo
     m_labels.clear();
-    if (!m_session->hasResult() || m_layer >= int(m_session->forward().layers.size()))
+    const bool ready = m_session->hasResult() &&
+                       m_layer < int(m_session->forward().layers.size()) &&
+                       m_session->model().keyDim(m_layer) >= 2;
+    if (StillLayer::usable(p, *this)) {
+        // The caption and each head's frame, axes and title from a picture: they stay still
+        // while a token moves; the points and labels over it.
+        QByteArray key;
+        {
+            QDataStream stream(&key, QIODevice::WriteOnly);
+            stream << m_session->hasResult() << caption() << tr("Head %1").arg(1)
+                   << (m_session->hasResult() && m_layer < m_session->model().layerCount()
+                           ? m_session->model().headCount(m_layer)
+                           : 0);
+        }
+        p.drawImage(QPoint(0, 0),
+                    m_still.picture(*this, key, [this](QPainter &q) { paintStill(q); }));
+    } else {
+        p.fillRect(rect(), ColorScheme::background());
+        paintStill(p);
+    }
+    if (!ready)
         return;
-    const auto &model = m_session->model();
     const auto &heads = m_session->forward().layers[std::size_t(m_layer)].heads;
     const int n = m_session->forward().length();
-    const int dk = model.keyDim(m_layer);
     const QFontMetrics fm(font());
     const double line = Appearance::instance()->lineScale();
-
-    p.setPen(ColorScheme::text());
-    m_caption.paint(p, rect(), caption());
-    if (dk < 2)
-        return;
-
+    p.setBackground(ColorScheme::background()); // the labels' halo
     const double e = extent();
     const double dot = std::max(3.0, fm.height() / 4.0) * line;
+    const bool stamped = StillLayer::usable(p, *this);
     for (int h = 0; h < int(heads.size()); ++h) {
+        const auto &head = heads[std::size_t(h)];
+        const QRectF plane = plotRect(h);
+        for (int pass = 0; pass < 2; ++pass) {
+            const bool keys = pass == 0;
+            const attn::Matrix &m = keys ? head.k : head.q;
+            const QColor colour = keys ? ColorScheme::key() : ColorScheme::query();
+            // A hollow square for a key, a filled dot for a query.
+            const auto mark = [keys, colour, line, dot](QPainter &q, QPointF at) {
+                q.setPen(QPen(colour, 2 * line));
+                q.setBrush(keys ? QBrush(Qt::NoBrush) : QBrush(colour));
+                if (keys)
+                    q.drawRect(QRectF(at.x() - dot, at.y() - dot, 2 * dot, 2 * dot));
+                else
+                    q.drawEllipse(at, dot, dot);
+            };
+            QByteArray key;
+            QDataStream(&key, QIODevice::WriteOnly) << keys << colour.rgba() << line << dot;
+            for (int i = 0; i < n; ++i) {
+                const QPointF at(plane.center().x() + m(i, 0) / e * plane.width() / 2,
+                                 plane.center().y() - m(i, 1) / e * plane.height() / 2);
+                if (stamped)
+                    m_stamps[std::size_t(pass)].draw(
+                        p, at, key, dot * std::sqrt(2.0) + line, devicePixelRatioF(),
+                        [&mark](QPainter &q) { mark(q, QPointF(0, 0)); });
+                else
+                    mark(p, at);
+            }
+        }
+        paintLabels(p, h, e, dot);
+    }
+}
+
+void SequenceQkCanvas::paintStill(QPainter &p) const
+{
+    if (!m_session->hasResult() || m_layer >= int(m_session->forward().layers.size()))
+        return;
+    const QFontMetrics fm(font());
+    const double line = Appearance::instance()->lineScale();
+    p.setPen(ColorScheme::text());
+    m_caption.paint(p, rect(), caption());
+    if (m_session->model().keyDim(m_layer) < 2)
+        return;
+    for (int h = 0; h < m_session->model().headCount(m_layer); ++h) {
         const QRect r = plotRect(h);
         p.setPen(QPen(ColorScheme::axis(), line));
         p.setBrush(Qt::NoBrush);
@@ -129,24 +187,6 @@ void SequenceQkCanvas::paintEvent(QPaintEvent *)
         p.setPen(ColorScheme::text());
         p.drawText(QRect(r.left(), r.top() - fm.height(), r.width(), fm.height()), Qt::AlignCenter,
                    tr("Head %1").arg(h + 1));
-        const auto &head = heads[std::size_t(h)];
-        const QRectF plane = r;
-        for (int pass = 0; pass < 2; ++pass) {
-            const bool keys = pass == 0;
-            const attn::Matrix &m = keys ? head.k : head.q;
-            const QColor colour = keys ? ColorScheme::key() : ColorScheme::query();
-            p.setPen(QPen(colour, 2 * line));
-            p.setBrush(keys ? QBrush(Qt::NoBrush) : QBrush(colour));
-            for (int i = 0; i < n; ++i) {
-                const QPointF at(plane.center().x() + m(i, 0) / e * plane.width() / 2,
-                                 plane.center().y() - m(i, 1) / e * plane.height() / 2);
-                if (keys)
-                    p.drawRect(QRectF(at.x() - dot, at.y() - dot, 2 * dot, 2 * dot));
-                else
-                    p.drawEllipse(at, dot, dot);
-            }
-        }
-        paintLabels(p, h, e, dot);
     }
 }
 

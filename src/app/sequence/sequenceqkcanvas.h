@@ -1,11 +1,14 @@
 #pragma once
 
+#include "sequence/pointstamp.h"
+#include "sequence/stilllayer.h"
 #include "sequence/viewcaption.h"
 
 #include <QPointF>
 #include <QRectF>
 #include <QWidget>
 
+#include <array>
 #include <vector>
 
 class SequenceSession;
@@ -52,9 +55,13 @@ private:
     QString caption() const;
     /// The labels of head `head`'s points, placed so that none covers another.
     void paintLabels(QPainter &p, int head, double extent, double dot);
+    /// What stays still while a token moves: the caption, each head's frame, axes and title.
+    void paintStill(QPainter &p) const;
 
     SequenceSession *m_session;
     int m_layer = 0;
     ViewCaption m_caption;
     std::vector<Label> m_labels;
+    StillLayer m_still;
+    std::array<PointStamp, 2> m_stamps; ///< the keys' squares and the queries' dots
 };

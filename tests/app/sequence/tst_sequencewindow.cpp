@@ -1,3 +1,4 @@
+#include "canvas/layercache.h"
 #include "core/sequencefile.h"
 #include "model/sequencesession.h"
 #include "sequence/sequenceembeddingcanvas.h"
@@ -6,6 +7,7 @@
 #include "sequence/sequenceoffsetplot.h"
 #include "sequence/sequenceqkcanvas.h"
 #include "sequence/sequencewindow.h"
+#include "theme/appearance.h"
 #include "theme/colorscheme.h"
 #include "theme/heatramp.h"
 #include "widgets/matrixeditor.h"
@@ -256,6 +258,16 @@ private slots:
         window.show();
         QVERIFY(QTest::qWaitForWindowExposed(&window));
         QVERIFY(window.loadPreset(preset(name)));
+    }
+
+    // Replaces the sentence with `sentence`, typed into the sentence field.
+    static void typeSentence(SequenceWindow &window, const QString &sentence)
+    {
+        QLineEdit *edit = window.sentenceEdit();
+        edit->setFocus();
+        edit->selectAll();
+        QTest::keyClick(edit, Qt::Key_Backspace);
+        QTest::keyClicks(edit, sentence);
     }
 
     static void clickTab(SequenceWindow &window, int index)
@@ -586,11 +598,7 @@ private slots:
     {
         SequenceWindow window;
         openWindow(window, QStringLiteral("two-layer-induction"));
-        QLineEdit *edit = window.sentenceEdit();
-        edit->setFocus();
-        edit->selectAll();
-        QTest::keyClick(edit, Qt::Key_Backspace);
-        QTest::keyClicks(edit, QStringLiteral("ABAB"));
+        typeSentence(window, QStringLiteral("ABAB"));
         QCOMPARE(window.session()->tokens().size(), std::size_t(4));
         // "none", the first entry (the keys Up and Down would stop at sinusoidal, which D = 13
         // refuses).
@@ -634,6 +642,123 @@ private slots:
                 QVERIFY2(labels[a].head != labels[b].head ||
                              !labels[a].box.intersects(labels[b].box),
                          qPrintable(labels[a].text + QStringLiteral(" / ") + labels[b].text));
+    }
+
+    // Hovering the first query keeps its one line: under the causal mask it sees only itself,
+    // weight 1, a level line 10 px thick (lineWidth at line scale 1) from the left column to the
+    // right one. At its midpoint the head's colour at 0.6 over the background; a few pixels
+    // beyond its half thickness, the background.
+    void headViewDrawsALineOfKnownWeight()
+    {
+        SequenceWindow window;
+        openWindow(window, QStringLiteral("two-layer-induction"));
+        SequenceHeadView *view = window.headView();
+        QCOMPARE(view->layer(), 0);
+        QCOMPARE(window.session()->forward().layers[0].heads.size(), std::size_t(1));
+        QCOMPARE(window.session()->forward().layers[0].heads[0].weights(0, 0), 1.0);
+        QTest::mouseMove(view, view->tokenRect(false, 0).center());
+        QTRY_COMPARE(view->hoveredRow(), 0);
+        const QImage image = view->grab().toImage();
+        QCOMPARE(int(view->lastLines().size()), 1);
+        QCOMPARE(Appearance::instance()->lineScale(), 1.0);
+        const QRect from = view->tokenRect(false, 0), to = view->tokenRect(true, 0);
+        // Centre of row 0: its top + (row − 1)/2 + 0.5; the line covers 5 px either side.
+        const double centre = from.top() + (from.height() - 1) / 2.0 + 0.5;
+        const int x = (from.right() + to.left()) / 2;
+        const QColor head = SequenceHeadView::headColor(0, 1), back = ColorScheme::background();
+        const auto mix = [](int c, int b) { return int(std::lround(0.6 * c + 0.4 * b)); };
+        // In the picture's pixels (a screen of ratio 2 doubles them).
+        const double ratio = image.devicePixelRatio();
+        const QColor painted = image.pixelColor(int(x * ratio), int(centre * ratio));
+        QVERIFY2(std::abs(painted.red() - mix(head.red(), back.red())) <= 2 &&
+                     std::abs(painted.green() - mix(head.green(), back.green())) <= 2 &&
+                     std::abs(painted.blue() - mix(head.blue(), back.blue())) <= 2,
+                 qPrintable(painted.name()));
+        for (const double y : {centre - 8, centre + 8})
+            QCOMPARE(image.pixelColor(int(x * ratio), int(y * ratio)).rgb(), back.rgb());
+    }
+
+    // Every view keeps what stays still in a picture: after a new theme, and after a new
+    // sentence, it must show what a fresh drawing shows (the same pixels where the data are
+    // rectangles, points and text; within antialiasing where the head view and the offset plot
+    // compose their lines themselves).
+    static void compareWithFreshDrawing(const QList<QWidget *> &views, const QWidget *composed1,
+                                        const QWidget *composed2)
+    {
+        for (QWidget *view : views) {
+            LayerCache::setEnabled(true);
+            const QImage cached = view->grab().toImage().convertToFormat(QImage::Format_RGB32);
+            LayerCache::setEnabled(false);
+            const QImage fresh = view->grab().toImage().convertToFormat(QImage::Format_RGB32);
+            LayerCache::setEnabled(true);
+            QCOMPARE(cached.size(), fresh.size());
+            int far = 0;
+            for (int y = 0; y < fresh.height(); ++y)
+                for (int x = 0; x < fresh.width(); ++x) {
+                    const QRgb a = cached.pixel(x, y), b = fresh.pixel(x, y);
+                    const int d =
+                        std::max({std::abs(qRed(a) - qRed(b)), std::abs(qGreen(a) - qGreen(b)),
+                                  std::abs(qBlue(a) - qBlue(b))});
+                    far += d > 64;
+                }
+            const bool composed = view == composed1 || view == composed2;
+            const int allowed = composed ? fresh.width() * fresh.height() / 200 : 0;
+            QVERIFY2(far <= allowed, qPrintable(QStringLiteral("%1: %2 pixels differ")
+                                                    .arg(view->metaObject()->className())
+                                                    .arg(far)));
+        }
+    }
+
+    void cachedPicturesFollowTheThemeAndTheSentence()
+    {
+        const auto restore = qScopeGuard([] {
+            LayerCache::setEnabled(true);
+            ColorScheme::set(ColorScheme::Theme::Light, ColorScheme::Palette::Standard);
+        });
+        SequenceWindow window;
+        openWindow(window, QStringLiteral("two-layer-induction"));
+        const QList<QWidget *> views = {window.heatmaps(), window.headView(), window.qkCanvas(),
+                                        window.embeddingCanvas(), window.offsetPlot()};
+        for (QWidget *view : views)
+            view->grab(); // the pictures of the light theme
+        ColorScheme::set(ColorScheme::Theme::Dark, ColorScheme::Palette::Standard);
+        compareWithFreshDrawing(views, window.headView(), window.offsetPlot());
+        if (QTest::currentTestFailed())
+            return;
+        typeSentence(window, QStringLiteral("ABCDABCDBA"));
+        QCOMPARE(window.session()->tokens().size(), std::size_t(10));
+        compareWithFreshDrawing(views, window.headView(), window.offsetPlot());
+    }
+
+    // The label of coincident inputs ("x0, x2, x3, x5, x6 D, C, B" in the two-layer preset)
+    // stays inside the plane at 1920 × 1080: no pixel of the inputs' or embeddings' colour beside
+    // the plane.
+    void embeddingLabelsStayInThePlane()
+    {
+        SequenceWindow window;
+        openWindow(window, QStringLiteral("two-layer-induction"), QSize(1920, 1080));
+        SequenceEmbeddingCanvas *canvas = window.embeddingCanvas();
+        const QImage image = canvas->grab().toImage();
+        // In the picture's pixels (a screen of ratio 2 doubles them).
+        const double ratio = image.devicePixelRatio();
+        const QRect plane(
+            QPoint(int(canvas->plotRect().left() * ratio), int(canvas->plotRect().top() * ratio)),
+            QPoint(int((canvas->plotRect().right() + 1) * ratio) - 1,
+                   int((canvas->plotRect().bottom() + 1) * ratio) - 1));
+        const auto near = [](const QColor &a, const QColor &b) {
+            return std::abs(a.red() - b.red()) + std::abs(a.green() - b.green()) +
+                       std::abs(a.blue() - b.blue()) <
+                   120;
+        };
+        int outside = 0;
+        for (int y = plane.top(); y <= plane.bottom(); ++y)
+            for (int x = 0; x < image.width(); ++x) {
+                if (x >= plane.left() - ratio && x <= plane.right() + ratio)
+                    continue;
+                const QColor c = image.pixelColor(x, y);
+                outside += near(c, ColorScheme::query()) || near(c, ColorScheme::key());
+            }
+        QCOMPARE(outside, 0);
     }
 };
 
