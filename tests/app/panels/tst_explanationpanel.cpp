@@ -336,7 +336,9 @@ void TestExplanationPanel::glossaryHasBothColumns_data()
                               << QStringLiteral("单位矩阵");
     QTest::newRow("induction head")
         << 54 << QStringLiteral("induction head") << QStringLiteral("归纳头");
-    QTest::newRow("last") << 56 << QStringLiteral("dimension lab") << QStringLiteral("维度实验室");
+    QTest::newRow("attention sink") << 60 << QStringLiteral("attention sink")
+                                    << QStringLiteral("注意力汇聚点（attention sink）");
+    QTest::newRow("last") << 61 << QStringLiteral("dimension lab") << QStringLiteral("维度实验室");
 }
 
 void TestExplanationPanel::glossaryHasBothColumns()
@@ -357,7 +359,7 @@ void TestExplanationPanel::glossaryHasBothColumns()
         QTextTable *table = firstTable(f.panel.browser()->document());
         QVERIFY(table);
         QCOMPARE(table->columns(), 2);
-        QCOMPARE(table->rows(), 1 + 56);
+        QCOMPARE(table->rows(), 1 + 61);
         QCOMPARE(cellText(table, 0, 0), QStringLiteral("English"));
         QCOMPARE(cellText(table, 0, 1), QStringLiteral("中文"));
         QCOMPARE(cellText(table, row, 0), english);

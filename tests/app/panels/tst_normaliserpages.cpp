@@ -1,0 +1,285 @@
+// The explanation pages about the normalisers, reached as a learner reaches them: through the
+// explanation panel's page chooser (keys on the real combo box), in English and in Chinese. The
+// worked numbers on the pages are computed again here with plain loops from the scores (sparsemax
+// by bisection on its threshold), and every English sentence must be gone from the Chinese pages.
+
+#include "common/explanationpages.h"
+#include "model/language.h"
+#include "model/scenemodel.h"
+#include "panels/explanationpanel.h"
+#include "panels/normaliserpages.h"
+
+#include <QComboBox>
+#include <QRegularExpression>
+#include <QTest>
+#include <QTextBrowser>
+#include <QTextDocument>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <numeric>
+#include <vector>
+
+using explanationpages::shown;
+
+namespace {
+
+using Weights = std::vector<double>;
+
+// The article's dot-product scores and the "Nothing Is Relevant" preset's, at τ = 1.
+const Weights kArticle = {1.4, 2.2, 1.92};
+const Weights kAway = {-3, -2.8, -3.2};
+
+Weights softmax(const Weights &s, bool plusOne)
+{
+    double sum = plusOne ? 1.0 : 0.0;
+    for (double x : s)
+        sum += std::exp(x);
+    Weights w;
+    for (double x : s)
+        w.push_back(std::exp(x) / sum);
+    return w;
+}
+
+Weights sparsemax(const Weights &s, double *threshold)
+{
+    double lo = *std::min_element(s.begin(), s.end()) - 1;
+    double hi = *std::max_element(s.begin(), s.end());
+    for (int i = 0; i < 200; ++i) {
+        const double mid = (lo + hi) / 2;
+        double mass = 0;
+        for (double x : s)
+            mass += std::max(x - mid, 0.0);
+        (mass > 1 ? lo : hi) = mid;
+    }
+    *threshold = (lo + hi) / 2;
+    Weights w;
+    for (double x : s)
+        w.push_back(std::max(x - *threshold, 0.0));
+    return w;
+}
+
+Weights sigmoid(const Weights &s)
+{
+    Weights w;
+    for (double x : s)
+        w.push_back(1 / (1 + std::exp(-(x - std::log(double(s.size()))))));
+    return w;
+}
+
+double total(const Weights &w)
+{
+    return std::accumulate(w.begin(), w.end(), 0.0);
+}
+
+// Three decimals without trailing zeros and with a real minus, as the pages write numbers.
+QString written(double x, int decimals = 3)
+{
+    QString s = QString::number(x, 'f', decimals);
+    while (s.contains(QLatin1Char('.')) && (s.endsWith(QLatin1Char('0')) || s.endsWith('.')))
+        s.chop(1);
+    return s.replace(QLatin1Char('-'), QChar(0x2212));
+}
+
+QString plain(NormaliserPages::Page page)
+{
+    QTextDocument doc;
+    doc.setHtml(NormaliserPages::html(page, 12));
+    return doc.toPlainText().replace(QChar::Nbsp, QLatin1Char(' '));
+}
+
+void expectAll(const QString &text, const QStringList &numbers)
+{
+    for (const QString &n : numbers)
+        QVERIFY2(text.contains(n), qPrintable(n + QStringLiteral(" not in\n") + text));
+}
+
+// Every number the pages work out, from the loops above, per page.
+QStringList numbersOf(NormaliserPages::Page page)
+{
+    QStringList n;
+    double threshold = 0;
+    const Weights sparse = sparsemax(kArticle, &threshold);
+    switch (page) {
+    case NormaliserPages::Page::SumToOne:
+        for (const Weights &w : {softmax(kArticle, false), sparse, softmax(kArticle, true),
+                                 sigmoid(kArticle), softmax(kAway, false)})
+            for (double x : w)
+                n << written(x);
+        n << written(total(softmax(kArticle, true))) << written(total(sigmoid(kArticle)))
+          << written(1 - total(softmax(kArticle, true)));
+        break;
+    case NormaliserPages::Page::Sparsemax: {
+        Weights sorted = kArticle;
+        std::sort(sorted.rbegin(), sorted.rend());
+        n << written(sorted[0] + sorted[1]) << written(sorted[0] + sorted[1] + sorted[2])
+          << written(threshold);
+        for (double x : sparse)
+            n << written(x);
+        n << written(softmax(kArticle, false)[0]);
+        // The support: the two best keys; k = 2.
+        n << QStringLiteral("k = 2");
+        break;
+    }
+    case NormaliserPages::Page::SoftmaxOne:
+        for (double x : softmax(kArticle, true))
+            n << written(x);
+        for (double x : softmax(kAway, true))
+            n << written(x);
+        for (double x : softmax(kAway, false))
+            n << written(x);
+        n << written(total(softmax(kArticle, true))) << written(1 - total(softmax(kArticle, true)))
+          << written(total(softmax(kAway, true))) << written(1 - total(softmax(kAway, true)))
+          << written(total(softmax({0, 0, 0}, true)));
+        break;
+    case NormaliserPages::Page::Sigmoid: {
+        for (double x : sigmoid(kArticle))
+            n << written(x);
+        n << written(-std::log(3.0)) << written(total(sigmoid(kArticle)))
+          << written(total(sigmoid(kAway))) << written(total(sigmoid({0, 0, 0})))
+          << written(sigmoid({0, 0, 0})[0]);
+        // "Sigmoid With Many Keys": 24 keys around the unit circle, q = (5, 0).
+        Weights circle;
+        for (int i = 0; i < 24; ++i)
+            circle.push_back(5 * std::cos(2 * std::numbers::pi * i / 24));
+        const Weights w = sigmoid(circle);
+        // The page's "seven keys": counted here.
+        if (std::count_if(w.begin(), w.end(), [](double x) { return x > 0.5; }) == 7)
+            n << (Language::current() == QLatin1String("en") ? QStringLiteral("seven")
+                                                             : QStringLiteral("七个键"));
+        else
+            n << QStringLiteral("(not seven keys over 0.5)");
+        const Weights s = softmax(circle, false);
+        n << written(-std::log(24.0)) << written(total(w))
+          << written(*std::max_element(s.begin(), s.end()));
+        break;
+    }
+    case NormaliserPages::Page::Sink:
+        break;
+    }
+    return n;
+}
+
+} // namespace
+
+class TestNormaliserPages : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void cleanup() { QVERIFY(Language::install(QStringLiteral("en"))); }
+
+    void chooserReachesEveryPage_data()
+    {
+        QTest::addColumn<int>("downPresses");
+        QTest::addColumn<QString>("english");
+        QTest::addColumn<QString>("chinese");
+        // After the four training pages, in NormaliserPages' order; a term from the glossary
+        // in each Chinese page.
+        QTest::newRow("sum to one")
+            << 10 << QStringLiteral("weighted average") << QStringLiteral("加权");
+        QTest::newRow("sparsemax")
+            << 11 << QStringLiteral("Euclidean projection") << QStringLiteral("sparsemax");
+        QTest::newRow("softmax1") << 12 << QStringLiteral("Attention Is Off By One")
+                                  << QStringLiteral("softmax₁");
+        QTest::newRow("sigmoid") << 13 << QStringLiteral("Ramapuram et al. 2024")
+                                 << QStringLiteral("sigmoid 注意力");
+        QTest::newRow("sink") << 14 << QStringLiteral("StreamingLLM")
+                              << QStringLiteral("注意力汇聚点");
+    }
+    void chooserReachesEveryPage()
+    {
+        QFETCH(int, downPresses);
+        QFETCH(QString, english);
+        QFETCH(QString, chinese);
+        SceneModel model;
+        ExplanationPanel panel(&model);
+        QComboBox *combo = explanationpages::choose(panel, downPresses);
+        QVERIFY(combo);
+        QCOMPARE(combo->count(), int(ExplanationPanel::Page::Sink) + 1);
+        const auto page = NormaliserPages::Page(downPresses - 10);
+        QCOMPARE(int(panel.page()), int(ExplanationPanel::Page::SumToOne) + int(page));
+        QCOMPARE(combo->currentText(), NormaliserPages::title(page));
+        QString text = shown(panel.browser());
+        QVERIFY(text.startsWith(NormaliserPages::title(page)));
+        QVERIFY2(text.contains(english), qPrintable(text));
+        // The pages depend on no scene.
+        model.setTemperature(2.0);
+        QCOMPARE(shown(panel.browser()), text);
+
+        QVERIFY(Language::install(QStringLiteral("zh_CN")));
+        QCoreApplication::processEvents();
+        QCOMPARE(int(panel.page()), int(ExplanationPanel::Page::SumToOne) + int(page));
+        const QString title = NormaliserPages::title(page);
+        QVERIFY(!title.isEmpty());
+        QCOMPARE(combo->currentText(), title);
+        text = shown(panel.browser());
+        QVERIFY(text.startsWith(title));
+        QVERIFY2(text.contains(chinese), qPrintable(text));
+    }
+
+    void titlesInBothLanguages()
+    {
+        QStringList english;
+        for (int p = 0; p < NormaliserPages::kPageCount; ++p) {
+            english << NormaliserPages::title(NormaliserPages::Page(p));
+            QVERIFY(!english.last().isEmpty());
+        }
+        QCOMPARE(QSet<QString>(english.begin(), english.end()).size(), NormaliserPages::kPageCount);
+        QVERIFY(Language::install(QStringLiteral("zh_CN")));
+        for (int p = 0; p < NormaliserPages::kPageCount; ++p) {
+            const QString zh = NormaliserPages::title(NormaliserPages::Page(p));
+            QVERIFY(!zh.isEmpty());
+            QVERIFY2(!english.contains(zh), qPrintable(zh));
+        }
+    }
+
+    void workedNumbersAreRight_data()
+    {
+        QTest::addColumn<int>("page");
+        QTest::addColumn<QString>("language");
+        for (const char *language : {"en", "zh_CN"})
+            for (int p = 0; p < NormaliserPages::kPageCount; ++p)
+                QTest::addRow("%s %d", language, p) << p << QString::fromLatin1(language);
+    }
+    void workedNumbersAreRight()
+    {
+        QFETCH(int, page);
+        QFETCH(QString, language);
+        QVERIFY(Language::install(language));
+        const auto p = NormaliserPages::Page(page);
+        expectAll(plain(p), numbersOf(p));
+    }
+
+    // Every English sentence of a page is gone from its Chinese version: nothing left
+    // untranslated. Titles of papers stay in English and are short enough to pass.
+    void chinesePagesAreTranslated()
+    {
+        for (int page = 0; page < NormaliserPages::kPageCount; ++page) {
+            const auto p = NormaliserPages::Page(page);
+            QVERIFY(Language::install(QStringLiteral("en")));
+            const QString english = plain(p);
+            QVERIFY(Language::install(QStringLiteral("zh_CN")));
+            const QString chinese = plain(p);
+            // Runs of six or more English words, as a sentence has and a formula does not.
+            static const QRegularExpression words(
+                QStringLiteral("[A-Za-z’'-]+(?:[ ,]+[A-Za-z’'-]+){5,}"));
+            auto paperTitle = [](const QString &run) {
+                return run.contains(QStringLiteral("Attention")) ||
+                       run.contains(QStringLiteral("Language Models"));
+            };
+            for (auto it = words.globalMatch(english); it.hasNext();) {
+                const QString run = it.next().captured();
+                QVERIFY2(paperTitle(run) || !chinese.contains(run), qPrintable(run));
+            }
+            for (auto it = words.globalMatch(chinese); it.hasNext();) {
+                const QString run = it.next().captured();
+                QVERIFY2(paperTitle(run), qPrintable(run));
+            }
+        }
+    }
+};
+
+QTEST_MAIN(TestNormaliserPages)
+#include "tst_normaliserpages.moc"
