@@ -3152,10 +3152,6 @@ Weight %4</source>
         <translation>零权重带来什么</translation>
     </message>
     <message>
-        <source>A key with weight 0 adds nothing to the output, which is a weighted average of the support alone. The weights can be read as a short list of the keys that count, which makes the attention easier to interpret. Martins &amp; Astudillo found the same accuracy as softmax on natural-language inference, with attention focused on fewer words. The zeros can also be skipped when the output is computed.</source>
-        <translation>权重为 0 的键对输出毫无贡献，输出只是支撑集的加权平均。权重可以读成一份起作用的键的简短清单，这让注意力更容易解释。Martins 和 Astudillo 在自然语言推理上得到了与 softmax 相同的准确率，而注意力集中在更少的词上。计算输出时也可以跳过这些零。</translation>
-    </message>
-    <message>
         <source>What they cost</source>
         <translation>代价是什么</translation>
     </message>
@@ -3224,10 +3220,6 @@ Weight %4</source>
         <translation>为什么 b = −ln n</translation>
     </message>
     <message>
-        <source>Early in training the scores are near 0. Without the bias each weight would be σ(0) = 1/2, and the output would add up half of every value: the more keys, the longer it gets. With b = −ln n, n the number of unmasked keys, a score of 0 gives σ(−ln n) = 1/(1 + n), close to softmax&apos;s 1/n, and the weights add up to n/(n + 1), close to 1. Ramapuram et al. found that keeping the attention output from growing large early in training is crucial for training sigmoid attention well, and this bias is one of their means to it.</source>
-        <translation>训练初期分数都接近 0。如果没有偏置，每个权重都是 σ(0) = 1/2，输出会把每个值的一半加起来：键越多，输出越长。取 b = −ln n（n 为未被掩码的键数），分数 0 给出 σ(−ln n) = 1/(1 + n)，接近 softmax 的 1/n，权重合计 n/(n + 1)，接近 1。Ramapuram 等发现，在训练初期不让注意力输出变得过大，对训练好 sigmoid 注意力至关重要，而这个偏置就是他们的手段之一。</translation>
-    </message>
-    <message>
         <source>At scores of 0 sigmoid attention and softmax₁ agree: exp(0)/(1 + n) = 1/(1 + n). For three keys each gets %1, together %2.</source>
         <translation>分数都为 0 时，sigmoid 注意力与 softmax₁ 一致：exp(0)/(1 + n) = 1/(1 + n)。三个键时每个得到 %1，合计 %2。</translation>
     </message>
@@ -3248,18 +3240,6 @@ Weight %4</source>
         <translation>每个权重的导数只取决于它自己的分数：权重接近 0 或接近 1 的键传递的梯度很小，就像饱和的 softmax 那样，但一个键饱和不会让其他键也沉默。</translation>
     </message>
     <message>
-        <source>(softmax, causal mask: query i sees tokens 0 … i)</source>
-        <translation>（softmax，因果掩码：查询 i 能看到词元 0 … i）</translation>
-    </message>
-    <message>
-        <source>(softmax₁)</source>
-        <translation>（softmax₁）</translation>
-    </message>
-    <message>
-        <source>(sigmoid: each weight on its own, no fixed sum)</source>
-        <translation>（sigmoid：每个权重各自独立，没有固定的总和）</translation>
-    </message>
-    <message>
         <source>Much weight on the first token</source>
         <translation>大量权重落在第一个词元上</translation>
     </message>
@@ -3272,10 +3252,6 @@ Weight %4</source>
         <translation>为什么 softmax 会造出一个汇聚点</translation>
     </message>
     <message>
-        <source>Softmax&apos;s weights must add up to 1. When a query finds nothing it needs, the weight still has to go somewhere, and training learns to park it where it does little harm. Under the causal mask the first token is visible to every later position, so it is the place every query can reach; training gives it a key that matches every query and, as Gu et al. 2024 found, a value that adds little to the output. A head that puts nearly all its weight there does nearly nothing, which a softmax head cannot otherwise do.</source>
-        <translation>softmax 的权重必须加起来等于 1。当一个查询找不到它需要的东西时，权重仍然得有个去处，训练就学会把它停放在危害最小的地方。在因果掩码下，第一个词元对后面每个位置都可见，所以它是每个查询都能到达的地方；训练给它一个与每个查询都匹配的键，并且如 Gu 等（2024）所发现的，给它一个对输出贡献很小的值。一个头把几乎全部权重放在那里，就几乎什么也没做，而 softmax 的头没有别的办法做到这一点。</translation>
-    </message>
-    <message>
         <source>The sink is useful to the model, not a fault. But it makes the first tokens indispensable: Xiao et al. showed that attention over a sliding window of recent tokens fails once the first tokens leave the window, and that keeping the first four tokens beside the window keeps the models stable over texts of up to 4 million tokens. They also trained models with a dedicated learnable sink token at the start.</source>
         <translation>汇聚点对模型是有用的，并不是故障。但它让开头的词元变得不可或缺：Xiao 等表明，只在最近词元的滑动窗口上做注意力，一旦开头的词元离开窗口就会失败；而在窗口旁保留开头的四个词元，就能让模型在长达 400 万个词元的文本上保持稳定。他们还训练了在开头带有一个专门的可学习汇聚词元的模型。</translation>
     </message>
@@ -3284,12 +3260,28 @@ Weight %4</source>
         <translation>为什么 softmax₁ 或 sigmoid 注意力不再需要汇聚点</translation>
     </message>
     <message>
-        <source>Both give a head a way to do nothing without a token to do it on. Softmax₁ has a sink built in: its implicit key with score 0 and value 0 takes the weight when every real score is below 0. Sigmoid attention has no sum to meet: every weight can be near 0 at once.</source>
-        <translation>两者都让一个头不借助任何词元就能什么都不做。softmax₁ 内置了一个汇聚点：当所有真实分数都低于 0 时，它那个分数为 0、值为 0 的隐含键会接走权重。sigmoid 注意力没有必须满足的总和：所有权重可以同时接近 0。</translation>
-    </message>
-    <message>
         <source>The evidence: Gu et al. 2024 (“When Attention Sink Emerges in Language Models”) found no attention sinks in language models of up to 1 billion parameters trained with sigmoid attention without normalisation. For softmax₁ it is weaker: in Xiao et al.&apos;s pre-training experiment it reduced the sink only in part, the models still leaned on other initial tokens, and a learnable sink token worked better. OpenAI&apos;s gpt-oss (2025) learns one such score per head instead of fixing it at 0.</source>
         <translation>证据：Gu 等（2024，《When Attention Sink Emerges in Language Models》）在用不做归一化的 sigmoid 注意力训练的、参数多达 10 亿的语言模型中没有发现注意力汇聚点。对 softmax₁ 来说证据较弱：在 Xiao 等的预训练实验中，它只在一定程度上减轻了汇聚现象，模型仍然依赖开头的其他词元，而可学习的汇聚词元效果更好。OpenAI 的 gpt-oss（2025）为每个头学习一个这样的分数，而不是把它固定为 0。</translation>
+    </message>
+    <message>
+        <source>A key with weight 0 adds nothing to the output, which is a weighted average of the support alone. The weights can be read as a short list of the keys that count, which makes the attention easier to interpret. Martins &amp; Astudillo found an accuracy similar to softmax&apos;s on natural-language inference, with attention focused on fewer words. The zeros can also be skipped when the output is computed.</source>
+        <translation>权重为 0 的键对输出毫无贡献，输出只是支撑集的加权平均。权重可以读成一份起作用的键的简短清单，这让注意力更容易解释。Martins 和 Astudillo 在自然语言推理上得到了与 softmax 相近的准确率，而注意力集中在更少的词上。计算输出时也可以跳过这些零。</translation>
+    </message>
+    <message>
+        <source>Early in training the scores are near 0. Without the bias each weight would be σ(0) = 1/2, and the output would be half the sum of all the values, which grows with the number of keys when the values point roughly the same way. With b = −ln n, n the number of unmasked keys, a score of 0 gives σ(−ln n) = 1/(1 + n), close to softmax&apos;s 1/n, and the weights add up to n/(n + 1), close to 1. Ramapuram et al. found that keeping the attention output from growing large early in training is crucial for training sigmoid attention well, and this bias is one of their means to it.</source>
+        <translation>训练初期分数都接近 0。如果没有偏置，每个权重都是 σ(0) = 1/2，输出就是所有值之和的一半；当这些值大致指向同一方向时，它随键的个数增长。取 b = −ln n（n 为未被掩码的键数），分数 0 给出 σ(−ln n) = 1/(1 + n)，接近 softmax 的 1/n，权重合计 n/(n + 1)，接近 1。Ramapuram 等发现，在训练初期不让注意力输出变得过大，对训练好 sigmoid 注意力至关重要，而这个偏置就是他们的手段之一。</translation>
+    </message>
+    <message>
+        <source>(sigmoid: no fixed sum)</source>
+        <translation>（sigmoid：没有固定的总和）</translation>
+    </message>
+    <message>
+        <source>Under the causal mask query i weighs the tokens 0 … i, and softmax&apos;s weights must add up to 1. When a query finds nothing it needs, the weight still has to go somewhere, and training learns to park it where it does little harm. Under the causal mask the first token is visible to every later position, so it is the place every query can reach; training gives it a key that matches every query and, as Gu et al. 2024 found, a value that adds little to the output. A head that puts nearly all its weight there does nearly nothing, which a softmax head cannot otherwise do.</source>
+        <translation>在因果掩码下，查询 i 对词元 0 … i 分配权重，而 softmax 的权重必须加起来等于 1。当一个查询找不到它需要的东西时，权重仍然得有个去处，训练就学会把它停放在危害最小的地方。在因果掩码下，第一个词元对后面每个位置都可见，所以它是每个查询都能到达的地方；训练给它一个与每个查询都匹配的键，并且如 Gu 等（2024）所发现的，给它一个对输出贡献很小的值。一个头把几乎全部权重放在那里，就几乎什么也没做，而 softmax 的头没有别的办法做到这一点。</translation>
+    </message>
+    <message>
+        <source>Both give a head a way to do nothing without a token to do it on. Softmax₁ has a sink built in: its implicit key with score 0 and value 0 takes most of the weight when every real score is well below 0. Sigmoid attention has no sum to meet: every weight can be near 0 at once.</source>
+        <translation>两者都让一个头不借助任何词元就能什么都不做。softmax₁ 内置了一个汇聚点：当所有真实分数都远低于 0 时，它那个分数为 0、值为 0 的隐含键会接走大部分权重。sigmoid 注意力没有必须满足的总和：所有权重可以同时接近 0。</translation>
     </message>
 </context>
 <context>

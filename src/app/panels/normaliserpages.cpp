@@ -28,7 +28,7 @@ QString weightTable(const QString &firstHeading, const QList<Row> &rows)
                                "<th align='left'>%2</th>")
                     .arg(ColorScheme::panel().name(), firstHeading);
     for (const char *column : {"w<sub>1</sub>", "w<sub>2</sub>", "w<sub>3</sub>", "Σw"})
-        h += QStringLiteral("<th align='right'>%1</th>").arg(QLatin1String(column));
+        h += QStringLiteral("<th align='right'>%1</th>").arg(QString::fromUtf8(column));
     h += QStringLiteral("</tr>");
     for (const Row &row : rows) {
         h += QStringLiteral("<tr><td>%1</td>").arg(row.name);
@@ -207,8 +207,9 @@ QString NormaliserPages::sparsemaxPage(double formulaPointSize)
         tr("What the zeros buy"),
         {tr("A key with weight 0 adds nothing to the output, which is a weighted average of the "
             "support alone. The weights can be read as a short list of the keys that count, "
-            "which makes the attention easier to interpret. Martins & Astudillo found the same "
-            "accuracy as softmax on natural-language inference, with attention focused on fewer "
+            "which makes the attention easier to interpret. Martins & Astudillo found an "
+            "accuracy similar to softmax's on natural-language inference, with attention focused "
+            "on fewer "
             "words. The zeros can also be skipped when the output is computed.")});
     h += section(
         tr("What they cost"),
@@ -231,7 +232,8 @@ QString NormaliserPages::softmaxOnePage(double formulaPointSize)
         {QStringLiteral("w<sub>i</sub> = exp(z<sub>i</sub>) / (1 + Σ<sub>j</sub> "
                         "exp(z<sub>j</sub>)), &nbsp; z = s/τ"),
          QStringLiteral("= exp(z<sub>i</sub> − m) / (exp(−m) + Σ<sub>j</sub> exp(z<sub>j</sub> "
-                        "− m)), &nbsp; m = max(0, max<sub>j</sub> z<sub>j</sub>)"),
+                        "− m))"),
+         QStringLiteral("m = max(0, max<sub>j</sub> z<sub>j</sub>)"),
          QStringLiteral("1 − Σ<sub>i</sub> w<sub>i</sub> = 1 / (1 + Σ<sub>j</sub> "
                         "exp(z<sub>j</sub>))")},
         formulaPointSize);
@@ -299,8 +301,10 @@ QString NormaliserPages::sigmoidPage(double formulaPointSize)
     h += section(
         tr("Why b = −ln n"),
         {tr("Early in training the scores are near 0. Without the bias each weight would be "
-            "σ(0) = 1/2, and the output would add up half of every value: the more keys, the "
-            "longer it gets. With b = −ln n, n the number of unmasked keys, a score of 0 gives "
+            "σ(0) = 1/2, and the output would be half the sum of all the values, which grows with "
+            "the "
+            "number of keys when the values point roughly the same way. With b = −ln n, n the "
+            "number of unmasked keys, a score of 0 gives "
             "σ(−ln n) = 1/(1 + n), close to softmax's 1/n, and the weights add up to n/(n + 1), "
             "close to 1. Ramapuram et al. found that keeping the attention output from growing "
             "large early in training is crucial for training sigmoid attention well, and this "
@@ -330,13 +334,12 @@ QString NormaliserPages::sigmoidPage(double formulaPointSize)
 QString NormaliserPages::sinkPage(double formulaPointSize)
 {
     QString h = HtmlFragments::title(title(Page::Sink));
-    h += formulaBox(
-        {QStringLiteral("Σ<sub>j≤i</sub> w<sub>ij</sub> = 1 &nbsp;&nbsp;") +
-             tr("(softmax, causal mask: query i sees tokens 0 … i)"),
-         QStringLiteral("Σ<sub>j≤i</sub> w<sub>ij</sub> &lt; 1 &nbsp;&nbsp;") + tr("(softmax₁)"),
-         QStringLiteral("0 &lt; w<sub>ij</sub> &lt; 1 &nbsp;&nbsp;") +
-             tr("(sigmoid: each weight on its own, no fixed sum)")},
-        formulaPointSize);
+    // Query i under the causal mask: its weights over the tokens 0 … i.
+    h += formulaBox({QStringLiteral("Σ<sub>j≤i</sub> w<sub>ij</sub> = 1 &nbsp;&nbsp;(softmax)"),
+                     QStringLiteral("Σ<sub>j≤i</sub> w<sub>ij</sub> &lt; 1 &nbsp;&nbsp;(softmax₁)"),
+                     QStringLiteral("0 &lt; w<sub>ij</sub> &lt; 1 &nbsp;&nbsp;") +
+                         tr("(sigmoid: no fixed sum)")},
+                    formulaPointSize);
     h += section(
         tr("Much weight on the first token"),
         {tr("Xiao et al. 2023 (“Efficient Streaming Language Models with Attention Sinks”, "
@@ -346,7 +349,8 @@ QString NormaliserPages::sinkPage(double formulaPointSize)
             "sinks.")});
     h += section(
         tr("Why softmax builds one"),
-        {tr("Softmax's weights must add up to 1. When a query finds nothing it needs, the weight "
+        {tr("Under the causal mask query i weighs the tokens 0 … i, and softmax's weights must add "
+            "up to 1. When a query finds nothing it needs, the weight "
             "still has to go somewhere, and training learns to park it where it does little "
             "harm. Under the causal mask the first token is visible to every later position, so "
             "it is the place every query can reach; training gives it a key that matches every "
@@ -362,8 +366,9 @@ QString NormaliserPages::sinkPage(double formulaPointSize)
     h += section(
         tr("Why softmax₁ or sigmoid attention removes the need for one"),
         {tr("Both give a head a way to do nothing without a token to do it on. Softmax₁ has a "
-            "sink built in: its implicit key with score 0 and value 0 takes the weight when "
-            "every real score is below 0. Sigmoid attention has no sum to meet: every weight can "
+            "sink built in: its implicit key with score 0 and value 0 takes most of the weight "
+            "when every real score is well below 0. Sigmoid attention has no sum to meet: every "
+            "weight can "
             "be near 0 at once."),
          tr("The evidence: Gu et al. 2024 (“When Attention Sink Emerges in Language Models”) "
             "found no attention sinks in language models of up to 1 billion parameters trained "

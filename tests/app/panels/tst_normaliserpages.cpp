@@ -109,6 +109,7 @@ QStringList numbersOf(NormaliserPages::Page page)
                 n << written(x);
         n << written(total(softmax(kArticle, true))) << written(total(sigmoid(kArticle)))
           << written(1 - total(softmax(kArticle, true)));
+        n << QStringLiteral("Σw"); // the table's last column
         break;
     case NormaliserPages::Page::Sparsemax: {
         Weights sorted = kArticle;
