@@ -3232,10 +3232,6 @@ Weight %4</source>
         <translation>文章中的分数 %1、%2、%3，取 b = −ln 3 = %4，得到 %5、%6 和 %7：加起来是 %8，而不是 1。对“什么都不相关”中的三个键（分数 %9、%10、%11），加起来只有 %12。</translation>
     </message>
     <message>
-        <source>The preset “Sigmoid With Many Keys” has 24 keys around the unit circle and q = (5, 0), so b = −ln 24 = %1. The seven keys nearest the query each get more than 0.5, and the weights add up to %2; softmax would give the best key only %3.</source>
-        <translation>预设“许多键下的 sigmoid 注意力”有 24 个键分布在单位圆上，q = (5, 0)，所以 b = −ln 24 = %1。离查询最近的七个键每个都得到 0.5 以上，权重合计 %2；softmax 给最好的键也只有 %3。</translation>
-    </message>
-    <message>
         <source>The derivative of each weight depends only on its own score: a key with weight near 0 or near 1 passes little gradient, as a saturated softmax does, but one key&apos;s saturation does not silence the others.</source>
         <translation>每个权重的导数只取决于它自己的分数：权重接近 0 或接近 1 的键传递的梯度很小，就像饱和的 softmax 那样，但一个键饱和不会让其他键也沉默。</translation>
     </message>
@@ -3282,6 +3278,10 @@ Weight %4</source>
     <message>
         <source>Both give a head a way to do nothing without a token to do it on. Softmax₁ has a sink built in: its implicit key with score 0 and value 0 takes most of the weight when every real score is well below 0. Sigmoid attention has no sum to meet: every weight can be near 0 at once.</source>
         <translation>两者都让一个头不借助任何词元就能什么都不做。softmax₁ 内置了一个汇聚点：当所有真实分数都远低于 0 时，它那个分数为 0、值为 0 的隐含键会接走大部分权重。sigmoid 注意力没有必须满足的总和：所有权重可以同时接近 0。</translation>
+    </message>
+    <message>
+        <source>The preset “Sigmoid With Many Keys” has 24 keys on a circle of radius 2 and q = (2.5, 0), so b = −ln 24 = %1. The seven keys nearest the query each get more than 0.5, and the weights add up to %2; softmax would give the best key only %3.</source>
+        <translation>预设“许多键下的 sigmoid 注意力”有 24 个键分布在半径为 2 的圆上，q = (2.5, 0)，所以 b = −ln 24 = %1。离查询最近的七个键每个都得到 0.5 以上，权重合计 %2；softmax 给最好的键也只有 %3。</translation>
     </message>
 </context>
 <context>
@@ -3622,8 +3622,8 @@ Weight %4</source>
         <translation>许多键下的 sigmoid 注意力</translation>
     </message>
     <message>
-        <source>24 keys around the unit circle under sigmoid attention (b = −ln 24): the seven keys nearest the query each get more than 0.5, and the weights add up to 6.29, not 1.</source>
-        <translation>24 个键分布在单位圆上，使用 sigmoid 注意力（b = −ln 24）：离查询最近的七个键每个都得到 0.5 以上，权重合计 6.29，而不是 1。</translation>
+        <source>24 keys on a circle of radius 2 under sigmoid attention (b = −ln 24): the seven keys nearest the query each get more than 0.5, and the weights add up to 6.29, not 1.</source>
+        <translation>24 个键分布在半径为 2 的圆上，使用 sigmoid 注意力（b = −ln 24）：离查询最近的七个键每个都得到 0.5 以上，权重合计 6.29，而不是 1。</translation>
     </message>
 </context>
 <context>

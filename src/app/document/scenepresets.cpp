@@ -41,7 +41,7 @@ QList<ScenePresets::Preset> ScenePresets::all()
             "the threshold τ* = 1.56 and get 0.64 and 0.36; the other three keys get exactly "
             "0.")},
         {QStringLiteral("sigmoid-many-keys"), tr("Sigmoid With Many Keys"),
-         tr("24 keys around the unit circle under sigmoid attention (b = −ln 24): the seven keys "
+         tr("24 keys on a circle of radius 2 under sigmoid attention (b = −ln 24): the seven keys "
             "nearest the query each get more than 0.5, and the weights add up to 6.29, not 1.")},
     };
 }

@@ -321,8 +321,8 @@ QString NormaliserPages::sigmoidPage(double formulaPointSize)
                   QStringLiteral("−1.099"), QStringLiteral("0.575"), QStringLiteral("0.751"),
                   QStringLiteral("0.695"), QStringLiteral("2.020"), QStringLiteral("−3"),
                   QStringLiteral("−2.8"), QStringLiteral("−3.2"), QStringLiteral("0.050")),
-         tr("The preset “Sigmoid With Many Keys” has 24 keys around the unit circle and q = "
-            "(5, 0), so b = −ln 24 = %1. The seven keys nearest the query each get more than "
+         tr("The preset “Sigmoid With Many Keys” has 24 keys on a circle of radius 2 and q = "
+            "(2.5, 0), so b = −ln 24 = %1. The seven keys nearest the query each get more than "
             "0.5, and the weights add up to %2; softmax would give the best key only %3.")
              .arg(QStringLiteral("−3.178"), QStringLiteral("6.287"), QStringLiteral("0.227"))});
     h += para(tr("The derivative of each weight depends only on its own score: a key with weight "

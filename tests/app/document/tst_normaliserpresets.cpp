@@ -170,9 +170,9 @@ private slots:
         const QString text = description(QStringLiteral("sparsemax-two-keys"));
         for (double x : {threshold, w[1], w[2]})
             QVERIFY2(text.contains(written(x, 3)), qPrintable(written(x, 3)));
-        // Softmax keeps every key.
-        for (double x : softmax(p.scores, false))
-            QVERIFY(x > 0.04);
+        // Softmax puts more than a fifth of the weight on the three keys sparsemax drops.
+        const auto plain = softmax(p.scores, false);
+        QVERIFY(plain[0] + plain[3] + plain[4] > 0.2);
     }
 
     void sigmoidWithManyKeys()

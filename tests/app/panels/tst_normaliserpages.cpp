@@ -140,10 +140,10 @@ QStringList numbersOf(NormaliserPages::Page page)
         n << written(-std::log(3.0)) << written(total(sigmoid(kArticle)))
           << written(total(sigmoid(kAway))) << written(total(sigmoid({0, 0, 0})))
           << written(sigmoid({0, 0, 0})[0]);
-        // "Sigmoid With Many Keys": 24 keys around the unit circle, q = (5, 0).
+        // "Sigmoid With Many Keys": 24 keys on a circle of radius 2, q = (2.5, 0).
         Weights circle;
         for (int i = 0; i < 24; ++i)
-            circle.push_back(5 * std::cos(2 * std::numbers::pi * i / 24));
+            circle.push_back(2.5 * 2 * std::cos(2 * std::numbers::pi * i / 24));
         const Weights w = sigmoid(circle);
         // The page's "seven keys": counted here.
         if (std::count_if(w.begin(), w.end(), [](double x) { return x > 0.5; }) == 7)
