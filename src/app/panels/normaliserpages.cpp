@@ -62,27 +62,28 @@ QString NormaliserPages::title(Page page)
 
 QString NormaliserPages::html(Page page, double formulaPointSize)
 {
+    const QString top = HtmlFragments::title(title(page));
     switch (page) {
     case Page::SumToOne:
-        return sumToOnePage(formulaPointSize);
+        return top + sumToOnePage(formulaPointSize);
     case Page::Sparsemax:
-        return sparsemaxPage(formulaPointSize);
+        return top + sparsemaxPage(formulaPointSize);
     case Page::SoftmaxOne:
-        return softmaxOnePage(formulaPointSize);
+        return top + softmaxOnePage(formulaPointSize);
     case Page::Sigmoid:
-        return sigmoidPage(formulaPointSize);
+        return top + sigmoidPage(formulaPointSize);
     case Page::Sink:
-        return sinkPage(formulaPointSize);
+        return top + sinkPage(formulaPointSize);
     }
-    return {};
+    return top;
 }
 
 QString NormaliserPages::sumToOnePage(double formulaPointSize)
 {
-    QString h = HtmlFragments::title(title(Page::SumToOne));
-    h += formulaBox({QStringLiteral("o = Σ<sub>i</sub> w<sub>i</sub> v<sub>i</sub>, &nbsp; "
-                                    "w<sub>i</sub> ≥ 0, &nbsp; Σ<sub>i</sub> w<sub>i</sub> = 1")},
-                    formulaPointSize);
+    QString h =
+        formulaBox({QStringLiteral("o = Σ<sub>i</sub> w<sub>i</sub> v<sub>i</sub>, &nbsp; "
+                                   "w<sub>i</sub> ≥ 0, &nbsp; Σ<sub>i</sub> w<sub>i</sub> = 1")},
+                   formulaPointSize);
     h += section(
         tr("A weighted average of the values"),
         {tr("The output of attention is o = Σ w<sub>i</sub> v<sub>i</sub>. When the weights are "
@@ -155,8 +156,7 @@ QString NormaliserPages::sumToOnePage(double formulaPointSize)
 
 QString NormaliserPages::sparsemaxPage(double formulaPointSize)
 {
-    QString h = HtmlFragments::title(title(Page::Sparsemax));
-    h += formulaBox(
+    QString h = formulaBox(
         {QStringLiteral("sparsemax(z) = argmin<sub>w ∈ Δ</sub> ‖w − z‖², &nbsp; z = s/τ"),
          QStringLiteral("w<sub>i</sub> = max(z<sub>i</sub> − τ*, 0)"),
          QStringLiteral(
@@ -218,17 +218,15 @@ QString NormaliserPages::sparsemaxPage(double formulaPointSize)
             "key outside the support gets no gradient through its own score: whatever the loss, "
             "gradient descent does not push it back above τ*, and only changes made for the "
             "sake of other keys can bring it back. The weights are also piecewise linear in the "
-            "scores, with kinks where a key enters or leaves the support."),
-         tr("Finding τ* needs the logits in order: a sort, n log n steps, where softmax needs a "
-            "few passes over the n scores. (Algorithms without a full sort exist, but they are "
-            "more involved.)")});
-    return h;
+            "scores, with kinks where a key enters or leaves the support.")});
+    return h + para(tr("Finding τ* needs the logits in order: a sort, n log n steps, where "
+                       "softmax needs a few passes over the n scores. (Algorithms without a full "
+                       "sort exist, but they are more involved.)"));
 }
 
 QString NormaliserPages::softmaxOnePage(double formulaPointSize)
 {
-    QString h = HtmlFragments::title(title(Page::SoftmaxOne));
-    h += formulaBox(
+    QString h = formulaBox(
         {QStringLiteral("w<sub>i</sub> = exp(z<sub>i</sub>) / (1 + Σ<sub>j</sub> "
                         "exp(z<sub>j</sub>)), &nbsp; z = s/τ"),
          QStringLiteral("= exp(z<sub>i</sub> − m) / (exp(−m) + Σ<sub>j</sub> exp(z<sub>j</sub> "
@@ -282,12 +280,11 @@ QString NormaliserPages::softmaxOnePage(double formulaPointSize)
 
 QString NormaliserPages::sigmoidPage(double formulaPointSize)
 {
-    QString h = HtmlFragments::title(title(Page::Sigmoid));
-    h += formulaBox({QStringLiteral("w<sub>i</sub> = σ(z<sub>i</sub> + b) = 1 / (1 + "
-                                    "exp(−z<sub>i</sub> − b)), &nbsp; z = s/τ"),
-                     QStringLiteral("b = −ln n, &nbsp; ∂w<sub>i</sub>/∂z<sub>j</sub> = "
-                                    "δ<sub>ij</sub> w<sub>i</sub> (1 − w<sub>i</sub>)")},
-                    formulaPointSize);
+    QString h = formulaBox({QStringLiteral("w<sub>i</sub> = σ(z<sub>i</sub> + b) = 1 / (1 + "
+                                           "exp(−z<sub>i</sub> − b)), &nbsp; z = s/τ"),
+                            QStringLiteral("b = −ln n, &nbsp; ∂w<sub>i</sub>/∂z<sub>j</sub> = "
+                                           "δ<sub>ij</sub> w<sub>i</sub> (1 − w<sub>i</sub>)")},
+                           formulaPointSize);
     h += section(
         tr("Each key on its own"),
         {tr("Sigmoid attention (Ramapuram et al. 2024) puts each logit through the logistic "
@@ -333,13 +330,13 @@ QString NormaliserPages::sigmoidPage(double formulaPointSize)
 
 QString NormaliserPages::sinkPage(double formulaPointSize)
 {
-    QString h = HtmlFragments::title(title(Page::Sink));
     // Query i under the causal mask: its weights over the tokens 0 … i.
-    h += formulaBox({QStringLiteral("Σ<sub>j≤i</sub> w<sub>ij</sub> = 1 &nbsp;&nbsp;(softmax)"),
-                     QStringLiteral("Σ<sub>j≤i</sub> w<sub>ij</sub> &lt; 1 &nbsp;&nbsp;(softmax₁)"),
-                     QStringLiteral("0 &lt; w<sub>ij</sub> &lt; 1 &nbsp;&nbsp;") +
-                         tr("(sigmoid: no fixed sum)")},
-                    formulaPointSize);
+    QString h =
+        formulaBox({QStringLiteral("Σ<sub>j≤i</sub> w<sub>ij</sub> = 1 &nbsp;&nbsp;(softmax)"),
+                    QStringLiteral("Σ<sub>j≤i</sub> w<sub>ij</sub> &lt; 1 &nbsp;&nbsp;(softmax₁)"),
+                    QStringLiteral("0 &lt; w<sub>ij</sub> &lt; 1 &nbsp;&nbsp;") +
+                        tr("(sigmoid: no fixed sum)")},
+                   formulaPointSize);
     h += section(
         tr("Much weight on the first token"),
         {tr("Xiao et al. 2023 (“Efficient Streaming Language Models with Attention Sinks”, "

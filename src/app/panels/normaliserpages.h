@@ -17,22 +17,25 @@ class NormaliserPages
     Q_DECLARE_TR_FUNCTIONS(NormaliserPages)
 
 public:
+    /// The pages in the order the explanation panel lists them.
     enum class Page
     {
-        SumToOne,
-        Sparsemax,
-        SoftmaxOne,
-        Sigmoid,
-        Sink
+        SumToOne,   ///< why the weights add up to 1; the four normalisers side by side
+        Sparsemax,  ///< the projection onto the simplex, τ*, what exact zeros buy and cost
+        SoftmaxOne, ///< the implicit key of score 0: attention to nothing
+        Sigmoid,    ///< each key on its own, b = −ln n
+        Sink        ///< the attention sink and why softmax₁ or sigmoid attention need none
     };
     static constexpr int kPageCount = 5;
 
-    /// The page's title, as the choosers list it.
+    /// The page's title in the current language, for the chooser and the page's first line.
     static QString title(Page page);
-    /// The page; formulas at `formulaPointSize`.
+    /// The whole page: the title, the formulas at `formulaPointSize`, the sections.
     static QString html(Page page, double formulaPointSize);
 
 private:
+    // Each page below its title.
+
     static QString sumToOnePage(double formulaPointSize);
     static QString sparsemaxPage(double formulaPointSize);
     static QString softmaxOnePage(double formulaPointSize);

@@ -3,6 +3,7 @@
 // the core uses), and the descriptions' numbers are compared with them. The last test needs the
 // scene loader to read the "normaliser" field: it checks that the app computes the same weights.
 
+#include "common/normaliserbyhand.h"
 #include "document/scenepresets.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
@@ -17,6 +18,8 @@
 #include <cmath>
 #include <numeric>
 #include <vector>
+
+using namespace byhand;
 
 namespace {
 
@@ -44,59 +47,6 @@ Preset readPreset(const QString &id)
         o.contains(QStringLiteral("temperature")) || o.contains(QStringLiteral("mask")))
         qFatal("preset %s: the test assumes the dot product at τ = 1, no mask", qPrintable(id));
     return p;
-}
-
-std::vector<double> softmax(const std::vector<double> &s, bool plusOne)
-{
-    double sum = plusOne ? 1.0 : 0.0; // the implicit key's exp(0)
-    for (double x : s)
-        sum += std::exp(x);
-    std::vector<double> w;
-    for (double x : s)
-        w.push_back(std::exp(x) / sum);
-    return w;
-}
-
-// The Euclidean projection onto the simplex: the τ with Σ max(sᵢ − τ, 0) = 1, by bisection.
-std::vector<double> sparsemax(const std::vector<double> &s, double *threshold)
-{
-    double lo = *std::min_element(s.begin(), s.end()) - 1;
-    double hi = *std::max_element(s.begin(), s.end());
-    for (int i = 0; i < 200; ++i) {
-        const double mid = (lo + hi) / 2;
-        double mass = 0;
-        for (double x : s)
-            mass += std::max(x - mid, 0.0);
-        (mass > 1 ? lo : hi) = mid;
-    }
-    *threshold = (lo + hi) / 2;
-    std::vector<double> w;
-    for (double x : s)
-        w.push_back(std::max(x - *threshold, 0.0));
-    return w;
-}
-
-std::vector<double> sigmoid(const std::vector<double> &s)
-{
-    const double b = -std::log(double(s.size()));
-    std::vector<double> w;
-    for (double x : s)
-        w.push_back(1 / (1 + std::exp(-(x + b))));
-    return w;
-}
-
-double total(const std::vector<double> &w)
-{
-    return std::accumulate(w.begin(), w.end(), 0.0);
-}
-
-// A number as the description writes it: `decimals` places, no trailing zeros, a real minus.
-QString written(double x, int decimals)
-{
-    QString s = QString::number(x, 'f', decimals);
-    while (s.contains(QLatin1Char('.')) && (s.endsWith(QLatin1Char('0')) || s.endsWith('.')))
-        s.chop(1);
-    return s.replace(QLatin1Char('-'), QChar(0x2212));
 }
 
 QString description(const QString &id)

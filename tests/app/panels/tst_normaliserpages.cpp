@@ -3,7 +3,9 @@
 // worked numbers on the pages are computed again here with plain loops from the scores (sparsemax
 // by bisection on its threshold), and every English sentence must be gone from the Chinese pages.
 
+#include "common/datacolumns.h"
 #include "common/explanationpages.h"
+#include "common/normaliserbyhand.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
 #include "panels/explanationpanel.h"
@@ -22,65 +24,13 @@
 #include <vector>
 
 using explanationpages::shown;
+using namespace byhand;
 
 namespace {
-
-using Weights = std::vector<double>;
 
 // The article's dot-product scores and the "Nothing Is Relevant" preset's, at τ = 1.
 const Weights kArticle = {1.4, 2.2, 1.92};
 const Weights kAway = {-3, -2.8, -3.2};
-
-Weights softmax(const Weights &s, bool plusOne)
-{
-    double sum = plusOne ? 1.0 : 0.0;
-    for (double x : s)
-        sum += std::exp(x);
-    Weights w;
-    for (double x : s)
-        w.push_back(std::exp(x) / sum);
-    return w;
-}
-
-Weights sparsemax(const Weights &s, double *threshold)
-{
-    double lo = *std::min_element(s.begin(), s.end()) - 1;
-    double hi = *std::max_element(s.begin(), s.end());
-    for (int i = 0; i < 200; ++i) {
-        const double mid = (lo + hi) / 2;
-        double mass = 0;
-        for (double x : s)
-            mass += std::max(x - mid, 0.0);
-        (mass > 1 ? lo : hi) = mid;
-    }
-    *threshold = (lo + hi) / 2;
-    Weights w;
-    for (double x : s)
-        w.push_back(std::max(x - *threshold, 0.0));
-    return w;
-}
-
-Weights sigmoid(const Weights &s)
-{
-    Weights w;
-    for (double x : s)
-        w.push_back(1 / (1 + std::exp(-(x - std::log(double(s.size()))))));
-    return w;
-}
-
-double total(const Weights &w)
-{
-    return std::accumulate(w.begin(), w.end(), 0.0);
-}
-
-// Three decimals without trailing zeros and with a real minus, as the pages write numbers.
-QString written(double x, int decimals = 3)
-{
-    QString s = QString::number(x, 'f', decimals);
-    while (s.contains(QLatin1Char('.')) && (s.endsWith(QLatin1Char('0')) || s.endsWith('.')))
-        s.chop(1);
-    return s.replace(QLatin1Char('-'), QChar(0x2212));
-}
 
 QString plain(NormaliserPages::Page page)
 {
@@ -173,51 +123,44 @@ private slots:
 
     void chooserReachesEveryPage_data()
     {
-        QTest::addColumn<int>("downPresses");
-        QTest::addColumn<QString>("english");
-        QTest::addColumn<QString>("chinese");
-        // After the four training pages, in NormaliserPages' order; a term from the glossary
-        // in each Chinese page.
-        QTest::newRow("sum to one")
-            << 10 << QStringLiteral("weighted average") << QStringLiteral("加权");
-        QTest::newRow("sparsemax")
-            << 11 << QStringLiteral("Euclidean projection") << QStringLiteral("sparsemax");
-        QTest::newRow("softmax1") << 12 << QStringLiteral("Attention Is Off By One")
-                                  << QStringLiteral("softmax₁");
-        QTest::newRow("sigmoid") << 13 << QStringLiteral("Ramapuram et al. 2024")
-                                 << QStringLiteral("sigmoid 注意力");
-        QTest::newRow("sink") << 14 << QStringLiteral("StreamingLLM")
-                              << QStringLiteral("注意力汇聚点");
+        dataColumns<int, QString, QString>("page", "english", "chinese");
+        // A phrase of each English page, and a glossary term in each Chinese one.
+        const char *const phrases[NormaliserPages::kPageCount][2] = {
+            {"weighted average", "加权平均"},
+            {"Euclidean projection", "欧几里得投影"},
+            {"Attention Is Off By One", "隐含键"},
+            {"Ramapuram et al. 2024", "sigmoid 注意力"},
+            {"StreamingLLM", "注意力汇聚点"}};
+        for (int p = 0; p < NormaliserPages::kPageCount; ++p)
+            QTest::newRow(phrases[p][0])
+                << p << QString::fromUtf8(phrases[p][0]) << QString::fromUtf8(phrases[p][1]);
     }
     void chooserReachesEveryPage()
     {
-        QFETCH(int, downPresses);
+        QFETCH(int, page);
         QFETCH(QString, english);
         QFETCH(QString, chinese);
         SceneModel model;
         ExplanationPanel panel(&model);
-        QComboBox *combo = explanationpages::choose(panel, downPresses);
-        QVERIFY(combo);
-        QCOMPARE(combo->count(), int(ExplanationPanel::Page::Sink) + 1);
-        const auto page = NormaliserPages::Page(downPresses - 10);
-        QCOMPARE(int(panel.page()), int(ExplanationPanel::Page::SumToOne) + int(page));
-        QCOMPARE(combo->currentText(), NormaliserPages::title(page));
-        QString text = shown(panel.browser());
-        QVERIFY(text.startsWith(NormaliserPages::title(page)));
-        QVERIFY2(text.contains(english), qPrintable(text));
-        // The pages depend on no scene.
-        model.setTemperature(2.0);
-        QCOMPARE(shown(panel.browser()), text);
-
-        QVERIFY(Language::install(QStringLiteral("zh_CN")));
-        QCoreApplication::processEvents();
-        QCOMPARE(int(panel.page()), int(ExplanationPanel::Page::SumToOne) + int(page));
-        const QString title = NormaliserPages::title(page);
-        QVERIFY(!title.isEmpty());
-        QCOMPARE(combo->currentText(), title);
-        text = shown(panel.browser());
-        QVERIFY(text.startsWith(title));
-        QVERIFY2(text.contains(chinese), qPrintable(text));
+        // The normaliser pages follow the training pages: Down from the first page.
+        const int index = int(ExplanationPanel::Page::SumToOne) + page;
+        QComboBox *combo = explanationpages::choose(panel, index);
+        QVERIFY(combo && combo->count() == int(ExplanationPanel::Page::Sink) + 1);
+        QCOMPARE(int(panel.page()), index);
+        for (const char *language : {"en", "zh_CN"}) {
+            QVERIFY(Language::install(QString::fromLatin1(language)));
+            QCoreApplication::processEvents();
+            const QString title = NormaliserPages::title(NormaliserPages::Page(page));
+            QVERIFY(!title.isEmpty());
+            QCOMPARE(combo->currentText(), title);
+            const QString text = shown(panel.browser());
+            QVERIFY(text.startsWith(title));
+            const QString &phrase = language == QLatin1String("en") ? english : chinese;
+            QVERIFY2(text.contains(phrase), qPrintable(phrase + QLatin1Char('\n') + text));
+            // The pages depend on no scene.
+            model.setTemperature(model.scene().temperature * 2);
+            QCOMPARE(shown(panel.browser()), text);
+        }
     }
 
     void titlesInBothLanguages()
