@@ -3064,10 +3064,6 @@ Weight %4</source>
         <translation>由于总和是固定的，softmax 的权重只能说明哪些键比其他键匹配得更好，却不能说明是否有任何键真正匹配。当所有分数都相同时，例如在点积下每个键都与 q 正交、分数都为 0，n 个键每个得到 1/n，输出就是各个值的普通平均。</translation>
     </message>
     <message>
-        <source>Turning the keys away from q does not help. With three keys that all point away from the query, scores %1, %2 and %3, softmax still hands out the whole weight: %4, %5 and %6. A head has no way to say “nothing here”. Trained models find a way round this, the attention sink (see “Attention sinks”).</source>
-        <translation>把键转到背离 q 的方向也无济于事。三个键都背离查询，分数为 %1、%2 和 %3，softmax 仍然把全部权重分出去：%4、%5 和 %6。一个头没有办法表达“这里什么都没有”。训练出来的模型会绕过这个限制，这就是注意力汇聚点（见“注意力汇聚点（attention sink）”一页）。</translation>
-    </message>
-    <message>
         <source>Four normalisers, one set of scores</source>
         <translation>四种归一化函数，同一组分数</translation>
     </message>
@@ -3282,6 +3278,14 @@ Weight %4</source>
     <message>
         <source>The preset “Sigmoid With Many Keys” has 24 keys on a circle of radius 2 and q = (2.5, 0), so b = −ln 24 = %1. The seven keys nearest the query each get more than 0.5, and the weights add up to %2; softmax would give the best key only %3.</source>
         <translation>预设“许多键下的 sigmoid 注意力”有 24 个键分布在半径为 2 的圆上，q = (2.5, 0)，所以 b = −ln 24 = %1。离查询最近的七个键每个都得到 0.5 以上，权重合计 %2；softmax 给最好的键也只有 %3。</translation>
+    </message>
+    <message>
+        <source>Turning the keys away from q does not help. With three keys that all point away from the query, scores %1, %2 and %3, softmax still hands out the whole weight: %4, %5 and %6. A head has no way to say “nothing here”. Trained models find a way round this, the attention sink (see %7).</source>
+        <translation>把键转到背离 q 的方向也无济于事。三个键都背离查询，分数为 %1、%2 和 %3，softmax 仍然把全部权重分出去：%4、%5 和 %6。一个头没有办法表达“这里什么都没有”。训练出来的模型会绕过这个限制，这就是注意力汇聚点（见 %7）。</translation>
+    </message>
+    <message>
+        <source>See also: %1</source>
+        <translation>另见：%1</translation>
     </message>
 </context>
 <context>

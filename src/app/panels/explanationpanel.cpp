@@ -50,15 +50,13 @@ const char *pageName(ExplanationPanel::Page page)
     case ExplanationPanel::Page::Induction:
         return "induction";
     case ExplanationPanel::Page::SumToOne:
-        return "sum-to-one";
     case ExplanationPanel::Page::Sparsemax:
-        return "sparsemax";
     case ExplanationPanel::Page::SoftmaxOne:
-        return "softmax1";
     case ExplanationPanel::Page::Sigmoid:
-        return "sigmoid";
     case ExplanationPanel::Page::Sink:
-        return "sink";
+        // The pages link to each other by these names.
+        return NormaliserPages::linkName(
+            NormaliserPages::Page(int(page) - int(ExplanationPanel::Page::SumToOne)));
     }
     return "";
 }

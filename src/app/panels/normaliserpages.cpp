@@ -63,19 +63,41 @@ QString NormaliserPages::title(Page page)
 QString NormaliserPages::html(Page page, double formulaPointSize)
 {
     const QString top = HtmlFragments::title(title(page));
+    const QString bottom = seeAlso(page);
     switch (page) {
     case Page::SumToOne:
-        return top + sumToOnePage(formulaPointSize);
+        return top + sumToOnePage(formulaPointSize) + bottom;
     case Page::Sparsemax:
-        return top + sparsemaxPage(formulaPointSize);
+        return top + sparsemaxPage(formulaPointSize) + bottom;
     case Page::SoftmaxOne:
-        return top + softmaxOnePage(formulaPointSize);
+        return top + softmaxOnePage(formulaPointSize) + bottom;
     case Page::Sigmoid:
-        return top + sigmoidPage(formulaPointSize);
+        return top + sigmoidPage(formulaPointSize) + bottom;
     case Page::Sink:
-        return top + sinkPage(formulaPointSize);
+        return top + sinkPage(formulaPointSize) + bottom;
     }
     return top;
+}
+
+const char *NormaliserPages::linkName(Page page)
+{
+    static const char *const names[kPageCount] = {"sum-to-one", "sparsemax", "softmax1", "sigmoid",
+                                                  "sink"};
+    return names[int(page)];
+}
+
+QString NormaliserPages::link(Page page)
+{
+    return HtmlFragments::link(QLatin1String(linkName(page)), title(page));
+}
+
+QString NormaliserPages::seeAlso(Page shown)
+{
+    QStringList others;
+    for (int p = 0; p < kPageCount; ++p)
+        if (Page(p) != shown)
+            others << link(Page(p));
+    return para(tr("See also: %1").arg(others.join(QStringLiteral(" · "))));
 }
 
 QString NormaliserPages::sumToOnePage(double formulaPointSize)
@@ -105,9 +127,10 @@ QString NormaliserPages::sumToOnePage(double formulaPointSize)
          tr("Turning the keys away from q does not help. With three keys that all point away "
             "from the query, scores %1, %2 and %3, softmax still hands out the whole weight: "
             "%4, %5 and %6. A head has no way to say “nothing here”. Trained models find a way "
-            "round this, the attention sink (see “Attention sinks”).")
+            "round this, the attention sink (see %7).")
              .arg(QStringLiteral("−3"), QStringLiteral("−2.8"), QStringLiteral("−3.2"),
-                  QStringLiteral("0.329"), QStringLiteral("0.402"), QStringLiteral("0.269"))});
+                  QStringLiteral("0.329"), QStringLiteral("0.402"), QStringLiteral("0.269"),
+                  link(Page::Sink))});
 
     h += section(
         tr("Four normalisers, one set of scores"),

@@ -30,11 +30,16 @@ public:
 
     /// The page's title in the current language, for the chooser and the page's first line.
     static QString title(Page page);
-    /// The whole page: the title, the formulas at `formulaPointSize`, the sections.
+    /// The whole page: the title, the formulas at `formulaPointSize`, the sections, and links
+    /// to the other normaliser pages.
     static QString html(Page page, double formulaPointSize);
+    /// The page's name in links between pages ("ac:sink"), as the explanation panel reads them.
+    static const char *linkName(Page page);
 
 private:
     // Each page below its title.
+    static QString link(Page page);
+    static QString seeAlso(Page shown);
 
     static QString sumToOnePage(double formulaPointSize);
     static QString sparsemaxPage(double formulaPointSize);

@@ -163,6 +163,33 @@ private slots:
         }
     }
 
+    // A learner follows the links: from the first page to the sink, and from there on.
+    void linksLeadToTheOtherPages()
+    {
+        SceneModel model;
+        ExplanationPanel panel(&model);
+        QVERIFY(explanationpages::choose(panel, int(ExplanationPanel::Page::SumToOne)));
+        QTextBrowser *browser = panel.browser();
+        QVERIFY(explanationpages::clickLink(browser, QStringLiteral("ac:sink")));
+        QCOMPARE(panel.page(), ExplanationPanel::Page::Sink);
+        QVERIFY(shown(browser).startsWith(QStringLiteral("Attention sinks")));
+        // The page's "See also" names the four others, in the chooser's order.
+        const struct
+        {
+            const char *href;
+            ExplanationPanel::Page page;
+        } next[] = {{"ac:sparsemax", ExplanationPanel::Page::Sparsemax},
+                    {"ac:softmax1", ExplanationPanel::Page::SoftmaxOne},
+                    {"ac:sigmoid", ExplanationPanel::Page::Sigmoid},
+                    {"ac:sum-to-one", ExplanationPanel::Page::SumToOne}};
+        for (const auto &link : next) {
+            QVERIFY2(explanationpages::clickLink(browser, QString::fromLatin1(link.href)),
+                     link.href);
+            QCOMPARE(panel.page(), link.page);
+            QVERIFY(explanationpages::clickLink(browser, QStringLiteral("ac:sink")));
+        }
+    }
+
     void titlesInBothLanguages()
     {
         QStringList english;
