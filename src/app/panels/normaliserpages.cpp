@@ -49,6 +49,13 @@ QString sigmoidName()
     return QStringLiteral("sigmoid (b = −ln 3)");
 }
 
+// A link to another normaliser page, under its title.
+QString link(NormaliserPages::Page page)
+{
+    return HtmlFragments::link(QLatin1String(NormaliserPages::linkName(page)),
+                               NormaliserPages::title(page));
+}
+
 } // namespace
 
 QString NormaliserPages::title(Page page)
@@ -84,11 +91,6 @@ const char *NormaliserPages::linkName(Page page)
     static const char *const names[kPageCount] = {"sum-to-one", "sparsemax", "softmax1", "sigmoid",
                                                   "sink"};
     return names[int(page)];
-}
-
-QString NormaliserPages::link(Page page)
-{
-    return HtmlFragments::link(QLatin1String(linkName(page)), title(page));
 }
 
 QString NormaliserPages::seeAlso(Page shown)

@@ -35,12 +35,11 @@ public:
     static QString html(Page page, double formulaPointSize);
     /// The page's name in links between pages ("ac:sink"), as the explanation panel reads them.
     static const char *linkName(Page page);
-
-private:
-    // Each page below its title.
-    static QString link(Page page);
+    /// "See also" and a link to every page but `shown`: the last line of each page.
     static QString seeAlso(Page shown);
 
+private:
+    // Each page below its title and above its links, in Page's order.
     static QString sumToOnePage(double formulaPointSize);
     static QString sparsemaxPage(double formulaPointSize);
     static QString softmaxOnePage(double formulaPointSize);
