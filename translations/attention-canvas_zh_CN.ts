@@ -3252,10 +3252,6 @@ Weight %4</source>
         <translation>为什么 softmax₁ 或 sigmoid 注意力不再需要汇聚点</translation>
     </message>
     <message>
-        <source>The evidence: Gu et al. 2024 (“When Attention Sink Emerges in Language Models”) found no attention sinks in language models of up to 1 billion parameters trained with sigmoid attention without normalisation. For softmax₁ it is weaker: in Xiao et al.&apos;s pre-training experiment it reduced the sink only in part, the models still leaned on other initial tokens, and a learnable sink token worked better. OpenAI&apos;s gpt-oss (2025) learns one such score per head instead of fixing it at 0.</source>
-        <translation>证据：Gu 等（2024，《When Attention Sink Emerges in Language Models》）在用不做归一化的 sigmoid 注意力训练的、参数多达 10 亿的语言模型中没有发现注意力汇聚点。对 softmax₁ 来说证据较弱：在 Xiao 等的预训练实验中，它只在一定程度上减轻了汇聚现象，模型仍然依赖开头的其他词元，而可学习的汇聚词元效果更好。OpenAI 的 gpt-oss（2025）为每个头学习一个这样的分数，而不是把它固定为 0。</translation>
-    </message>
-    <message>
         <source>A key with weight 0 adds nothing to the output, which is a weighted average of the support alone. The weights can be read as a short list of the keys that count, which makes the attention easier to interpret. Martins &amp; Astudillo found an accuracy similar to softmax&apos;s on natural-language inference, with attention focused on fewer words. The zeros can also be skipped when the output is computed.</source>
         <translation>权重为 0 的键对输出毫无贡献，输出只是支撑集的加权平均。权重可以读成一份起作用的键的简短清单，这让注意力更容易解释。Martins 和 Astudillo 在自然语言推理上得到了与 softmax 相近的准确率，而注意力集中在更少的词上。计算输出时也可以跳过这些零。</translation>
     </message>
@@ -3286,6 +3282,10 @@ Weight %4</source>
     <message>
         <source>See also: %1</source>
         <translation>另见：%1</translation>
+    </message>
+    <message>
+        <source>The evidence: Gu et al. 2024 (“When Attention Sink Emerges in Language Models”) found no attention sinks in language models of up to 1 billion parameters trained with sigmoid attention without normalisation. For softmax₁ it is weaker: in Xiao et al.&apos;s pre-training experiment (models of 160 million parameters trained from scratch) it reduced the sink only in part, the model still leaned on other initial tokens, and a learnable sink token worked better. OpenAI&apos;s gpt-oss (2025) learns one such score per head instead of fixing it at 0.</source>
+        <translation>证据：Gu 等（2024，《When Attention Sink Emerges in Language Models》）在用不做归一化的 sigmoid 注意力训练的、参数多达 10 亿的语言模型中没有发现注意力汇聚点。对 softmax₁ 来说证据较弱：在 Xiao 等的预训练实验中（从头训练的 1.6 亿参数模型），它只在一定程度上减轻了汇聚现象，模型仍然依赖开头的其他词元，而可学习的汇聚词元效果更好。OpenAI 的 gpt-oss（2025）为每个头学习一个这样的分数，而不是把它固定为 0。</translation>
     </message>
 </context>
 <context>

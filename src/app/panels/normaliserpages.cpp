@@ -395,8 +395,9 @@ QString NormaliserPages::sinkPage(double formulaPointSize)
          tr("The evidence: Gu et al. 2024 (“When Attention Sink Emerges in Language Models”) "
             "found no attention sinks in language models of up to 1 billion parameters trained "
             "with sigmoid attention without normalisation. For softmax₁ it is weaker: in Xiao et "
-            "al.'s pre-training experiment it reduced the sink only in part, the models still "
-            "leaned on other initial tokens, and a learnable sink token worked better. OpenAI's "
+            "al.'s pre-training experiment (models of 160 million parameters trained from "
+            "scratch) it reduced the sink only in part, the model still leaned on other initial "
+            "tokens, and a learnable sink token worked better. OpenAI's "
             "gpt-oss (2025) learns one such score per head instead of fixing it at 0.")});
     return h;
 }
