@@ -181,13 +181,13 @@ QString NormaliserPages::sumToOnePage(double formulaPointSize)
 
 QString NormaliserPages::sparsemaxPage(double formulaPointSize)
 {
-    QString h = formulaBox(
-        {QStringLiteral("sparsemax(z) = argmin<sub>w ∈ Δ</sub> ‖w − z‖², &nbsp; z = s/τ"),
-         QStringLiteral("w<sub>i</sub> = max(z<sub>i</sub> − τ*, 0)"),
-         QStringLiteral(
-             "k = max { j : 1 + j z<sub>(j)</sub> &gt; Σ<sub>i≤j</sub> z<sub>(i)</sub> }, "
-             "&nbsp; τ* = (Σ<sub>i≤k</sub> z<sub>(i)</sub> − 1) / k")},
-        formulaPointSize);
+    QString h =
+        formulaBox({QStringLiteral("sparsemax(z) = argmin<sub>w ∈ Δ</sub> ‖w − z‖²"),
+                    QStringLiteral("w<sub>i</sub> = max(z<sub>i</sub> − τ*, 0), &nbsp; z = s/τ"),
+                    QStringLiteral("k = max { j : 1 + j z<sub>(j)</sub> &gt; Σ<sub>i≤j</sub> "
+                                   "z<sub>(i)</sub> }"),
+                    QStringLiteral("τ* = (Σ<sub>i≤k</sub> z<sub>(i)</sub> − 1) / k")},
+                   formulaPointSize);
     h += section(
         tr("The nearest weights that add up to 1"),
         {tr("Martins & Astudillo 2016 define sparsemax as the Euclidean projection of the "
@@ -253,10 +253,10 @@ QString NormaliserPages::softmaxOnePage(double formulaPointSize)
 {
     QString h = formulaBox(
         {QStringLiteral("w<sub>i</sub> = exp(z<sub>i</sub>) / (1 + Σ<sub>j</sub> "
-                        "exp(z<sub>j</sub>)), &nbsp; z = s/τ"),
+                        "exp(z<sub>j</sub>))"),
          QStringLiteral("= exp(z<sub>i</sub> − m) / (exp(−m) + Σ<sub>j</sub> exp(z<sub>j</sub> "
                         "− m))"),
-         QStringLiteral("m = max(0, max<sub>j</sub> z<sub>j</sub>)"),
+         QStringLiteral("z = s/τ, &nbsp; m = max(0, max<sub>j</sub> z<sub>j</sub>)"),
          QStringLiteral("1 − Σ<sub>i</sub> w<sub>i</sub> = 1 / (1 + Σ<sub>j</sub> "
                         "exp(z<sub>j</sub>))")},
         formulaPointSize);
@@ -306,9 +306,10 @@ QString NormaliserPages::softmaxOnePage(double formulaPointSize)
 QString NormaliserPages::sigmoidPage(double formulaPointSize)
 {
     QString h = formulaBox({QStringLiteral("w<sub>i</sub> = σ(z<sub>i</sub> + b) = 1 / (1 + "
-                                           "exp(−z<sub>i</sub> − b)), &nbsp; z = s/τ"),
-                            QStringLiteral("b = −ln n, &nbsp; ∂w<sub>i</sub>/∂z<sub>j</sub> = "
-                                           "δ<sub>ij</sub> w<sub>i</sub> (1 − w<sub>i</sub>)")},
+                                           "exp(−z<sub>i</sub> − b))"),
+                            QStringLiteral("z = s/τ, &nbsp; b = −ln n"),
+                            QStringLiteral("∂w<sub>i</sub>/∂z<sub>j</sub> = δ<sub>ij</sub> "
+                                           "w<sub>i</sub> (1 − w<sub>i</sub>)")},
                            formulaPointSize);
     h += section(
         tr("Each key on its own"),
