@@ -1820,6 +1820,10 @@
         <source>Reverted to %1</source>
         <translation>已恢复到 %1</translation>
     </message>
+    <message>
+        <source>Presets menu, then the arrow keys</source>
+        <translation>“预设”菜单，然后用方向键</translation>
+    </message>
 </context>
 <context>
     <name>GeneralParameters</name>
