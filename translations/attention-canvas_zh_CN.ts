@@ -1836,6 +1836,10 @@
         <source>Reverted to %1</source>
         <translation>已恢复到 %1</translation>
     </message>
+    <message>
+        <source>Presets menu, then the arrow keys</source>
+        <translation>“预设”菜单，然后用方向键</translation>
+    </message>
 </context>
 <context>
     <name>GeneralParameters</name>
@@ -3038,6 +3042,273 @@ Weight %4</source>
     </message>
 </context>
 <context>
+    <name>NormaliserPages</name>
+    <message>
+        <source>Why the weights add up to 1</source>
+        <translation>为什么权重加起来等于 1</translation>
+    </message>
+    <message>
+        <source>Sparsemax: exact zeros</source>
+        <translation>sparsemax：恰好为零的权重</translation>
+    </message>
+    <message>
+        <source>Softmax₁: attention to nothing</source>
+        <translation>softmax₁：对“无”的注意力</translation>
+    </message>
+    <message>
+        <source>Sigmoid attention</source>
+        <translation>sigmoid 注意力</translation>
+    </message>
+    <message>
+        <source>Attention sinks</source>
+        <translation>注意力汇聚点（attention sink）</translation>
+    </message>
+    <message>
+        <source>A weighted average of the values</source>
+        <translation>值的加权平均</translation>
+    </message>
+    <message>
+        <source>The output of attention is o = Σ w&lt;sub&gt;i&lt;/sub&gt; v&lt;sub&gt;i&lt;/sub&gt;. When the weights are at least 0 and add up to 1, o is a weighted average of the values: it lies in their convex hull, and if every value is the same vector v, the output is v however many keys there are. The weights are shares of one whole, and the normaliser decides how the scores divide it.</source>
+        <translation>注意力的输出是 o = Σ w&lt;sub&gt;i&lt;/sub&gt; v&lt;sub&gt;i&lt;/sub&gt;。当权重都不小于 0 且加起来等于 1 时，o 是各个值的加权平均：它落在这些值的凸包之内；如果每个值都是同一个向量 v，那么不论有多少个键，输出都是 v。权重是同一个整体的各个份额，而归一化函数决定分数如何瓜分这个整体。</translation>
+    </message>
+    <message>
+        <source>Softmax gives every key a share: exp is positive, so in exact arithmetic no unmasked key&apos;s weight is 0. Only the differences between the scores count: adding the same number to every score changes no weight.</source>
+        <translation>softmax 给每个键一份：exp 总是正的，所以在精确计算下，没有哪个未被掩码的键的权重为 0。只有分数之间的差起作用：给每个分数加上同一个数，任何权重都不变。</translation>
+    </message>
+    <message>
+        <source>When nothing is relevant</source>
+        <translation>当什么都不相关时</translation>
+    </message>
+    <message>
+        <source>Because the sum is fixed, softmax&apos;s weights can say which keys match better than the others, but not whether any key matches at all. When every score is the same, for example 0 because every key is orthogonal to q under the dot product, each of the n keys gets 1/n and the output is the plain mean of the values.</source>
+        <translation>由于总和是固定的，softmax 的权重只能说明哪些键比其他键匹配得更好，却不能说明是否有任何键真正匹配。当所有分数都相同时，例如在点积下每个键都与 q 正交、分数都为 0，n 个键每个得到 1/n，输出就是各个值的普通平均。</translation>
+    </message>
+    <message>
+        <source>Four normalisers, one set of scores</source>
+        <translation>四种归一化函数，同一组分数</translation>
+    </message>
+    <message>
+        <source>The article&apos;s dot-product scores %1, %2 and %3 at temperature τ = 1, through the four normalisers of this app:</source>
+        <translation>文章中的点积分数 %1、%2 和 %3，在温度 τ = 1 下，经过本应用的四种归一化函数：</translation>
+    </message>
+    <message>
+        <source>Normaliser</source>
+        <translation>归一化函数</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Softmax&lt;/b&gt; gives every key a positive share of exactly 1.</source>
+        <translation>&lt;b&gt;softmax&lt;/b&gt; 给每个键一个正的份额，总和恰好为 1。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sparsemax&lt;/b&gt; also gives out exactly 1, but k&lt;sub&gt;1&lt;/sub&gt; gets exactly 0: its score is below the threshold.</source>
+        <translation>&lt;b&gt;sparsemax&lt;/b&gt; 也恰好分出 1，但 k&lt;sub&gt;1&lt;/sub&gt; 恰好得到 0：它的分数低于阈值。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Softmax₁&lt;/b&gt; gives out less than 1; the rest, %1, goes to nothing.</source>
+        <translation>&lt;b&gt;softmax₁&lt;/b&gt; 分出的不到 1；剩下的 %1 归于“无”。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sigmoid&lt;/b&gt; weighs each key on its own; here the weights add up to about 2.</source>
+        <translation>&lt;b&gt;sigmoid&lt;/b&gt; 对每个键单独称量；这里权重加起来约为 2。</translation>
+    </message>
+    <message>
+        <source>Where each is used</source>
+        <translation>各自用在哪里</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Softmax&lt;/b&gt;: the transformer of Vaswani et al. 2017 and most models built on it.</source>
+        <translation>&lt;b&gt;softmax&lt;/b&gt;：Vaswani 等（2017）的 Transformer 以及此后建立在它之上的大多数模型。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sparsemax&lt;/b&gt; and its relative &lt;b&gt;entmax&lt;/b&gt;: attention whose zeros can be read off. Martins &amp; Astudillo 2016 used sparsemax for natural-language inference; entmax (Peters, Niculae &amp; Martins 2019) lies between softmax and sparsemax, and Correia et al. 2019 used it in transformers whose heads learn how sparse to be.</source>
+        <translation>&lt;b&gt;sparsemax&lt;/b&gt; 及其近亲 &lt;b&gt;entmax&lt;/b&gt;：零权重可以直接读出的注意力。Martins 和 Astudillo（2016）把 sparsemax 用于自然语言推理；entmax（Peters、Niculae 和 Martins，2019）介于 softmax 与 sparsemax 之间，Correia 等（2019）把它用在各个头自己学习稀疏程度的 Transformer 中。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sigmoid attention&lt;/b&gt;: Ramapuram et al. 2024 (Apple) show that with b = −ln n and care for the size of the attention output early in training it matches softmax on language, vision and speech; their FlashSigmoid kernel runs inference 17% faster than FlashAttention-2 on H100 GPUs.</source>
+        <translation>&lt;b&gt;sigmoid 注意力&lt;/b&gt;：Ramapuram 等（2024，Apple）表明，取 b = −ln n 并在训练初期控制注意力输出的大小，它在语言、视觉和语音任务上可以与 softmax 相当；他们的 FlashSigmoid 内核在 H100 GPU 上的推理比 FlashAttention-2 快 17%。</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Softmax₁&lt;/b&gt;: a proposal (Miller 2023). Related designs let a head attend to nothing: clipped softmax and gated attention (Bondarenko et al. 2023), and a learned score per head for an extra term in softmax&apos;s denominator (OpenAI&apos;s gpt-oss, 2025), of which softmax₁ is the case where that score is 0.</source>
+        <translation>&lt;b&gt;softmax₁&lt;/b&gt;：一个提议（Miller，2023）。相关的设计让一个头可以什么都不关注：截断 softmax（clipped softmax）和门控注意力（Bondarenko 等，2023），以及每个头为 softmax 分母中额外的一项学习一个分数（OpenAI 的 gpt-oss，2025），softmax₁ 就是这个分数为 0 的特例。</translation>
+    </message>
+    <message>
+        <source>The nearest weights that add up to 1</source>
+        <translation>离 z 最近、加起来等于 1 的权重</translation>
+    </message>
+    <message>
+        <source>Martins &amp; Astudillo 2016 define sparsemax as the Euclidean projection of the logits z = s/τ onto the probability simplex Δ: of all weight vectors with w&lt;sub&gt;i&lt;/sub&gt; ≥ 0 and Σ w&lt;sub&gt;i&lt;/sub&gt; = 1, the one nearest to z. The simplex has edges and corners, and the nearest point often lies on one of them, where some weights are exactly 0.</source>
+        <translation>Martins 和 Astudillo（2016）把 sparsemax 定义为 logit z = s/τ 在概率单纯形 Δ 上的欧几里得投影：在所有满足 w&lt;sub&gt;i&lt;/sub&gt; ≥ 0 且 Σ w&lt;sub&gt;i&lt;/sub&gt; = 1 的权重向量中，离 z 最近的那一个。单纯形有棱和顶点，最近点常常落在它们上面，那里有些权重恰好为 0。</translation>
+    </message>
+    <message>
+        <source>The answer is a threshold τ* (a number in the units of z, not the temperature τ): every key whose logit is above τ* gets the difference z&lt;sub&gt;i&lt;/sub&gt; − τ*, every other key gets exactly 0, and τ* is chosen so that the weights add up to 1. The keys above it are the support. To find τ*, sort the logits from the largest, z&lt;sub&gt;(1)&lt;/sub&gt; ≥ z&lt;sub&gt;(2)&lt;/sub&gt; ≥ …, add them up one by one, and keep going while the next logit is still above the threshold its group would need: that gives the support size k and τ*.</source>
+        <translation>答案是一个阈值 τ*（与 z 同单位的一个数，不是温度 τ）：logit 高于 τ* 的键得到差值 z&lt;sub&gt;i&lt;/sub&gt; − τ*，其余的键恰好得到 0，τ* 的取值使权重加起来等于 1。高于阈值的键构成支撑集。求 τ* 时，把 logit 从大到小排序，z&lt;sub&gt;(1)&lt;/sub&gt; ≥ z&lt;sub&gt;(2)&lt;/sub&gt; ≥ …，逐个累加，只要下一个 logit 仍高于它所在的这一组需要的阈值就继续：这样得到支撑集的大小 k 和 τ*。</translation>
+    </message>
+    <message>
+        <source>The threshold, step by step</source>
+        <translation>一步一步求阈值</translation>
+    </message>
+    <message>
+        <source>The article&apos;s dot-product scores %1, %2, %3 at τ = 1, sorted: %4, %5, %6. The cumulative sums are %4, %7 and %8.</source>
+        <translation>文章中的点积分数 %1、%2、%3，τ = 1，排序后为 %4、%5、%6。累加和依次为 %4、%7 和 %8。</translation>
+    </message>
+    <message>
+        <source>So k = %1 and τ* = (%2 − 1) / 2 = %3. The weights are w&lt;sub&gt;1&lt;/sub&gt; = max(1.4 − 1.56, 0) = %4, w&lt;sub&gt;2&lt;/sub&gt; = 2.2 − 1.56 = %5 and w&lt;sub&gt;3&lt;/sub&gt; = 1.92 − 1.56 = %6: they add up to 1, and k&lt;sub&gt;1&lt;/sub&gt;, which softmax gives %7, gets nothing.</source>
+        <translation>所以 k = %1，τ* = (%2 − 1) / 2 = %3。权重为 w&lt;sub&gt;1&lt;/sub&gt; = max(1.4 − 1.56, 0) = %4，w&lt;sub&gt;2&lt;/sub&gt; = 2.2 − 1.56 = %5，w&lt;sub&gt;3&lt;/sub&gt; = 1.92 − 1.56 = %6：它们加起来等于 1，而 softmax 给了 %7 的 k&lt;sub&gt;1&lt;/sub&gt; 在这里什么也得不到。</translation>
+    </message>
+    <message>
+        <source>As with softmax, only differences count: adding c to every logit adds c to τ* and changes no weight.</source>
+        <translation>和 softmax 一样，只有差起作用：给每个 logit 加上 c，τ* 也加上 c，任何权重都不变。</translation>
+    </message>
+    <message>
+        <source>A small temperature spreads the logits apart, and below some τ only the best key is left (when one key scores highest): one-hot. A large temperature squeezes them together until every key is in the support, and the weights approach 1/n.</source>
+        <translation>低温度把 logit 拉开，低于某个 τ 时只剩下最好的键（当只有一个键得分最高时）：独热（one-hot）。高温度把它们挤到一起，直到所有键都进入支撑集，权重趋近 1/n。</translation>
+    </message>
+    <message>
+        <source>What the zeros buy</source>
+        <translation>零权重带来什么</translation>
+    </message>
+    <message>
+        <source>What they cost</source>
+        <translation>代价是什么</translation>
+    </message>
+    <message>
+        <source>For keys i and j in the support the derivative is ∂w&lt;sub&gt;i&lt;/sub&gt;/∂z&lt;sub&gt;j&lt;/sub&gt; = δ&lt;sub&gt;ij&lt;/sub&gt; − 1/k; for every other pair it is 0 (Martins &amp; Astudillo 2016). A key outside the support gets no gradient through its own score: whatever the loss, gradient descent does not push it back above τ*, and only changes made for the sake of other keys can bring it back. The weights are also piecewise linear in the scores, with kinks where a key enters or leaves the support.</source>
+        <translation>对支撑集中的键 i 和 j，导数为 ∂w&lt;sub&gt;i&lt;/sub&gt;/∂z&lt;sub&gt;j&lt;/sub&gt; = δ&lt;sub&gt;ij&lt;/sub&gt; − 1/k；对其他任何一对都为 0（Martins 和 Astudillo，2016）。支撑集之外的键通过它自己的分数得不到梯度：无论损失是什么，梯度下降都不会把它推回 τ* 之上，只有为了其他键而做的改变才可能把它带回来。权重还是分数的分段线性函数，在某个键进入或离开支撑集的地方有折点。</translation>
+    </message>
+    <message>
+        <source>Finding τ* needs the logits in order: a sort, n log n steps, where softmax needs a few passes over the n scores. (Algorithms without a full sort exist, but they are more involved.)</source>
+        <translation>求 τ* 需要把 logit 排好序：排序要 n log n 步，而 softmax 只需要对 n 个分数扫描几遍。（也有不需要完整排序的算法，但更复杂。）</translation>
+    </message>
+    <message>
+        <source>One more key, with score 0 and value 0</source>
+        <translation>多一个键：分数为 0，值为 0</translation>
+    </message>
+    <message>
+        <source>Evan Miller proposed in 2023 (“Attention Is Off By One”) to add 1 to the denominator of softmax in attention. The 1 is exp(0): softmax₁ is softmax over the keys plus one more, implicit key with score 0, whose weight is then left out. Its value counts as the zero vector, so the output o = Σ w&lt;sub&gt;i&lt;/sub&gt; v&lt;sub&gt;i&lt;/sub&gt; has weights that add up to less than 1. The missing part, 1 − Σ w&lt;sub&gt;i&lt;/sub&gt;, is “attention to nothing”: it pulls the output towards 0, not towards any value.</source>
+        <translation>Evan Miller 在 2023 年（《Attention Is Off By One》）提议在注意力的 softmax 分母上加 1。这个 1 就是 exp(0)：softmax₁ 等于对所有键再加上一个分数为 0 的隐含键做 softmax，然后去掉这个隐含键的权重。它的值算作零向量，所以输出 o = Σ w&lt;sub&gt;i&lt;/sub&gt; v&lt;sub&gt;i&lt;/sub&gt; 的权重加起来小于 1。缺少的部分 1 − Σ w&lt;sub&gt;i&lt;/sub&gt; 就是“对无的注意力”：它把输出拉向 0，而不是拉向任何一个值。</translation>
+    </message>
+    <message>
+        <source>Miller&apos;s reason was the very large activations that make transformers hard to compress; he argued that a head with nothing to add should be able to add nothing, and he published the idea without experiments of his own.</source>
+        <translation>Miller 的理由是那些让 Transformer 难以压缩的极大激活值；他认为一个没有东西可加的头应该能够什么都不加。他发表这个想法时没有附上自己的实验。</translation>
+    </message>
+    <message>
+        <source>It is computed with the maximum subtracted, like softmax, but the maximum includes the implicit key&apos;s 0: with m = max(0, max z) no exponential exceeds 1 and the denominator is at least 1.</source>
+        <translation>计算时和 softmax 一样先减去最大值，但最大值要把隐含键的 0 也算进去：取 m = max(0, max z)，任何指数都不超过 1，分母至少为 1。</translation>
+    </message>
+    <message>
+        <source>Nothing wins only against scores below 0</source>
+        <translation>只有分数低于 0 时，“无”才胜出</translation>
+    </message>
+    <message>
+        <source>On the article&apos;s scores %1, %2, %3 softmax₁ gives %4, %5 and %6, together %7: scores well above 0 leave little for nothing (%8).</source>
+        <translation>对文章中的分数 %1、%2、%3，softmax₁ 给出 %4、%5 和 %6，合计 %7：分数远高于 0 时，留给“无”的很少（%8）。</translation>
+    </message>
+    <message>
+        <source>The implicit key&apos;s score is 0, so a key loses to nothing only when its own score is below 0. Keys orthogonal to q are not enough: with every score 0, each of n keys gets 1/(n + 1), together n/(n + 1), which is %1 for three keys and more for more keys.</source>
+        <translation>隐含键的分数为 0，所以一个键只有在自己的分数低于 0 时才输给“无”。键与 q 正交还不够：所有分数都为 0 时，n 个键每个得到 1/(n + 1)，合计 n/(n + 1)，三个键时为 %1，键越多越大。</translation>
+    </message>
+    <message>
+        <source>The preset “Nothing Is Relevant” turns three keys away from q, scores %1, %2 and %3. Softmax still gives them %4, %5 and %6, together 1; softmax₁ gives %7, %8 and %9, together %10, and %11 goes to nothing.</source>
+        <translation>预设“什么都不相关”把三个键转到背离 q 的方向，分数为 %1、%2 和 %3。softmax 仍然给它们 %4、%5 和 %6，合计 1；softmax₁ 给出 %7、%8 和 %9，合计 %10，其余 %11 归于“无”。</translation>
+    </message>
+    <message>
+        <source>Unlike softmax, the weights change when the same number is added to every score: raising all scores moves weight from nothing to the keys.</source>
+        <translation>与 softmax 不同，给每个分数加上同一个数会改变权重：把所有分数一起提高，权重就从“无”移到各个键上。</translation>
+    </message>
+    <message>
+        <source>Between keys nothing changes: w&lt;sub&gt;i&lt;/sub&gt;/w&lt;sub&gt;j&lt;/sub&gt; = exp(z&lt;sub&gt;i&lt;/sub&gt; − z&lt;sub&gt;j&lt;/sub&gt;) as in softmax, and softmax₁&apos;s weights are softmax&apos;s times Σ w&lt;sub&gt;i&lt;/sub&gt;.</source>
+        <translation>键与键之间没有变化：w&lt;sub&gt;i&lt;/sub&gt;/w&lt;sub&gt;j&lt;/sub&gt; = exp(z&lt;sub&gt;i&lt;/sub&gt; − z&lt;sub&gt;j&lt;/sub&gt;)，与 softmax 相同；softmax₁ 的权重等于 softmax 的权重乘以 Σ w&lt;sub&gt;i&lt;/sub&gt;。</translation>
+    </message>
+    <message>
+        <source>Each key on its own</source>
+        <translation>每个键各自独立</translation>
+    </message>
+    <message>
+        <source>Sigmoid attention (Ramapuram et al. 2024) puts each logit through the logistic function σ on its own, after adding a bias b. For a fixed b, a key&apos;s weight depends on its own score and on nothing else: raising one score raises its weight and leaves every other weight as it was. There is no competition between keys, and no sum to meet: all weights can be near 0 when nothing matches, and several can be near 1 at once.</source>
+        <translation>sigmoid 注意力（Ramapuram 等，2024）给每个 logit 加上偏置 b 后，单独送入 logistic 函数 σ。在 b 固定时，一个键的权重只取决于它自己的分数：提高一个分数会提高它的权重，其他权重都保持不变。键之间没有竞争，也没有必须满足的总和：什么都不匹配时所有权重都可以接近 0，也可以有好几个同时接近 1。</translation>
+    </message>
+    <message>
+        <source>The output o = Σ w&lt;sub&gt;i&lt;/sub&gt; v&lt;sub&gt;i&lt;/sub&gt; is then no longer an average: with large weights it can be longer than any value.</source>
+        <translation>这时输出 o = Σ w&lt;sub&gt;i&lt;/sub&gt; v&lt;sub&gt;i&lt;/sub&gt; 不再是平均：权重大时，它可以比任何一个值都长。</translation>
+    </message>
+    <message>
+        <source>Why b = −ln n</source>
+        <translation>为什么 b = −ln n</translation>
+    </message>
+    <message>
+        <source>At scores of 0 sigmoid attention and softmax₁ agree: exp(0)/(1 + n) = 1/(1 + n). For three keys each gets %1, together %2.</source>
+        <translation>分数都为 0 时，sigmoid 注意力与 softmax₁ 一致：exp(0)/(1 + n) = 1/(1 + n)。三个键时每个得到 %1，合计 %2。</translation>
+    </message>
+    <message>
+        <source>Worked numbers</source>
+        <translation>算例</translation>
+    </message>
+    <message>
+        <source>The article&apos;s scores %1, %2, %3 with b = −ln 3 = %4 give %5, %6 and %7: they add up to %8, not 1. For the three keys of “Nothing Is Relevant” (scores %9, %10, %11) they add up to only %12.</source>
+        <translation>文章中的分数 %1、%2、%3，取 b = −ln 3 = %4，得到 %5、%6 和 %7：加起来是 %8，而不是 1。对“什么都不相关”中的三个键（分数 %9、%10、%11），加起来只有 %12。</translation>
+    </message>
+    <message>
+        <source>The derivative of each weight depends only on its own score: a key with weight near 0 or near 1 passes little gradient, as a saturated softmax does, but one key&apos;s saturation does not silence the others.</source>
+        <translation>每个权重的导数只取决于它自己的分数：权重接近 0 或接近 1 的键传递的梯度很小，就像饱和的 softmax 那样，但一个键饱和不会让其他键也沉默。</translation>
+    </message>
+    <message>
+        <source>Much weight on the first token</source>
+        <translation>大量权重落在第一个词元上</translation>
+    </message>
+    <message>
+        <source>Xiao et al. 2023 (“Efficient Streaming Language Models with Attention Sinks”, StreamingLLM) observed that trained language models put a large share of the attention weight on the first token or first few tokens of the text, in most layers and heads, whatever those tokens are. They called such tokens attention sinks.</source>
+        <translation>Xiao 等（2023，《Efficient Streaming Language Models with Attention Sinks》，StreamingLLM）观察到，训练好的语言模型在大多数层和头中，都把很大一部分注意力权重放在文本的第一个或前几个词元上，不论这些词元是什么。他们把这样的词元称为注意力汇聚点（attention sink）。</translation>
+    </message>
+    <message>
+        <source>Why softmax builds one</source>
+        <translation>为什么 softmax 会造出一个汇聚点</translation>
+    </message>
+    <message>
+        <source>The sink is useful to the model, not a fault. But it makes the first tokens indispensable: Xiao et al. showed that attention over a sliding window of recent tokens fails once the first tokens leave the window, and that keeping the first four tokens beside the window keeps the models stable over texts of up to 4 million tokens. They also trained models with a dedicated learnable sink token at the start.</source>
+        <translation>汇聚点对模型是有用的，并不是故障。但它让开头的词元变得不可或缺：Xiao 等表明，只在最近词元的滑动窗口上做注意力，一旦开头的词元离开窗口就会失败；而在窗口旁保留开头的四个词元，就能让模型在长达 400 万个词元的文本上保持稳定。他们还训练了在开头带有一个专门的可学习汇聚词元的模型。</translation>
+    </message>
+    <message>
+        <source>Why softmax₁ or sigmoid attention removes the need for one</source>
+        <translation>为什么 softmax₁ 或 sigmoid 注意力不再需要汇聚点</translation>
+    </message>
+    <message>
+        <source>A key with weight 0 adds nothing to the output, which is a weighted average of the support alone. The weights can be read as a short list of the keys that count, which makes the attention easier to interpret. Martins &amp; Astudillo found an accuracy similar to softmax&apos;s on natural-language inference, with attention focused on fewer words. The zeros can also be skipped when the output is computed.</source>
+        <translation>权重为 0 的键对输出毫无贡献，输出只是支撑集的加权平均。权重可以读成一份起作用的键的简短清单，这让注意力更容易解释。Martins 和 Astudillo 在自然语言推理上得到了与 softmax 相近的准确率，而注意力集中在更少的词上。计算输出时也可以跳过这些零。</translation>
+    </message>
+    <message>
+        <source>Early in training the scores are near 0. Without the bias each weight would be σ(0) = 1/2, and the output would be half the sum of all the values, which grows with the number of keys when the values point roughly the same way. With b = −ln n, n the number of unmasked keys, a score of 0 gives σ(−ln n) = 1/(1 + n), close to softmax&apos;s 1/n, and the weights add up to n/(n + 1), close to 1. Ramapuram et al. found that keeping the attention output from growing large early in training is crucial for training sigmoid attention well, and this bias is one of their means to it.</source>
+        <translation>训练初期分数都接近 0。如果没有偏置，每个权重都是 σ(0) = 1/2，输出就是所有值之和的一半；当这些值大致指向同一方向时，它随键的个数增长。取 b = −ln n（n 为未被掩码的键数），分数 0 给出 σ(−ln n) = 1/(1 + n)，接近 softmax 的 1/n，权重合计 n/(n + 1)，接近 1。Ramapuram 等发现，在训练初期不让注意力输出变得过大，对训练好 sigmoid 注意力至关重要，而这个偏置就是他们的手段之一。</translation>
+    </message>
+    <message>
+        <source>(sigmoid: no fixed sum)</source>
+        <translation>（sigmoid：没有固定的总和）</translation>
+    </message>
+    <message>
+        <source>Under the causal mask query i weighs the tokens 0 … i, and softmax&apos;s weights must add up to 1. When a query finds nothing it needs, the weight still has to go somewhere, and training learns to park it where it does little harm. Under the causal mask the first token is visible to every later position, so it is the place every query can reach; training gives it a key that matches every query and, as Gu et al. 2024 found, a value that adds little to the output. A head that puts nearly all its weight there does nearly nothing, which a softmax head cannot otherwise do.</source>
+        <translation>在因果掩码下，查询 i 对词元 0 … i 分配权重，而 softmax 的权重必须加起来等于 1。当一个查询找不到它需要的东西时，权重仍然得有个去处，训练就学会把它停放在危害最小的地方。在因果掩码下，第一个词元对后面每个位置都可见，所以它是每个查询都能到达的地方；训练给它一个与每个查询都匹配的键，并且如 Gu 等（2024）所发现的，给它一个对输出贡献很小的值。一个头把几乎全部权重放在那里，就几乎什么也没做，而 softmax 的头没有别的办法做到这一点。</translation>
+    </message>
+    <message>
+        <source>Both give a head a way to do nothing without a token to do it on. Softmax₁ has a sink built in: its implicit key with score 0 and value 0 takes most of the weight when every real score is well below 0. Sigmoid attention has no sum to meet: every weight can be near 0 at once.</source>
+        <translation>两者都让一个头不借助任何词元就能什么都不做。softmax₁ 内置了一个汇聚点：当所有真实分数都远低于 0 时，它那个分数为 0、值为 0 的隐含键会接走大部分权重。sigmoid 注意力没有必须满足的总和：所有权重可以同时接近 0。</translation>
+    </message>
+    <message>
+        <source>The preset “Sigmoid With Many Keys” has 24 keys on a circle of radius 2 and q = (2.5, 0), so b = −ln 24 = %1. The seven keys nearest the query each get more than 0.5, and the weights add up to %2; softmax would give the best key only %3.</source>
+        <translation>预设“许多键下的 sigmoid 注意力”有 24 个键分布在半径为 2 的圆上，q = (2.5, 0)，所以 b = −ln 24 = %1。离查询最近的七个键每个都得到 0.5 以上，权重合计 %2；softmax 给最好的键也只有 %3。</translation>
+    </message>
+    <message>
+        <source>Turning the keys away from q does not help. With three keys that all point away from the query, scores %1, %2 and %3, softmax still hands out the whole weight: %4, %5 and %6. A head has no way to say “nothing here”. Trained models find a way round this, the attention sink (see %7).</source>
+        <translation>把键转到背离 q 的方向也无济于事。三个键都背离查询，分数为 %1、%2 和 %3，softmax 仍然把全部权重分出去：%4、%5 和 %6。一个头没有办法表达“这里什么都没有”。训练出来的模型会绕过这个限制，这就是注意力汇聚点（见 %7）。</translation>
+    </message>
+    <message>
+        <source>See also: %1</source>
+        <translation>另见：%1</translation>
+    </message>
+    <message>
+        <source>The evidence: Gu et al. 2024 (“When Attention Sink Emerges in Language Models”) found no attention sinks in language models of up to 1 billion parameters trained with sigmoid attention without normalisation. For softmax₁ it is weaker: in Xiao et al.&apos;s pre-training experiment (models of 160 million parameters trained from scratch) it reduced the sink only in part, the model still leaned on other initial tokens, and a learnable sink token worked better. OpenAI&apos;s gpt-oss (2025) learns one such score per head instead of fixing it at 0.</source>
+        <translation>证据：Gu 等（2024，《When Attention Sink Emerges in Language Models》）在用不做归一化的 sigmoid 注意力训练的、参数多达 10 亿的语言模型中没有发现注意力汇聚点。对 softmax₁ 来说证据较弱：在 Xiao 等的预训练实验中（从头训练的 1.6 亿参数模型），它只在一定程度上减轻了汇聚现象，模型仍然依赖开头的其他词元，而可学习的汇聚词元效果更好。OpenAI 的 gpt-oss（2025）为每个头学习一个这样的分数，而不是把它固定为 0。</translation>
+    </message>
+</context>
+<context>
     <name>RecoveryPrompt</name>
     <message>
         <source>Recover Scene</source>
@@ -3353,6 +3624,30 @@ Weight %4</source>
     <message>
         <source>The example of the article “图解注意力分数5种相似度计算的视觉化探索” (attention scores illustrated): q = (1.2, 0.8) with three keys; the dot-product scores are 1.4, 2.2 and 1.92.</source>
         <translation>文章《图解注意力分数5种相似度计算的视觉化探索》中的例子：q = (1.2, 0.8)，三个键；点积分数为 1.4、2.2 和 1.92。</translation>
+    </message>
+    <message>
+        <source>Nothing Is Relevant (softmax₁)</source>
+        <translation>什么都不相关（softmax₁）</translation>
+    </message>
+    <message>
+        <source>Three keys point away from the query (scores −3, −2.8, −3.2). Softmax would still hand out the whole weight 1; softmax₁ gives them 0.131 together and the other 0.869 to nothing.</source>
+        <translation>三个键都背离查询（分数 −3、−2.8、−3.2）。softmax 仍会把全部权重 1 分出去；softmax₁ 总共只给它们 0.131，其余 0.869 归于“无”。</translation>
+    </message>
+    <message>
+        <source>Sparsemax Keeps Two Keys</source>
+        <translation>sparsemax 只保留两个键</translation>
+    </message>
+    <message>
+        <source>The article&apos;s example with two more keys, under sparsemax: only k₂ and k₃ lie above the threshold τ* = 1.56 and get 0.64 and 0.36; the other three keys get exactly 0.</source>
+        <translation>文章的例子再加两个键，使用 sparsemax：只有 k₂ 和 k₃ 高于阈值 τ* = 1.56，分别得到 0.64 和 0.36；另外三个键恰好得到 0。</translation>
+    </message>
+    <message>
+        <source>Sigmoid With Many Keys</source>
+        <translation>许多键下的 sigmoid 注意力</translation>
+    </message>
+    <message>
+        <source>24 keys on a circle of radius 2 under sigmoid attention (b = −ln 24): the seven keys nearest the query each get more than 0.5, and the weights add up to 6.29, not 1.</source>
+        <translation>24 个键分布在半径为 2 的圆上，使用 sigmoid 注意力（b = −ln 24）：离查询最近的七个键每个都得到 0.5 以上，权重合计 6.29，而不是 1。</translation>
     </message>
 </context>
 <context>

@@ -59,6 +59,9 @@ void FileActions::buildPresetsMenu()
         if (m_presetActions.size() < 9)
             action->setShortcut(QKeySequence(Qt::CTRL | Qt::ALT |
                                              Qt::Key(Qt::Key_1 + int(m_presetActions.size()))));
+        else // the digits are used up: the menu is the keyboard's way in
+            action->setProperty(ShortcutsDialog::kNoteProperty,
+                                tr("Presets menu, then the arrow keys"));
         const QString id = preset.id;
         connect(action, &QAction::triggered, this, [this, id] { onPreset(id); });
         m_presetActions.append(action);

@@ -8,7 +8,10 @@
 
 #include <QComboBox>
 #include <QTest>
+#include <QTextBlock>
 #include <QTextBrowser>
+#include <QTextCursor>
+#include <QTextDocument>
 
 namespace explanationpages {
 
@@ -31,6 +34,30 @@ inline QComboBox *choose(ExplanationPanel &panel, int downPresses)
     for (int i = 0; i < downPresses; ++i)
         QTest::keyClick(combo, Qt::Key_Down);
     return combo;
+}
+
+/// Scrolls the link to `href` into view and clicks the middle of its text with the mouse.
+/// False when the page has no such link or another link lies under that point.
+[[nodiscard]] inline bool clickLink(QTextBrowser *browser, const QString &href)
+{
+    int position = -1;
+    for (QTextBlock b = browser->document()->begin(); b.isValid() && position < 0; b = b.next())
+        for (auto it = b.begin(); !it.atEnd(); ++it)
+            if (it.fragment().charFormat().anchorHref() == href) {
+                position = it.fragment().position() + it.fragment().length() / 2;
+                break;
+            }
+    if (position < 0)
+        return false;
+    QTextCursor cursor(browser->document());
+    cursor.setPosition(position);
+    browser->setTextCursor(cursor);
+    browser->ensureCursorVisible();
+    const QPoint at = browser->cursorRect(cursor).center();
+    if (browser->anchorAt(at) != href)
+        return false;
+    QTest::mouseClick(browser->viewport(), Qt::LeftButton, {}, at);
+    return true;
 }
 
 /// How many rows of the glossary pair `english` with `chinese` (1 when the term is there once).

@@ -31,6 +31,18 @@ QList<ScenePresets::Preset> ScenePresets::all()
             "a projection onto the x axis) and each prefers another key.")},
         {QStringLiteral("circle-32"), tr("32 Keys Around a Circle"),
          tr("32 keys evenly around the unit circle: the weights follow the angle to the query.")},
+        // The normalisers (issue 17): each scene sets its own.
+        {QStringLiteral("nothing-relevant"), tr("Nothing Is Relevant (softmax₁)"),
+         tr("Three keys point away from the query (scores −3, −2.8, −3.2). Softmax would still "
+            "hand out the whole weight 1; softmax₁ gives them 0.131 together and the other "
+            "0.869 to nothing.")},
+        {QStringLiteral("sparsemax-two-keys"), tr("Sparsemax Keeps Two Keys"),
+         tr("The article's example with two more keys, under sparsemax: only k₂ and k₃ lie above "
+            "the threshold τ* = 1.56 and get 0.64 and 0.36; the other three keys get exactly "
+            "0.")},
+        {QStringLiteral("sigmoid-many-keys"), tr("Sigmoid With Many Keys"),
+         tr("24 keys on a circle of radius 2 under sigmoid attention (b = −ln 24): the seven keys "
+            "nearest the query each get more than 0.5, and the weights add up to 6.29, not 1.")},
     };
 }
 

@@ -2,6 +2,7 @@
 
 #include "model/scenemodel.h"
 #include "panels/explanationtext.h"
+#include "panels/normaliserpages.h"
 #include "panels/sequencepages.h"
 #include "panels/trainingpages.h"
 #include "theme/appearance.h"
@@ -48,6 +49,14 @@ const char *pageName(ExplanationPanel::Page page)
         return "previous-token";
     case ExplanationPanel::Page::Induction:
         return "induction";
+    case ExplanationPanel::Page::SumToOne:
+    case ExplanationPanel::Page::Sparsemax:
+    case ExplanationPanel::Page::SoftmaxOne:
+    case ExplanationPanel::Page::Sigmoid:
+    case ExplanationPanel::Page::Sink:
+        // The pages link to each other by these names.
+        return NormaliserPages::linkName(
+            NormaliserPages::Page(int(page) - int(ExplanationPanel::Page::SumToOne)));
     }
     return "";
 }
@@ -157,9 +166,8 @@ void ExplanationPanel::onAnchorClicked(const QUrl &url)
 {
     if (url.scheme() != ExplanationText::linkScheme())
         return;
-    for (Page p :
-         {Page::Method, Page::Softmax, Page::Glossary, Page::Mistakes, Page::Positions,
-          Page::Residual, Page::Gradient, Page::Plateaus, Page::PreviousToken, Page::Induction}) {
+    for (int n = 0; n <= int(Page::Sink); ++n) {
+        const Page p = Page(n);
         if (url.path() == QLatin1String(pageName(p))) {
             setPage(p);
             if (url.hasFragment())
@@ -225,6 +233,15 @@ void ExplanationPanel::rebuild()
                                      formulaPointSize());
         m_scene = sceneFacts(p);
         break;
+    case Page::SumToOne:
+    case Page::Sparsemax:
+    case Page::SoftmaxOne:
+    case Page::Sigmoid:
+    case Page::Sink:
+        m_body = NormaliserPages::html(NormaliserPages::Page(int(p) - int(Page::SumToOne)),
+                                       formulaPointSize());
+        m_scene.clear();
+        break;
     }
     // A new page or method starts at the top; a new language or font keeps the reader's place.
     const bool samePlace =
@@ -278,15 +295,20 @@ QString ExplanationPanel::sceneFacts(Page page) const
 
 void ExplanationPanel::titleSequencePages()
 {
-    // The form lists the scene's pages; the sequence and training pages follow them in Page's
-    // order.
+    // The form lists the scene's pages; the sequence, training and normaliser pages follow them
+    // in Page's order.
     QComboBox *combo = m_ui->pageCombo;
     const QString titles[] = {SequencePages::title(SequencePages::Page::Positions),
                               SequencePages::title(SequencePages::Page::Residual),
                               TrainingPages::title(TrainingPages::Page::Gradient),
                               TrainingPages::title(TrainingPages::Page::Plateaus),
                               TrainingPages::title(TrainingPages::Page::PreviousToken),
-                              TrainingPages::title(TrainingPages::Page::Induction)};
+                              TrainingPages::title(TrainingPages::Page::Induction),
+                              NormaliserPages::title(NormaliserPages::Page::SumToOne),
+                              NormaliserPages::title(NormaliserPages::Page::Sparsemax),
+                              NormaliserPages::title(NormaliserPages::Page::SoftmaxOne),
+                              NormaliserPages::title(NormaliserPages::Page::Sigmoid),
+                              NormaliserPages::title(NormaliserPages::Page::Sink)};
     for (int n = 0; n < int(std::size(titles)); ++n) {
         const int index = int(Page::Positions) + n;
         if (combo->count() <= index)

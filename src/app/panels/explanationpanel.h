@@ -18,7 +18,7 @@ class QUrl;
 /// SceneModel's method and quotes the numbers of the scene (read from the model, never
 /// computed here). Links between pages switch the page. The pages about sequences come from
 /// SequencePages, those about training from TrainingPages (the gradient page with the scene's
-/// numbers).
+/// numbers), those about the normalisers from NormaliserPages.
 class ExplanationPanel : public QWidget
 {
     Q_OBJECT
@@ -35,7 +35,12 @@ public:
         Gradient,      ///< what gradient descent does to q and k (TrainingPages)
         Plateaus,      ///< plateaus and phase changes (TrainingPages)
         PreviousToken, ///< why the previous-token task needs positions (TrainingPages)
-        Induction      ///< what an induction head is (TrainingPages)
+        Induction,     ///< what an induction head is (TrainingPages)
+        SumToOne,      ///< why the weights add up to 1 (NormaliserPages)
+        Sparsemax,     ///< sparsemax's exact zeros (NormaliserPages)
+        SoftmaxOne,    ///< softmax₁, attention to nothing (NormaliserPages)
+        Sigmoid,       ///< sigmoid attention (NormaliserPages)
+        Sink           ///< attention sinks (NormaliserPages)
     };
     Q_ENUM(Page)
 
@@ -67,8 +72,8 @@ private:
     void replaceScene();
     void ensureCurrent() const;
     void applyFonts();
-    /// Adds the sequence and training pages to the form's chooser, or names them again in a new
-    /// language.
+    /// Adds the sequence, training and normaliser pages to the form's chooser, or names them again
+    /// in a new language.
     void titleSequencePages();
     double formulaPointSize() const;
     /// The numbers of the scene below the page, for the pages that have them.

@@ -111,6 +111,12 @@ QList<ExplanationText::Term> ExplanationText::glossary()
         {QStringLiteral("optimizer"), QStringLiteral("优化器")},
         {QStringLiteral("induction head"), QStringLiteral("归纳头")},
         {QStringLiteral("previous-token head"), QStringLiteral("前一个词元头")},
+        {QStringLiteral("normaliser"), QStringLiteral("归一化函数")},
+        {QStringLiteral("sparsemax"), QStringLiteral("sparsemax（稀疏最大化）")},
+        {QStringLiteral("softmax₁ (softmax plus one)"),
+         QStringLiteral("softmax₁（分母加一的 softmax）")},
+        {QStringLiteral("sigmoid attention"), QStringLiteral("sigmoid 注意力")},
+        {QStringLiteral("attention sink"), QStringLiteral("注意力汇聚点（attention sink）")},
         {QStringLiteral("dimension lab"), QStringLiteral("维度实验室")},
     };
 }

@@ -1,4 +1,5 @@
 #include "common/datacolumns.h"
+#include "common/explanationpages.h"
 #include "common/smallmatrices.h"
 #include "core/types.h"
 #include "model/language.h"
@@ -291,23 +292,7 @@ void TestExplanationPanel::links()
     Fixture f;
     f.model.setMethod(method);
     QTextBrowser *browser = f.panel.browser();
-
-    // Find the link in the document, scroll it into view and click the middle of its text.
-    int position = -1;
-    for (QTextBlock b = browser->document()->begin(); b.isValid() && position < 0; b = b.next())
-        for (auto it = b.begin(); !it.atEnd(); ++it)
-            if (it.fragment().charFormat().anchorHref() == href) {
-                position = it.fragment().position() + it.fragment().length() / 2;
-                break;
-            }
-    QVERIFY2(position >= 0, qPrintable(href));
-    QTextCursor cursor(browser->document());
-    cursor.setPosition(position);
-    browser->setTextCursor(cursor);
-    browser->ensureCursorVisible();
-    const QPoint at = browser->cursorRect(cursor).center();
-    QCOMPARE(browser->anchorAt(at), href);
-    QTest::mouseClick(browser->viewport(), Qt::LeftButton, {}, at);
+    QVERIFY2(explanationpages::clickLink(browser, href), qPrintable(href));
 
     QCOMPARE(f.panel.page(), page);
     if (scrolled)
@@ -336,7 +321,9 @@ void TestExplanationPanel::glossaryHasBothColumns_data()
                               << QStringLiteral("单位矩阵");
     QTest::newRow("induction head")
         << 54 << QStringLiteral("induction head") << QStringLiteral("归纳头");
-    QTest::newRow("last") << 56 << QStringLiteral("dimension lab") << QStringLiteral("维度实验室");
+    QTest::newRow("attention sink") << 60 << QStringLiteral("attention sink")
+                                    << QStringLiteral("注意力汇聚点（attention sink）");
+    QTest::newRow("last") << 61 << QStringLiteral("dimension lab") << QStringLiteral("维度实验室");
 }
 
 void TestExplanationPanel::glossaryHasBothColumns()
@@ -357,7 +344,7 @@ void TestExplanationPanel::glossaryHasBothColumns()
         QTextTable *table = firstTable(f.panel.browser()->document());
         QVERIFY(table);
         QCOMPARE(table->columns(), 2);
-        QCOMPARE(table->rows(), 1 + 56);
+        QCOMPARE(table->rows(), 1 + 61);
         QCOMPARE(cellText(table, 0, 0), QStringLiteral("English"));
         QCOMPARE(cellText(table, 0, 1), QStringLiteral("中文"));
         QCOMPARE(cellText(table, row, 0), english);
