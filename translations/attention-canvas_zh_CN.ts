@@ -2529,6 +2529,18 @@ Weight %4</source>
         <source>Ctrl+Shift+G</source>
         <translation>Ctrl+Shift+G</translation>
     </message>
+    <message>
+        <source>&amp;Normaliser</source>
+        <translation>归一化函数(&amp;N)</translation>
+    </message>
+    <message>
+        <source>How the scores become weights: softmax, sparsemax, softmax₁ or sigmoid</source>
+        <translation>分数如何变成权重：softmax、sparsemax、softmax₁ 或 sigmoid</translation>
+    </message>
+    <message>
+        <source>Normaliser: %1</source>
+        <translation>归一化函数：%1</translation>
+    </message>
 </context>
 <context>
     <name>MatrixEditor</name>
@@ -3038,6 +3050,25 @@ Weight %4</source>
     </message>
 </context>
 <context>
+    <name>NormaliserNames</name>
+    <message>
+        <source>softmax</source>
+        <translation>softmax（归一化指数函数）</translation>
+    </message>
+    <message>
+        <source>sparsemax</source>
+        <translation>sparsemax（稀疏最大化）</translation>
+    </message>
+    <message>
+        <source>softmax₁ (softmax plus one)</source>
+        <translation>softmax₁（softmax 加一）</translation>
+    </message>
+    <message>
+        <source>sigmoid</source>
+        <translation>sigmoid（S 型函数）</translation>
+    </message>
+</context>
+<context>
     <name>RecoveryPrompt</name>
     <message>
         <source>Recover Scene</source>
@@ -3286,6 +3317,10 @@ Weight %4</source>
     <message>
         <source>Average the Heads</source>
         <translation>对各头取平均</translation>
+    </message>
+    <message>
+        <source>Change Normaliser to %1</source>
+        <translation>把归一化函数改为%1</translation>
     </message>
 </context>
 <context>
@@ -5411,10 +5446,6 @@ score %7, weight %8</source>
         </translation>
     </message>
     <message>
-        <source>Attention weights (softmax)</source>
-        <translation>注意力权重（softmax）</translation>
-    </message>
-    <message>
         <source>Mean weight</source>
         <translation>平均权重</translation>
     </message>
@@ -5473,10 +5504,6 @@ score %7, weight %8</source>
         <translation>平均分数</translation>
     </message>
     <message>
-        <source>Weights (softmax)</source>
-        <translation>权重（softmax）</translation>
-    </message>
-    <message>
         <source>Weights</source>
         <translation>权重</translation>
     </message>
@@ -5491,6 +5518,54 @@ score %7, weight %8</source>
     <message>
         <source>Scores</source>
         <translation>分数</translation>
+    </message>
+    <message>
+        <source>nothing (1 − Σw) = %1</source>
+        <translation>“无”（1 − Σw）= %1</translation>
+    </message>
+    <message>
+        <source>Σw = %1</source>
+        <translation>Σw = %1</translation>
+    </message>
+    <message>
+        <source>%1 of %2 keys above 0</source>
+        <translation>%2 个键中有 %1 个大于 0</translation>
+    </message>
+    <message>
+        <source>Attention weights (%1)</source>
+        <translation>注意力权重（%1）</translation>
+    </message>
+    <message>
+        <source>Weights (%1)</source>
+        <translation>权重（%1）</translation>
+    </message>
+    <message>
+        <source>Attention weights (%1), %2</source>
+        <translation>注意力权重（%1），%2</translation>
+    </message>
+    <message>
+        <source>Weights (%1), %2</source>
+        <translation>权重（%1），%2</translation>
+    </message>
+    <message>
+        <source>Weights, %1</source>
+        <translation>权重，%1</translation>
+    </message>
+    <message>
+        <source>Scores: %1, threshold τ*·τ = %2 (dashed)</source>
+        <translation>分数：%1，阈值 τ*·τ = %2（虚线）</translation>
+    </message>
+    <message>
+        <source>Scores, threshold τ*·τ = %1</source>
+        <translation>分数，阈值 τ*·τ = %1</translation>
+    </message>
+    <message>
+        <source>Threshold %1</source>
+        <translation>阈值 %1</translation>
+    </message>
+    <message>
+        <source>Scores: %1</source>
+        <translation>分数：%1</translation>
     </message>
 </context>
 <context>
