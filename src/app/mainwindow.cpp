@@ -16,6 +16,7 @@
 #include "fileactions.h"
 #include "lab/labwindow.h"
 #include "methods/methodnames.h"
+#include "methods/normalisernames.h"
 #include "model/language.h"
 #include "model/scenemodel.h"
 #include "numberboxshortcuts.h"
@@ -43,6 +44,7 @@
 #include <QShowEvent>
 #include <QStatusBar>
 #include <QTimer>
+#include <QToolButton>
 #include <QUndoStack>
 
 MainWindow::MainWindow(SceneModel *model, QWidget *parent)
@@ -337,6 +339,28 @@ void MainWindow::buildMethodMenu()
         connect(action, &QAction::triggered, this,
                 [this, i] { m_editor->setMethod(attn::Method(i)); });
     }
+    // The normaliser beside the method: in the same menu, on Ctrl+Shift+1 … 4, and on the
+    // toolbar as a button that opens the same choices.
+    m_ui->menuMethod->addSeparator();
+    m_normaliserMenu = m_ui->menuMethod->addMenu(QString());
+    m_normalisers = new QActionGroup(this);
+    for (const attn::NormaliserInfo &info : attn::kNormalisers) {
+        auto *action = m_normaliserMenu->addAction(QString());
+        action->setCheckable(true);
+        action->setData(int(info.normaliser));
+        action->setShortcut(
+            QKeySequence(QStringLiteral("Ctrl+Shift+%1").arg(int(info.normaliser) + 1)));
+        m_normalisers->addAction(action);
+        connect(action, &QAction::triggered, this,
+                [this, n = info.normaliser] { m_editor->setNormaliser(n); });
+    }
+    m_normaliserButton = new QToolButton(this);
+    m_normaliserButton->setObjectName(QStringLiteral("normaliserButton"));
+    m_normaliserButton->setMenu(m_normaliserMenu);
+    m_normaliserButton->setPopupMode(QToolButton::InstantPopup);
+    m_normaliserButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
+    m_ui->mainToolBar->addSeparator();
+    m_ui->mainToolBar->addWidget(m_normaliserButton);
 }
 
 void MainWindow::retranslate()
@@ -346,6 +370,11 @@ void MainWindow::retranslate()
     const auto actions = m_methods->actions();
     for (QAction *a : actions)
         a->setText(MethodNames::name(attn::Method(a->data().toInt())));
+    m_normaliserMenu->setTitle(tr("&Normaliser"));
+    m_normaliserButton->setToolTip(
+        tr("How the scores become weights: softmax, sparsemax, softmax₁ or sigmoid"));
+    for (QAction *a : m_normalisers->actions())
+        a->setText(NormaliserNames::name(attn::Normaliser(a->data().toInt())));
     m_files->retranslate();
     m_docks->retranslate();
     // Toolbar buttons show the command without its access key: "保存(&S)" is "保存" there. The
@@ -384,6 +413,10 @@ void MainWindow::refresh()
     const auto actions = m_methods->actions();
     for (QAction *a : actions)
         a->setChecked(a->data().toInt() == int(m_model->scene().method));
+    for (QAction *a : m_normalisers->actions())
+        a->setChecked(a->data().toInt() == int(m_model->scene().normaliser));
+    m_normaliserButton->setText(
+        tr("Normaliser: %1").arg(NormaliserNames::name(m_model->scene().normaliser)));
     {
         const QSignalBlocker block(m_ui->actionNormalise);
         m_ui->actionNormalise->setChecked(m_model->normalised());

@@ -25,6 +25,8 @@ class FileActions;
 class LabWindow;
 class SequenceWindow;
 class QActionGroup;
+class QMenu;
+class QToolButton;
 class QCloseEvent;
 class SceneDocument;
 class StableLabel;
@@ -134,6 +136,9 @@ private:
     FileActions *m_files = nullptr;
     AppearanceActions *m_appearance = nullptr;
     QActionGroup *m_methods = nullptr;
+    QActionGroup *m_normalisers = nullptr;
+    QMenu *m_normaliserMenu = nullptr;
+    QToolButton *m_normaliserButton = nullptr;
     StableLabel *m_pointerLabel = nullptr;
     StableLabel *m_resultLabel = nullptr;
     StableLabel *m_presentationLabel = nullptr;

@@ -67,20 +67,16 @@ double defaultSigmoidBias(Eigen::Index unmaskedKeys);
 using RowIn = Eigen::Ref<const Vector, 0, Eigen::InnerStride<>>;
 using RowOut = Eigen::Ref<Vector, 0, Eigen::InnerStride<>>;
 
-/// What normaliseRow() found besides the weights, for the step table and the report.
+/// What normaliseRow() found besides the weights, for the step table and the report:
+/// - shift: softmax and sparsemax: the largest unmasked z; softmax₁: max(0, that); sigmoid: 0;
+/// - denominator: softmax: Σ exp(zⱼ − shift); softmax₁: exp(−shift) + Σ exp(zⱼ − shift); else 0;
+/// - threshold: sparsemax's τ*, in the units of z (wᵢ = max(zᵢ − τ*, 0)); else 0;
+/// - bias: sigmoid's b as used (the given one or −ln n); else 0;
+/// - support: the number of keys with weight > 0 (sparsemax's k); weightSum: Σ wᵢ.
 struct RowFacts
 {
-    /// Softmax and sparsemax: the largest unmasked z; softmax₁: max(0, that); sigmoid: 0.
-    double shift = 0;
-    /// Softmax: Σ exp(zⱼ − shift); softmax₁: exp(−shift) + Σ exp(zⱼ − shift); otherwise 0.
-    double denominator = 0;
-    /// Sparsemax: τ*, in the units of z (wᵢ = max(zᵢ − τ*, 0)); otherwise 0.
-    double threshold = 0;
-    /// Sigmoid: the bias b used (the given one or −ln n); otherwise 0.
-    double bias = 0;
-    /// The number of keys with weight > 0 (sparsemax's k).
+    double shift = 0, denominator = 0, threshold = 0, bias = 0;
     int support = 0;
-    /// Σ wᵢ.
     double weightSum = 0;
 };
 

@@ -28,5 +28,6 @@ enum class SceneEdit
     Head,       ///< index = the head
     HeadPreset, ///< index = the head
     Output,
-    AverageOutput
+    AverageOutput,
+    Normaliser ///< index = the new attn::Normaliser
 };

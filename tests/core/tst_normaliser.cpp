@@ -333,12 +333,9 @@ void TestNormaliser::extremeScoresStayFinite()
     QFETCH(double, tau);
     const DVec scores{1e308, -1e308, 0, 1e308, -1e308};
     const attn::SoftmaxTrace t = run(normaliser, scores, tau);
-    QVERIFY(naive::allFinite(t.logits));
-    QVERIFY(naive::allFinite(t.shifted));
-    QVERIFY(naive::allFinite(t.exps));
-    QVERIFY(naive::allFinite(t.weights));
-    QVERIFY(naive::allFinite(t.sortedLogits));
-    QVERIFY(naive::allFinite(t.cumulativeSums));
+    for (const attn::Vector *v :
+         {&t.logits, &t.shifted, &t.exps, &t.weights, &t.sortedLogits, &t.cumulativeSums})
+        QVERIFY(naive::allFinite(*v));
     QVERIFY(std::isfinite(t.sum) && std::isfinite(t.threshold) && std::isfinite(t.weightSum));
     // The two huge keys share everything (softmax, sparsemax; softmax₁'s extra key has
     // exp(−1e308) = 0) or each gets σ(huge) = 1 (sigmoid); the others get 0, except that sigmoid

@@ -618,21 +618,18 @@ void TestSceneFile::rejectsBadFiles_data()
         << with("method", R"("dot\u0000")") << ErrorCode::UnknownMethod << "method";
     QTest::newRow("method empty") << with("method", "\"\"") << ErrorCode::UnknownMethod << "method";
 
-    // Normaliser.
-    QTest::newRow("normaliser unknown")
-        << with("normaliser", "\"entmax\"") << ErrorCode::UnknownNormaliser << "normaliser";
-    QTest::newRow("normaliser capitalised")
-        << with("normaliser", "\"Softmax\"") << ErrorCode::UnknownNormaliser << "normaliser";
-    QTest::newRow("normaliser with nul")
-        << with("normaliser", R"("softmax\u0000")") << ErrorCode::UnknownNormaliser << "normaliser";
-    QTest::newRow("normaliser number")
-        << with("normaliser", "1") << ErrorCode::WrongType << "normaliser";
-    QTest::newRow("normaliser null")
-        << with("normaliser", "null") << ErrorCode::WrongType << "normaliser";
-    QTest::newRow("sigmoid_bias string")
-        << with("sigmoid_bias", "\"-1\"") << ErrorCode::WrongType << "sigmoid_bias";
-    QTest::newRow("sigmoid_bias null")
-        << with("sigmoid_bias", "null") << ErrorCode::WrongType << "sigmoid_bias";
+    // Normaliser: a name that is not one of the four, or not a string; a bias that is no number.
+    const std::pair<const char *, ErrorCode> badNormalisers[] = {
+        {"\"entmax\"", ErrorCode::UnknownNormaliser},
+        {"\"Softmax\"", ErrorCode::UnknownNormaliser},
+        {R"("softmax\u0000")", ErrorCode::UnknownNormaliser},
+        {"1", ErrorCode::WrongType},
+        {"null", ErrorCode::WrongType}};
+    for (const auto &[json, code] : badNormalisers)
+        QTest::addRow("normaliser %s", json) << with("normaliser", json) << code << "normaliser";
+    for (const char *json : {"\"-1\"", "null"})
+        QTest::addRow("sigmoid_bias %s", json)
+            << with("sigmoid_bias", json) << ErrorCode::WrongType << "sigmoid_bias";
 
     // Temperature and scale.
     QTest::newRow("temperature string")

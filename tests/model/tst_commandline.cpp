@@ -35,6 +35,16 @@ Run run(const QStringList &args)
 using clifiles::kArticleScene;
 using clifiles::write;
 
+// The report on standard output of a run with `args`, or an empty object (with the reason in the
+// log) when the run fails.
+QJsonObject reportOf(const QStringList &args)
+{
+    const Run r = run(args + QStringList{QStringLiteral("--report"), QStringLiteral("-")});
+    if (r.exitCode != 0)
+        qWarning("exit code %d: %s", r.exitCode, r.err.constData());
+    return r.exitCode == 0 ? QJsonDocument::fromJson(r.out).object() : QJsonObject();
+}
+
 QVector<double> numbers(const QJsonValue &v)
 {
     QVector<double> out;
@@ -108,10 +118,7 @@ private slots:
             QByteArray(kArticleScene)
                 .replace(R"("method": "dot",)", R"("method": "dot", "normaliser": "softmax1",)");
         const QString scene = write(dir, QStringLiteral("s.json"), file);
-        Run r = run(
-            {QStringLiteral("--scene"), scene, QStringLiteral("--report"), QStringLiteral("-")});
-        QCOMPARE(r.exitCode, 0);
-        QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        QJsonObject o = reportOf({QStringLiteral("--scene"), scene});
         QCOMPARE(o.value(QStringLiteral("normaliser")).toString(), QStringLiteral("softmax1"));
         const double s[] = {1.4, 2.2, 1.92};
         const double denominator = 1 + std::exp(s[0]) + std::exp(s[1]) + std::exp(s[2]);
@@ -130,10 +137,8 @@ private slots:
         // --normaliser overrides the file. Sparsemax: sorted 2.2, 1.92, 1.4, running sums 2.2,
         // 4.12, 5.52; 1 + 2·1.92 > 4.12 but 1 + 3·1.4 ≤ 5.52, so k = 2 and τ* = (4.12 − 1)/2 =
         // 1.56: weights (0, 0.64, 0.36), keys 1 and 2 in the support.
-        r = run({QStringLiteral("--scene"), scene, QStringLiteral("--normaliser"),
-                 QStringLiteral("sparsemax"), QStringLiteral("--report"), QStringLiteral("-")});
-        QCOMPARE(r.exitCode, 0);
-        o = QJsonDocument::fromJson(r.out).object();
+        o = reportOf({QStringLiteral("--scene"), scene, QStringLiteral("--normaliser"),
+                      QStringLiteral("sparsemax")});
         QCOMPARE(o.value(QStringLiteral("normaliser")).toString(), QStringLiteral("sparsemax"));
         w = numbers(o.value(QStringLiteral("weights")));
         QCOMPARE(w[0], 0.0);
@@ -145,11 +150,8 @@ private slots:
         QVERIFY(!o.contains(QStringLiteral("exps")));
 
         // Sigmoid with the default bias −ln 3: wᵢ = 1 / (1 + 3e^{−sᵢ}).
-        r = run({QStringLiteral("--normaliser"), QStringLiteral("sigmoid"),
-                 QStringLiteral("--method"), QStringLiteral("dot"), QStringLiteral("--report"),
-                 QStringLiteral("-")});
-        QCOMPARE(r.exitCode, 0);
-        o = QJsonDocument::fromJson(r.out).object();
+        o = reportOf({QStringLiteral("--normaliser"), QStringLiteral("sigmoid"),
+                      QStringLiteral("--method"), QStringLiteral("dot")});
         QVERIFY(std::abs(o.value(QStringLiteral("sigmoid_bias")).toDouble() + std::log(3.0)) <
                 1e-15);
         w = numbers(o.value(QStringLiteral("weights")));
@@ -161,11 +163,9 @@ private slots:
     {
         // Head 1 scores 0.6, 1.8, 0.96: sorted 1.8, 0.96, 0.6, sums 1.8, 2.76, 3.36; 1 + 2·0.96
         // > 2.76, 1 + 3·0.6 ≤ 3.36: τ* = 1.76/2 = 0.88, weights (0, 0.92, 0.08).
-        const Run r = run({QStringLiteral("--method"), QStringLiteral("multihead"),
-                           QStringLiteral("--normaliser"), QStringLiteral("sparsemax"),
-                           QStringLiteral("--report"), QStringLiteral("-")});
-        QCOMPARE(r.exitCode, 0);
-        const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+        const QJsonObject o =
+            reportOf({QStringLiteral("--method"), QStringLiteral("multihead"),
+                      QStringLiteral("--normaliser"), QStringLiteral("sparsemax")});
         const QJsonObject head = o.value(QStringLiteral("heads")).toArray().at(0).toObject();
         const auto w = numbers(head.value(QStringLiteral("weights")));
         QCOMPARE(w[0], 0.0);

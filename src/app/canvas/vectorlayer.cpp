@@ -203,6 +203,9 @@ void VectorLayer::paint(QPainter &painter, const ViewTransform &view, const QFon
             if (m_handles->isMasked(i))
                 continue;
             const double w = weightOf(i);
+            // A key with weight exactly 0 (sparsemax below its threshold) gets no beam at all.
+            if (w <= 0)
+                continue;
             QPointF a = q, b = keyTip(i);
             if (!clipSegment(a, b, bounds))
                 continue;

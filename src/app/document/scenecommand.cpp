@@ -75,7 +75,9 @@ bool SceneCommand::same(const attn::Scene &a, const attn::Scene &b)
         a.scaleDim.has_value() != b.scaleDim.has_value() ||
         (a.scaleDim && !sameBits(*a.scaleDim, *b.scaleDim)) || !sameBits(a.query, b.query) ||
         !sameBits(a.keys, b.keys) || !sameBits(a.values, b.values) || a.mask != b.mask ||
-        !sameBits(a.general, b.general))
+        !sameBits(a.general, b.general) || a.normaliser != b.normaliser ||
+        a.sigmoidBias.has_value() != b.sigmoidBias.has_value() ||
+        (a.sigmoidBias && !sameBits(*a.sigmoidBias, *b.sigmoidBias)))
         return false;
     const attn::AdditiveParams &p = a.additive, &q = b.additive;
     if (!sameBits(p.wq, q.wq) || !sameBits(p.wk, q.wk) || !sameBits(p.b, q.b) ||

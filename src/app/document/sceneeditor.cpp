@@ -3,6 +3,7 @@
 #include "core/emptiestdirection.h"
 #include "document/scenecommand.h"
 #include "methods/methodnames.h"
+#include "methods/normalisernames.h"
 #include "model/scenemodel.h"
 
 #include <QUndoStack>
@@ -108,6 +109,14 @@ bool SceneEditor::setMethod(attn::Method method)
         m_model->setMethod(method);
         return true;
     });
+}
+
+bool SceneEditor::setNormaliser(attn::Normaliser normaliser)
+{
+    if (normaliser == m_model->scene().normaliser)
+        return true;
+    return record(Edit::Normaliser, int(normaliser), -1,
+                  [&] { return m_model->setNormaliser(normaliser); });
 }
 
 bool SceneEditor::setTemperature(double temperature)
@@ -234,6 +243,8 @@ QString SceneEditor::describe(Edit edit, int index)
         return tr("Edit W_O");
     case Edit::AverageOutput:
         return tr("Average the Heads");
+    case Edit::Normaliser:
+        return tr("Change Normaliser to %1").arg(NormaliserNames::name(attn::Normaliser(index)));
     }
     return {};
 }

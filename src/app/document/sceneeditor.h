@@ -68,6 +68,7 @@ public:
     /// Masks key `index` or unmasks it. False when refused (the last unmasked key).
     bool toggleMasked(int index);
     bool setMethod(attn::Method method);
+    bool setNormaliser(attn::Normaliser normaliser);
     bool setTemperature(double temperature);
     bool setScaleDim(std::optional<double> scaleDim) override;
     /// Parameter edits name their step with `edit` (and `index`, see Edit). An `entry` ≥ 0 is

@@ -1,6 +1,7 @@
 #include "panels/weightchart.h"
 
 #include "methods/methodnames.h"
+#include "methods/normalisernames.h"
 #include "model/scenemodel.h"
 #include "panels/barsetbatch.h"
 #include "panels/stampedtextitem.h"
@@ -15,6 +16,8 @@
 #include <QChart>
 #include <QEvent>
 #include <QFontMetricsF>
+#include <QGraphicsLineItem>
+#include <QPen>
 #include <QResizeEvent>
 #include <QStackedBarSeries>
 
@@ -95,12 +98,17 @@ WeightChart::WeightChart(SceneModel *model, QWidget *parent) : QChartView(parent
     setUpPanel(m_scores, true);
     scene()->addItem(m_scores.chart);
 
+    m_threshold = new QGraphicsLineItem(m_scores.chart);
+    m_threshold->setZValue(10);
+    m_threshold->setVisible(false);
+
     for (Panel *p : {&m_weights, &m_scores})
         connect(p->chart, &QChart::plotAreaChanged, this, [this, p] {
             alignPlotAreas();
             updateTickBudget();
             positionValueLabels(*p);
             updateKeyLabels();
+            positionThresholdLine();
         });
     connect(m_model, &SceneModel::changed, this, &WeightChart::refresh);
     connect(Appearance::instance(), &Appearance::changed, this, [this] {
@@ -286,9 +294,36 @@ void WeightChart::updateTitles()
                        tr("Mean scores, %n heads", nullptr, heads), tr("Mean scores")};
     } else {
         const QString method = MethodNames::name(m_model->scene().method);
-        weightTitles = {tr("Attention weights (softmax)"), tr("Weights (softmax)"), tr("Weights")};
-        scoreTitles = {tr("Scores before softmax: %1").arg(method), tr("Scores before softmax"),
-                       tr("Scores")};
+        const attn::SoftmaxTrace &t = m_model->result().trace;
+        const QString normaliser = NormaliserNames::name(t.normaliser);
+        // What each normaliser does to the sum: softmax₁ keeps 1 − Σw for "nothing", sigmoid's
+        // weights sum to anything; sparsemax's zeros are the bars labelled 0.
+        QString fact;
+        if (t.normaliser == attn::Normaliser::Softmax1)
+            fact = tr("nothing (1 − Σw) = %1").arg(barNumber(t.nothingWeight));
+        else if (t.normaliser == attn::Normaliser::Sigmoid)
+            fact = tr("Σw = %1").arg(barNumber(t.weightSum));
+        else if (t.normaliser == attn::Normaliser::Sparsemax)
+            fact = tr("%1 of %2 keys above 0").arg(t.support).arg(t.weights.size());
+        if (fact.isEmpty())
+            weightTitles = {tr("Attention weights (%1)").arg(normaliser),
+                            tr("Weights (%1)").arg(normaliser), tr("Weights")};
+        else
+            weightTitles = {tr("Attention weights (%1), %2").arg(normaliser, fact),
+                            tr("Weights (%1), %2").arg(normaliser, fact),
+                            tr("Weights, %1").arg(fact), tr("Weights")};
+        if (t.normaliser == attn::Normaliser::Sparsemax) {
+            // The dashed line's value: the keys below it get weight 0.
+            const QString line = barNumber(m_thresholdScore);
+            scoreTitles = {tr("Scores: %1, threshold τ*·τ = %2 (dashed)").arg(method, line),
+                           tr("Scores, threshold τ*·τ = %1").arg(line),
+                           tr("Threshold %1").arg(line), tr("Scores")};
+        } else if (t.normaliser != attn::Normaliser::Softmax) {
+            scoreTitles = {tr("Scores: %1").arg(method), tr("Scores")};
+        } else {
+            scoreTitles = {tr("Scores before softmax: %1").arg(method), tr("Scores before softmax"),
+                           tr("Scores")};
+        }
     }
     const QString weightTitle = fittedTitle(weightTitles, m_weights.chart);
     const QString scoreTitle = fittedTitle(scoreTitles, m_scores.chart);
@@ -398,15 +433,46 @@ void WeightChart::refresh()
             lo = std::min(lo, s);
             hi = std::max(hi, s);
             if (!m_weights.labels.isEmpty()) {
-                m_weights.labels[i]->setText(isMasked(m, i) ? tr("masked") : barNumber(w));
+                // An exact 0 (sparsemax below its threshold) reads "0", not a rounded 0.000.
+                m_weights.labels[i]->setText(isMasked(m, i) ? tr("masked")
+                                             : w == 0.0     ? QStringLiteral("0")
+                                                            : barNumber(w));
                 m_scores.labels[i]->setText(barNumber(s));
             }
         }
+    }
+    // Sparsemax's threshold in the units of the scores (z = s/τ, so s = τ*·τ), kept in range.
+    const bool sparse = ok && m.scene().normaliser == attn::Normaliser::Sparsemax &&
+                        m.scene().method != attn::Method::MultiHead;
+    m_thresholdScore = sparse ? m.result().trace.threshold * m.result().temperature : 0.0;
+    if (sparse) {
+        lo = std::min(lo, m_thresholdScore);
+        hi = std::max(hi, m_thresholdScore);
     }
     updateScoreRange(lo, hi);
     updateTitles();
     positionValueLabels(m_weights);
     positionValueLabels(m_scores);
+    m_threshold->setVisible(sparse);
+    positionThresholdLine();
+}
+
+bool WeightChart::thresholdShown() const
+{
+    return m_threshold->isVisible();
+}
+
+void WeightChart::positionThresholdLine()
+{
+    if (!m_threshold->isVisible() || m_scores.chart->plotArea().isEmpty())
+        return;
+    const QRectF plot = m_scores.chart->plotArea();
+    const double unit = plot.height() / std::max(m_scoreMax - m_scoreMin, 1e-12);
+    const double y =
+        plot.bottom() - (std::clamp(m_thresholdScore, m_scoreMin, m_scoreMax) - m_scoreMin) * unit;
+    QPen pen(ColorScheme::text(), 1.5 * Appearance::instance()->lineScale(), Qt::DashLine);
+    m_threshold->setPen(pen);
+    m_threshold->setLine(plot.left(), y, plot.right(), y);
 }
 
 void WeightChart::updateScoreRange(double lo, double hi)

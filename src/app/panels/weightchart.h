@@ -8,6 +8,7 @@ class QAbstractBarSeries;
 class QBarSet;
 class QCategoryAxis;
 class QChart;
+class QGraphicsLineItem;
 class StampedTextItem;
 
 /// The softmax weight of every key as a bar (top chart, axis 0…1) above its score before softmax
@@ -79,6 +80,9 @@ private:
     void positionValueLabels(Panel &panel);
     void alignPlotAreas();
     void layoutCharts();
+    /// Sparsemax's threshold τ*·τ as a dashed line across the score chart: the keys below it get
+    /// weight 0. Hidden for the other normalisers and for multi-head (each head has its own).
+    void positionThresholdLine();
 
     SceneModel *m_model;
     Panel m_weights;
@@ -97,4 +101,13 @@ private:
     double m_scoreStep = 0;
     double m_lastLo = 0, m_lastHi = 0; // the scores' range, for a relayout after a resize
     int m_tickBudget = 6;              // as many value-axis labels as fit the plot's height
+    QGraphicsLineItem *m_threshold = nullptr;
+
+public:
+    /// The threshold line as drawn: visible, and its score (for tests).
+    bool thresholdShown() const;
+    double thresholdScore() const { return m_thresholdScore; }
+
+private:
+    double m_thresholdScore = 0;
 };

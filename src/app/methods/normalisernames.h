@@ -1,0 +1,16 @@
+#pragma once
+
+#include "core/normaliser.h"
+
+#include <QCoreApplication>
+#include <QString>
+
+/// The translated names of the normalisers, for the menu, the toolbar, the undo steps and the
+/// chart.
+class NormaliserNames
+{
+    Q_DECLARE_TR_FUNCTIONS(NormaliserNames)
+
+public:
+    static QString name(attn::Normaliser normaliser);
+};
