@@ -82,8 +82,7 @@ Result<SoftmaxTrace> normalise(const Vector &scores, double temperature, const M
     t.threshold = f.threshold;
     t.bias = f.bias;
     // A masked key's logit may lie above the maximum, so both ends are clamped.
-    t.shifted = normaliser == Normaliser::Sigmoid ? saturated(t.logits.array() + f.bias)
-                                                  : saturated(t.logits.array() - f.shift);
+    t.shifted = saturated(t.logits.array() - f.shift);
     t.exps = Vector::Zero(n);
     if (normaliser == Normaliser::Softmax || normaliser == Normaliser::Softmax1) {
         // Every unmasked shifted value is ≤ 0, so exp never overflows.

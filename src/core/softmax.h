@@ -19,7 +19,7 @@ struct SoftmaxTrace
     Vector logits;        ///< z = s / τ
     double maxLogit = 0;  ///< the shift m: softmax, sparsemax: max z; softmax₁: max(0, max z);
                           ///< sigmoid: 0
-    Vector shifted;       ///< z − m (sigmoid: z + b, the argument of σ)
+    Vector shifted;       ///< z − m
     Vector exps;          ///< softmax, softmax₁: exp(shifted), in (0, 1], 0 where masked; else 0
     double sum = 0;       ///< softmax: Σ exps ≥ 1; softmax₁: exp(−m) + Σ exps ≥ 1; else 0
     Vector weights;       ///< the normaliser's output
