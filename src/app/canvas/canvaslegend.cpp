@@ -2,6 +2,7 @@
 
 #include "canvas/canvasreveal.h"
 #include "canvas/gradientarrowlayer.h"
+#include "canvas/layercache.h"
 #include "methods/methodview.h"
 #include "methods/methodviews.h"
 #include "model/scenemodel.h"
@@ -34,8 +35,12 @@ QList<CanvasLegend::Row> CanvasLegend::rows() const
 
 QRectF CanvasLegend::rect(const QFont &font, double top) const
 {
+    return boxOf(rows(), font, top);
+}
+
+QRectF CanvasLegend::boxOf(const QList<Row> &list, const QFont &font, double top) const
+{
     const QFontMetricsF fm(font);
-    const QList<Row> list = rows();
     double widest = 0;
     for (const Row &row : list)
         widest = std::max(widest, fm.horizontalAdvance(row.text));
@@ -48,9 +53,47 @@ bool CanvasLegend::paint(QPainter &painter, const QSizeF &viewport, const QFont 
                          double top) const
 {
     const QList<Row> list = rows();
-    const QRectF box = rect(font, top);
+    const QRectF box = boxOf(list, font, top);
     if (box.right() > viewport.width() - 8 || box.bottom() > viewport.height() - 8)
         return false;
+    const qreal ratio = LayerCache::pictureRatio(painter);
+    if (!(ratio > 0)) {
+        draw(painter, list, box, font);
+        return true;
+    }
+    // The picture starts a pixel (and the box's fraction of one) before the box, so that the
+    // antialiased edge of its outline is inside and every stroke lands where it would on screen.
+    const QPointF corner(std::floor(box.left()) - 1, std::floor(box.top()) - 1);
+    const QPointF offset = box.topLeft() - corner;
+    Picture &p = m_picture;
+    const int keyCount = std::max(1, m_model->keyCount());
+    const double lineScale = Appearance::instance()->lineScale();
+    if (p.pixmap.isNull() || p.rows != list || p.font != font || p.keyCount != keyCount ||
+        p.theme != int(ColorScheme::theme()) || p.palette != int(ColorScheme::palette()) ||
+        p.lineScale != lineScale || p.ratio != ratio || p.offset != offset) {
+        p.rows = list;
+        p.font = font;
+        p.keyCount = keyCount;
+        p.theme = int(ColorScheme::theme());
+        p.palette = int(ColorScheme::palette());
+        p.lineScale = lineScale;
+        p.ratio = ratio;
+        p.offset = offset;
+        const QSizeF size(std::ceil(offset.x() + box.width()) + 1,
+                          std::ceil(offset.y() + box.height()) + 1);
+        p.pixmap = QPixmap((size * ratio).toSize());
+        p.pixmap.setDevicePixelRatio(ratio);
+        p.pixmap.fill(Qt::transparent);
+        QPainter picture(&p.pixmap);
+        draw(picture, list, QRectF(offset, box.size()), font);
+    }
+    painter.drawPixmap(corner, p.pixmap);
+    return true;
+}
+
+void CanvasLegend::draw(QPainter &painter, const QList<Row> &list, const QRectF &box,
+                        const QFont &font) const
+{
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     QColor fill = ColorScheme::background();
@@ -114,5 +157,4 @@ bool CanvasLegend::paint(QPainter &painter, const QSizeF &viewport, const QFont 
         ++index;
     }
     painter.restore();
-    return true;
 }

@@ -47,14 +47,18 @@ void CanvasOverlay::paint(QPainter &painter, const ViewTransform &view,
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     if (focused) {
+        // A crisp frame two pixels wide. Stroking it with a 2-pixel pen sent the whole window-sized
+        // path through the rasteriser on every frame of a drag; six filled strips give the same
+        // pixels (the stroke's joins leave the two left corners out).
         QColor c = ColorScheme::key();
         c.setAlpha(140);
-        painter.setRenderHint(QPainter::Antialiasing, false);
-        painter.setPen(QPen(c, 2));
-        painter.setBrush(Qt::NoBrush);
-        painter.drawRect(area.adjusted(1, 1, -1, -1));
-        // The frame is crisp; the hint's rounded box and the mode's marks after it are not.
-        painter.setRenderHint(QPainter::Antialiasing, true);
+        const int w = int(size.width()), h = int(size.height());
+        painter.fillRect(QRect(1, 0, w - 1, 1), c);
+        painter.fillRect(QRect(0, 1, w, 1), c);
+        painter.fillRect(QRect(0, 2, 2, h - 4), c);
+        painter.fillRect(QRect(w - 2, 2, 2, h - 4), c);
+        painter.fillRect(QRect(0, h - 2, w, 1), c);
+        painter.fillRect(QRect(1, h - 1, w - 1, 1), c);
     }
     // Without a result the error box takes the corner: the legend goes below it.
     if (m_legendVisible) {
