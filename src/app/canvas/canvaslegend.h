@@ -55,21 +55,26 @@ public:
 
 private:
     QRectF boxOf(const QList<Row> &rows, const QFont &font, double top) const;
-    void draw(QPainter &painter, const QList<Row> &rows, const QRectF &box,
-              const QFont &font) const;
+    static QRectF textRect(const QRectF &box, int index, double rowHeight);
+    /// The box with its sample arrows and, `withTexts`, the rows' texts.
+    void draw(QPainter &painter, const QList<Row> &rows, const QRectF &box, const QFont &font,
+              bool withTexts) const;
 
     const SceneModel *m_model;
     const CanvasReveal *m_reveal;
     QString m_gradientText;
 
     // The legend stays the same through a drag, and laying out its texts and filling its rounded
-    // box took a tenth of a move: on screen it is drawn once into a translucent picture, redrawn
-    // only when anything it shows changes. What it depends on besides its rows and font: the
-    // first key's colour (the number of keys), the theme and palette, the line scale.
+    // box took a tenth of a move: on screen its box and sample arrows are drawn once into a
+    // translucent picture, redrawn only when anything it shows changes, and its texts from
+    // TextStamp over it. What the picture depends on besides its rows and font: the first key's
+    // colour (the number of keys), the theme and palette, the line scale.
     struct Picture
     {
         QList<Row> rows;
         QFont font;
+        QSizeF boxSize;
+        QList<double> textHeights; ///< each row's line, as drawText() lays it out
         int keyCount = 0;
         int theme = -1, palette = -1;
         double lineScale = 0;

@@ -15,6 +15,7 @@
 #include <QChart>
 #include <QEvent>
 #include <QFontMetricsF>
+#include <QGraphicsScene>
 #include <QResizeEvent>
 #include <QStackedBarSeries>
 
@@ -80,6 +81,7 @@ WeightChart::WeightChart(SceneModel *model, QWidget *parent) : QChartView(parent
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setBackgroundBrush(ColorScheme::background());
+    scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
 
     m_weights.chart = new QChart;
     setUpPanel(m_weights, false);
