@@ -73,8 +73,8 @@ bool CanvasLegend::paint(QPainter &painter, const QSizeF &viewport, const QFont 
     const int keyCount = std::max(1, m_model->keyCount());
     const double lineScale = Appearance::instance()->lineScale();
     if (!sameTexts || p.keyCount != keyCount || p.theme != int(ColorScheme::theme()) ||
-        p.palette != int(ColorScheme::palette()) || p.lineScale != lineScale ||
-        p.ratio != ratio || p.offset != offset) {
+        p.palette != int(ColorScheme::palette()) || p.lineScale != lineScale || p.ratio != ratio ||
+        p.offset != offset) {
         p.rows = list;
         p.font = font;
         p.boxSize = box.size();

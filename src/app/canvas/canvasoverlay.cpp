@@ -57,8 +57,8 @@ void CanvasOverlay::paint(QPainter &painter, const ViewTransform &view,
         // A crisp frame two pixels wide. Stroking it with a 2-pixel pen sent the whole window-sized
         // path through the rasteriser on every frame of a drag; filled strips give the same pixels
         // (the stroke's joins leave the two left corners out). The sides go in pieces of at most
-        // kRowsPerFill rows: Qt hands a translucent fill of more rows to its thread pool, and waking
-        // those threads cost more than the fill itself.
+        // kRowsPerFill rows: Qt hands a translucent fill of more rows to its thread pool, and
+        // waking those threads cost more than the fill itself.
         QColor c = ColorScheme::key();
         c.setAlpha(140);
         const int w = int(size.width()), h = int(size.height());
