@@ -2,15 +2,19 @@
 
 #include "canvas/canvasreveal.h"
 #include "canvas/gradientarrowlayer.h"
+#include "canvas/layercache.h"
 #include "methods/methodview.h"
 #include "methods/methodviews.h"
 #include "model/scenemodel.h"
 #include "text/arrowpainter.h"
+#include "text/textstamp.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
 
 #include <QFontMetricsF>
 #include <QPainter>
+#include <QStaticText>
+#include <QTextLayout>
 
 #include <algorithm>
 #include <cmath>
@@ -34,8 +38,12 @@ QList<CanvasLegend::Row> CanvasLegend::rows() const
 
 QRectF CanvasLegend::rect(const QFont &font, double top) const
 {
+    return boxOf(rows(), font, top);
+}
+
+QRectF CanvasLegend::boxOf(const QList<Row> &list, const QFont &font, double top) const
+{
     const QFontMetricsF fm(font);
-    const QList<Row> list = rows();
     double widest = 0;
     for (const Row &row : list)
         widest = std::max(widest, fm.horizontalAdvance(row.text));
@@ -48,9 +56,81 @@ bool CanvasLegend::paint(QPainter &painter, const QSizeF &viewport, const QFont 
                          double top) const
 {
     const QList<Row> list = rows();
-    const QRectF box = rect(font, top);
+    Picture &p = m_picture;
+    const bool sameTexts = !p.pixmap.isNull() && p.rows == list && p.font == font;
+    const QRectF box = sameTexts ? QRectF(QPointF(12, top), p.boxSize) : boxOf(list, font, top);
     if (box.right() > viewport.width() - 8 || box.bottom() > viewport.height() - 8)
         return false;
+    const qreal ratio = LayerCache::pictureRatio(painter);
+    if (!(ratio > 0)) {
+        draw(painter, list, box, font, true);
+        return true;
+    }
+    // The picture starts a pixel (and the box's fraction of one) before the box, so that the
+    // antialiased edge of its outline is inside and every stroke lands where it would on screen.
+    const QPointF corner(std::floor(box.left()) - 1, std::floor(box.top()) - 1);
+    const QPointF offset = box.topLeft() - corner;
+    const int keyCount = std::max(1, m_model->keyCount());
+    const double lineScale = Appearance::instance()->lineScale();
+    if (!sameTexts || p.keyCount != keyCount || p.theme != int(ColorScheme::theme()) ||
+        p.palette != int(ColorScheme::palette()) || p.lineScale != lineScale || p.ratio != ratio ||
+        p.offset != offset) {
+        p.rows = list;
+        p.font = font;
+        p.boxSize = box.size();
+        p.keyCount = keyCount;
+        p.theme = int(ColorScheme::theme());
+        p.palette = int(ColorScheme::palette());
+        p.lineScale = lineScale;
+        p.ratio = ratio;
+        p.offset = offset;
+        // Each text's line as drawText() lays it out: as high as the tallest of the fonts it
+        // uses (a CJK fallback font stands higher than the Latin one).
+        p.textHeights.clear();
+        for (const Row &row : list) {
+            QTextLayout layout(row.text, font);
+            layout.beginLayout();
+            const QTextLine line = layout.createLine();
+            layout.endLayout();
+            p.textHeights.append(line.isValid() ? line.ascent() + line.descent()
+                                                : QFontMetricsF(font).height());
+        }
+        const QSizeF size(std::ceil(offset.x() + box.width()) + 1,
+                          std::ceil(offset.y() + box.height()) + 1);
+        p.pixmap = QPixmap((size * ratio).toSize());
+        p.pixmap.setDevicePixelRatio(ratio);
+        p.pixmap.fill(Qt::transparent);
+        QPainter picture(&p.pixmap);
+        draw(picture, list, QRectF(offset, box.size()), font, false);
+    }
+    painter.drawPixmap(corner, p.pixmap);
+    // The texts over the picture, from laid-out texts, where drawText() would put them: a line
+    // centred in its row, unrounded. Glyphs drawn into a translucent picture would be
+    // antialiased differently (CJK glyphs by up to an eighth of the grey range).
+    painter.save();
+    painter.setFont(font);
+    painter.setPen(ColorScheme::text());
+    const double rowHeight = QFontMetricsF(font).height() + 4;
+    for (int index = 0; index < list.size(); ++index) {
+        const QRectF r = textRect(box, index, rowHeight);
+        painter.drawStaticText(QPointF(r.left(), r.top() + (r.height() - p.textHeights[index]) / 2),
+                               TextStamp::laidOut(font, list[index].text));
+    }
+    painter.restore();
+    return true;
+}
+
+QRectF CanvasLegend::textRect(const QRectF &box, int index, double rowHeight)
+{
+    const double y = box.top() + 5 + index * rowHeight + rowHeight / 2;
+    return QRectF(box.left() + kSample + 20, y - rowHeight / 2, box.width() - kSample - 26,
+                  rowHeight);
+}
+
+void CanvasLegend::draw(QPainter &painter, const QList<Row> &list, const QRectF &box,
+                        const QFont &font, bool withTexts) const
+{
+    const double rowHeight = QFontMetricsF(font).height() + 4;
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     QColor fill = ColorScheme::background();
@@ -59,8 +139,6 @@ bool CanvasLegend::paint(QPainter &painter, const QSizeF &viewport, const QFont 
     painter.setBrush(fill);
     painter.drawRoundedRect(box, 6, 6);
     painter.setFont(font);
-    const QFontMetricsF fm(font);
-    const double rowHeight = fm.height() + 4;
     const int n = std::max(1, m_model->keyCount());
     int index = 0;
     for (const Row &row : list) {
@@ -107,12 +185,12 @@ bool CanvasLegend::paint(QPainter &painter, const QSizeF &viewport, const QFont 
             ArrowPainter::drawArrow(painter, from, to, GradientArrowLayer::style());
             break;
         }
-        painter.setPen(ColorScheme::text());
-        painter.drawText(QRectF(box.left() + kSample + 20, y - rowHeight / 2,
-                                box.width() - kSample - 26, rowHeight),
-                         Qt::AlignVCenter | Qt::AlignLeft, row.text);
+        if (withTexts) {
+            painter.setPen(ColorScheme::text());
+            painter.drawText(textRect(box, index, rowHeight), Qt::AlignVCenter | Qt::AlignLeft,
+                             row.text);
+        }
         ++index;
     }
     painter.restore();
-    return true;
 }

@@ -3,6 +3,7 @@
 #include <QCoreApplication>
 #include <QFont>
 #include <QList>
+#include <QPixmap>
 #include <QRectF>
 #include <QSizeF>
 #include <QString>
@@ -33,6 +34,7 @@ public:
             Gradient
         } kind;
         QString text;
+        bool operator==(const Row &) const = default;
     };
 
     /// The length of a row's sample arrow (pixels).
@@ -52,7 +54,33 @@ public:
     bool paint(QPainter &painter, const QSizeF &viewport, const QFont &font, double top) const;
 
 private:
+    QRectF boxOf(const QList<Row> &rows, const QFont &font, double top) const;
+    static QRectF textRect(const QRectF &box, int index, double rowHeight);
+    /// The box with its sample arrows and, `withTexts`, the rows' texts.
+    void draw(QPainter &painter, const QList<Row> &rows, const QRectF &box, const QFont &font,
+              bool withTexts) const;
+
     const SceneModel *m_model;
     const CanvasReveal *m_reveal;
     QString m_gradientText;
+
+    // The legend stays the same through a drag, and laying out its texts and filling its rounded
+    // box took a tenth of a move: on screen its box and sample arrows are drawn once into a
+    // translucent picture, redrawn only when anything it shows changes, and its texts from
+    // TextStamp over it. What the picture depends on besides its rows and font: the first key's
+    // colour (the number of keys), the theme and palette, the line scale.
+    struct Picture
+    {
+        QList<Row> rows;
+        QFont font;
+        QSizeF boxSize;
+        QList<double> textHeights; ///< each row's line, as drawText() lays it out
+        int keyCount = 0;
+        int theme = -1, palette = -1;
+        double lineScale = 0;
+        qreal ratio = 0;
+        QPointF offset; ///< the box's position within its pixel
+        QPixmap pixmap;
+    };
+    mutable Picture m_picture;
 };

@@ -12,6 +12,13 @@
 #include <QPainter>
 #include <QSettings>
 
+#include <algorithm>
+
+namespace {
+// Qt 6.4's raster engine splits a fill of more than 95 rows (spans) among its thread pool.
+constexpr int kRowsPerFill = 64;
+} // namespace
+
 CanvasOverlay::CanvasOverlay(const SceneModel *model, const SceneHandles *handles,
                              const CanvasReveal *reveal)
     : m_model(model), m_handles(handles), m_reveal(reveal),
@@ -47,14 +54,23 @@ void CanvasOverlay::paint(QPainter &painter, const ViewTransform &view,
     painter.save();
     painter.setRenderHint(QPainter::Antialiasing, true);
     if (focused) {
+        // A crisp frame two pixels wide. Stroking it with a 2-pixel pen sent the whole window-sized
+        // path through the rasteriser on every frame of a drag; filled strips give the same pixels
+        // (the stroke's joins leave the two left corners out). The sides go in pieces of at most
+        // kRowsPerFill rows: Qt hands a translucent fill of more rows to its thread pool, and
+        // waking those threads cost more than the fill itself.
         QColor c = ColorScheme::key();
         c.setAlpha(140);
-        painter.setRenderHint(QPainter::Antialiasing, false);
-        painter.setPen(QPen(c, 2));
-        painter.setBrush(Qt::NoBrush);
-        painter.drawRect(area.adjusted(1, 1, -1, -1));
-        // The frame is crisp; the hint's rounded box and the mode's marks after it are not.
-        painter.setRenderHint(QPainter::Antialiasing, true);
+        const int w = int(size.width()), h = int(size.height());
+        painter.fillRect(QRect(1, 0, w - 1, 1), c);
+        painter.fillRect(QRect(0, 1, w, 1), c);
+        for (int y = 2; y < h - 2; y += kRowsPerFill) {
+            const int rows = std::min(kRowsPerFill, h - 2 - y);
+            painter.fillRect(QRect(0, y, 2, rows), c);
+            painter.fillRect(QRect(w - 2, y, 2, rows), c);
+        }
+        painter.fillRect(QRect(0, h - 2, w, 1), c);
+        painter.fillRect(QRect(1, h - 1, w - 1, 1), c);
     }
     // Without a result the error box takes the corner: the legend goes below it.
     if (m_legendVisible) {

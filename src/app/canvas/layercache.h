@@ -1,5 +1,7 @@
 #pragma once
 
+#include <QtGlobal>
+
 class QPainter;
 class QWidget;
 
@@ -11,6 +13,11 @@ namespace LayerCache {
 /// pixel ratio without scaling: the picture then gives the same pixels. Files (SVG, PDF) get
 /// their vectors and text, and a 2× export its sharp lines.
 bool usable(const QPainter &painter, const QWidget &widget);
+
+/// The device pixel ratio a cached picture must have to give `painter` the pixels it would draw
+/// itself (a raster device, no scaling or rotation), or 0 when none can (files, scaled exports,
+/// caches switched off). For what is drawn on screen only and belongs to no one widget's ratio.
+qreal pictureRatio(const QPainter &painter);
 
 /// Tests compare the cached drawing with a fresh one, and benchmarks time both.
 void setEnabled(bool enabled);

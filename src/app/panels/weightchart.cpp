@@ -17,6 +17,7 @@
 #include <QEvent>
 #include <QFontMetricsF>
 #include <QGraphicsLineItem>
+#include <QGraphicsScene>
 #include <QPen>
 #include <QResizeEvent>
 #include <QStackedBarSeries>
@@ -83,6 +84,7 @@ WeightChart::WeightChart(SceneModel *model, QWidget *parent) : QChartView(parent
     setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setBackgroundBrush(ColorScheme::background());
+    scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
 
     m_weights.chart = new QChart;
     setUpPanel(m_weights, false);

@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
+#include <tuple>
 
 namespace {
 
@@ -123,7 +125,15 @@ QColor ColorScheme::keyColor(int index, int count)
     }
     QColor color = count <= 1 ? key() : QColor::fromHsl(hue, saturation, lightness);
     // Some hues are much lighter than others at the same HSL lightness (sky blue against blue):
-    // each key is moved away from the background until it has the arrows' contrast.
+    // each key is moved away from the background until it has the arrows' contrast. That search
+    // costs dozens of pow() and every view asks for every key on every frame of a drag; the
+    // answer depends only on the theme, the palette, the index and the count.
+    thread_local std::map<std::tuple<int, int, int, int>, QColor> known;
+    const auto memo = std::make_tuple(int(g_theme), int(g_palette), index, count);
+    if (const auto it = known.find(memo); it != known.end())
+        return it->second;
+    if (known.size() > 4096)
+        known.clear();
     const QColor bg = background();
     const int step = isDark(bg) ? 4 : -4;
     while (contrast(color, bg) < arrowContrast() && lightness + step > 0 &&
@@ -131,6 +141,7 @@ QColor ColorScheme::keyColor(int index, int count)
         lightness += step;
         color = QColor::fromHsl(hue, saturation, lightness);
     }
+    known.emplace(memo, color);
     return color;
 }
 
@@ -162,6 +173,17 @@ double ColorScheme::legibleOpacity(const QColor &color, double opacity)
     // monotonically from the background's to the colour's as the opacity grows.
     const QColor bg = background();
     const double target = faintestContrast();
+    // The least opacity depends only on the two colours and the target, and its bisection costs
+    // 78 pow(): faded keys and beams ask for it per key on every frame of a drag. Keyed by the
+    // 16-bit channels every non-extended colour's redF() … blueF() come from.
+    thread_local std::map<std::tuple<quint64, quint64, double>, double> known;
+    const bool exact = color.spec() != QColor::ExtendedRgb && bg.spec() != QColor::ExtendedRgb;
+    const auto memo = std::make_tuple(quint64(color.rgba64()) | 0xffff000000000000ULL,
+                                      quint64(bg.rgba64()) | 0xffff000000000000ULL, target);
+    if (exact) {
+        if (const auto it = known.find(memo); it != known.end())
+            return it->second + (1 - it->second) * std::clamp(opacity, 0.0, 1.0);
+    }
     double lowest = 1;
     if (contrast(color, bg) > target) {
         double lo = 0, hi = 1;
@@ -170,6 +192,11 @@ double ColorScheme::legibleOpacity(const QColor &color, double opacity)
             (contrast(mix(color, bg, mid), bg) >= target ? hi : lo) = mid;
         }
         lowest = hi;
+    }
+    if (exact) {
+        if (known.size() > 4096)
+            known.clear();
+        known.emplace(memo, lowest);
     }
     return lowest + (1 - lowest) * std::clamp(opacity, 0.0, 1.0);
 }

@@ -84,9 +84,12 @@ private slots:
         QVERIFY(heads);
         QTRY_VERIFY(heads->isVisible() && heads->headCount() > 0);
 
-        const auto compare = [&](const char *after) {
+        const auto compare = [&](const char *after, bool withHeads = true) {
             QApplication::processEvents();
-            for (QWidget *w : {static_cast<QWidget *>(canvas), static_cast<QWidget *>(heads)}) {
+            QList<QWidget *> widgets{canvas};
+            if (withHeads)
+                widgets.append(heads);
+            for (QWidget *w : widgets) {
                 QTRY_VERIFY2(differingPixels(onScreen(w), drawnAfresh(w)) == 0,
                              qPrintable(QStringLiteral("%1 after %2: %3 pixels differ")
                                             .arg(QString::fromLatin1(w->metaObject()->className()),
@@ -118,6 +121,14 @@ private slots:
         compare("resizing");
         canvas->fitAll();
         compare("fitting all");
+        // The legend's picture: another palette, a row more (W's columns; the heads have
+        // nothing to show then).
+        Appearance::instance()->setPalette(ColorScheme::Palette::ColourBlind);
+        compare("switching to the colour-blind palette");
+        Appearance::instance()->setPalette(ColorScheme::Palette::Standard);
+        model.setMethod(attn::Method::General);
+        compare("switching to the general score", false);
+        model.setMethod(attn::Method::MultiHead);
         Appearance::instance()->setTheme(ColorScheme::Theme::Dark);
         compare("switching to the dark theme");
         Appearance::instance()->setTheme(ColorScheme::Theme::Light);

@@ -59,6 +59,7 @@ private slots:
     void dragHintIsHitOnlyWhereItIsDrawn();
     void dragHintStaysDismissed();
     void paintDrawsTheFrameOnlyWithFocus();
+    void frameIsTwoPixelsOnTheEdge();
     void paintDrawsTheLegendOnlyWhenShown();
     void paintHandsTheModeTheTickFont();
 
@@ -158,6 +159,38 @@ void TestCanvasOverlay::paintDrawsTheFrameOnlyWithFocus()
     QVERIFY(std::abs(got.red() - (a * expected.red() + (1 - a) * bg.red())) <= 2);
     QVERIFY(std::abs(got.green() - (a * expected.green() + (1 - a) * bg.green())) <= 2);
     QVERIFY(std::abs(got.blue() - (a * expected.blue() + (1 - a) * bg.blue())) <= 2);
+}
+
+void TestCanvasOverlay::frameIsTwoPixelsOnTheEdge()
+{
+    // What a 2-pixel pen draws on the rectangle inset by one pixel, without antialiasing: the
+    // two outermost rows and columns, except the two left corners, which its joins leave out.
+    CanvasOverlay overlay(&m_model, &m_handles, &m_reveal);
+    overlay.setLegendVisible(false);
+    overlay.dismissDragHint();
+    const QImage image = paint(overlay, true, RecordingMode());
+    const QRgb background = ColorScheme::background().rgba();
+    QColor c = ColorScheme::key();
+    c.setAlpha(140);
+    QImage expectedImage(1, 1, QImage::Format_ARGB32_Premultiplied);
+    expectedImage.fill(ColorScheme::background());
+    {
+        QPainter p(&expectedImage);
+        p.fillRect(QRect(0, 0, 1, 1), c);
+    }
+    const QRgb frame = expectedImage.pixel(0, 0);
+    const int w = m_size.width(), h = m_size.height();
+    int wrong = 0;
+    for (int y = 0; y < h; ++y) {
+        for (int x = 0; x < w; ++x) {
+            const bool edge = x < 2 || y < 2 || x >= w - 2 || y >= h - 2;
+            const bool leftCorner = x == 0 && (y == 0 || y == h - 1);
+            const QRgb want = edge && !leftCorner ? frame : background;
+            if (image.pixel(x, y) != want)
+                ++wrong;
+        }
+    }
+    QCOMPARE(wrong, 0);
 }
 
 void TestCanvasOverlay::paintDrawsTheLegendOnlyWhenShown()
