@@ -1543,10 +1543,6 @@
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
-    <message>
-        <source>%1: the Sequence window does not draw normalisers other than softmax yet.</source>
-        <translation>%1：序列窗口目前只能绘制 softmax，还不能绘制其他归一化函数。</translation>
-    </message>
 </context>
 <context>
     <name>ExportDialog</name>

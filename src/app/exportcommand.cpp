@@ -89,11 +89,6 @@ int ExportCommand::runSequence(const CommandLineOptions &options, Exporter::Form
             tr("%1: --method applies to scenes, not to sequence files.").arg(options.scenePath);
         return CommandLine::kInputError;
     }
-    if (options.normaliser && *options.normaliser != attn::Normaliser::Softmax) {
-        *error = tr("%1: the Sequence window does not draw normalisers other than softmax yet.")
-                     .arg(options.scenePath);
-        return CommandLine::kInputError;
-    }
     // Read once through the storage for its checks and its words for sequence files; the
     // window's session then loads the same file (and refuses it alike, should it change).
     QString why;
@@ -103,8 +98,14 @@ int ExportCommand::runSequence(const CommandLineOptions &options, Exporter::Form
     }
     SequenceWindow window;
     SequenceSession *session = window.session();
+    const auto withNormaliser = [&] {
+        attn::SequenceModel model = session->document().model;
+        model.normaliser = *options.normaliser;
+        return session->setModel(std::move(model));
+    };
     if (!window.loadPreset(options.scenePath) ||
-        (options.temperature && !session->setTemperature(*options.temperature))) {
+        (options.temperature && !session->setTemperature(*options.temperature)) ||
+        (options.normaliser && !withNormaliser())) {
         *error = tr("%1: %2").arg(options.scenePath, session->message());
         return CommandLine::kInputError;
     }
