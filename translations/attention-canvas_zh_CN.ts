@@ -4823,6 +4823,18 @@ score %7, weight %8</source>
         <source>One row per key: length, angle, cosine, score, s/τ, the softmax steps and the weight; then the sums. Multi-head: then each head&apos;s output and the output. Click a key&apos;s row to explain that key above.</source>
         <translation>每个键一行：长度、夹角、余弦、分数、s/τ、softmax 各步和权重；然后是总和。多头注意力：接着是每个头的输出和最终输出。单击某个键的一行，在上方讲解该键。</translation>
     </message>
+    <message>
+        <source>sparsemax: the %1 largest s/τ add up to %2, so τ* = (%2 − 1) / %1 = %3</source>
+        <translation>sparsemax：最大的 %1 个 s/τ 之和为 %2，所以 τ* = (%2 − 1) / %1 = %3</translation>
+    </message>
+    <message>
+        <source>left for nothing: 1 − Σw = %1</source>
+        <translation>留给“无”的权重：1 − Σw = %1</translation>
+    </message>
+    <message>
+        <source>each key on its own: the weights add up to Σw = %1</source>
+        <translation>每个键各自计算：权重之和 Σw = %1</translation>
+    </message>
 </context>
 <context>
     <name>StepTableModel</name>
@@ -4949,6 +4961,18 @@ score %7, weight %8</source>
     <message>
         <source>Output</source>
         <translation>输出</translation>
+    </message>
+    <message>
+        <source>The attention weight: s/τ minus the threshold τ*, or 0 below it (multi-head: the mean over heads)</source>
+        <translation>注意力权重：s/τ 减去阈值 τ*，低于阈值则为 0（多头注意力：各头的平均）</translation>
+    </message>
+    <message>
+        <source>The attention weight: exp divided by exp(−m) plus the sum of exps (multi-head: the mean over heads)</source>
+        <translation>注意力权重：exp 除以 exp(−m) 与所有 exp 之和（多头注意力：各头的平均）</translation>
+    </message>
+    <message>
+        <source>The attention weight: σ(s/τ + b), each key on its own (multi-head: the mean over heads)</source>
+        <translation>注意力权重：σ(s/τ + b)，每个键各自计算（多头注意力：各头的平均）</translation>
     </message>
 </context>
 <context>

@@ -43,6 +43,46 @@ static_assert(int(Stage::Scores) == Walkthrough::Scores &&
                   int(Stage::WeightedSum) == Walkthrough::WeightedSum,
               "Stage follows Walkthrough::Step");
 
+// The lines from s/τ to the weight for the normalisers other than softmax, with the numbers of
+// `trace` (the scene's) and `st` (the key's share of it).
+void normaliserLines(const attn::SoftmaxTrace &trace, const attn::SoftmaxStep &st,
+                     const QString &s, const QString &w, FormulaLines &lines)
+{
+    switch (trace.normaliser) {
+    case attn::Normaliser::Sparsemax: {
+        lines.stage = Stage::Normalisation;
+        const int k = trace.support;
+        if (k > 0 && trace.cumulativeSums.size() >= k)
+            lines << StepPanel::tr("sparsemax: the %1 largest s/τ add up to %2, so τ* = (%2 − 1) "
+                                   "/ %1 = %3")
+                         .arg(k)
+                         .arg(num(trace.cumulativeSums[k - 1]), num(trace.threshold));
+        lines << QStringLiteral("%1 = max(%2/τ − τ*, 0) = max(%3 − %4, 0) = <b>%5</b>")
+                     .arg(w, s, num(st.logit), factor(trace.threshold), num(st.weight));
+        break;
+    }
+    case attn::Normaliser::Softmax1:
+        lines.stage = Stage::Exponentials;
+        lines << QStringLiteral("m = max(0, max s/τ) = %1").arg(num(trace.maxLogit));
+        lines << QStringLiteral("exp(%1/τ − m) = exp(%2) = %3")
+                     .arg(s, num(st.shifted), num(st.exp));
+        lines.stage = Stage::Normalisation;
+        lines << QStringLiteral("%1 = exp(%2/τ − m) / (exp(−m) + Σ exp) = %3 / %4 = <b>%5</b>")
+                     .arg(w, s, num(st.exp), num(st.sum), num(st.weight));
+        lines << StepPanel::tr("left for nothing: 1 − Σw = %1").arg(num(trace.nothingWeight));
+        break;
+    case attn::Normaliser::Sigmoid:
+        lines.stage = Stage::Normalisation;
+        lines << QStringLiteral("%1 = σ(%2/τ + b) = 1 / (1 + exp(−(%3 + %4))) = <b>%5</b>")
+                     .arg(w, s, num(st.logit), factor(trace.bias), num(st.weight));
+        lines << StepPanel::tr("each key on its own: the weights add up to Σw = %1")
+                     .arg(num(trace.weightSum));
+        break;
+    case attn::Normaliser::Softmax:
+        break;
+    }
+}
+
 } // namespace
 
 StepPanel::StepPanel(SceneModel *model, Selection *selection, QWidget *parent)
@@ -300,6 +340,9 @@ void StepPanel::updateFormula()
         if (st.masked) {
             lines.stage = Stage::Normalisation;
             lines << tr("%1 is masked: it is left out of the softmax, so %2 = 0").arg(kName, w);
+        } else if (const attn::SoftmaxTrace &trace = m.result().trace;
+                   trace.normaliser != attn::Normaliser::Softmax) {
+            normaliserLines(trace, st, s, w, lines);
         } else {
             lines.stage = Stage::Exponentials;
             const int ed = digitsFor({st.exp, st.sum}, st.weight, quotient);

@@ -114,6 +114,19 @@ QVariant StepTableModel::headerData(int section, Qt::Orientation orientation, in
         case ExpColumn:
             return tr("exp(s/τ − max); the sum row adds them up");
         case WeightColumn:
+            switch (m_scene->scene().normaliser) {
+            case attn::Normaliser::Sparsemax:
+                return tr("The attention weight: s/τ minus the threshold τ*, or 0 below it "
+                          "(multi-head: the mean over heads)");
+            case attn::Normaliser::Softmax1:
+                return tr("The attention weight: exp divided by exp(−m) plus the sum of exps "
+                          "(multi-head: the mean over heads)");
+            case attn::Normaliser::Sigmoid:
+                return tr("The attention weight: σ(s/τ + b), each key on its own "
+                          "(multi-head: the mean over heads)");
+            case attn::Normaliser::Softmax:
+                break;
+            }
             return tr("The attention weight: exp divided by the sum of exps (multi-head: the "
                       "mean over heads)");
         case ValueColumn:
@@ -243,8 +256,11 @@ QVariant StepTableModel::keyCell(int row, int column) const
         return single ? NumberFormat::number(r.trace.logits[row]) : dash;
     case ShiftedColumn:
         return single && !masked ? NumberFormat::number(r.trace.shifted[row]) : dash;
-    case ExpColumn:
-        return single ? NumberFormat::number(r.trace.exps[row]) : dash;
+    case ExpColumn: // sparsemax and sigmoid take no exponential of the shifted score
+        return single && r.trace.exps.size() > row && (r.trace.normaliser == attn::Normaliser::Softmax ||
+                                                        r.trace.normaliser == attn::Normaliser::Softmax1)
+                   ? NumberFormat::number(r.trace.exps[row])
+                   : dash;
     case WeightColumn:
         return NumberFormat::number(r.weights[row]);
     default:

@@ -84,6 +84,7 @@ private slots:
     void formulaMasked();
     void multiHeadOutputFromTheHeads_data();
     void multiHeadOutputFromTheHeads();
+    void normaliserSteps();
     void arithmeticIsRightAsShown_data();
     void arithmeticIsRightAsShown();
 };
@@ -193,6 +194,39 @@ void TestStepPanel::handValues()
     // Scaled with the vectors' d = 2: 2.2 / √2 = 1.55563.
     model.setMethod(attn::Method::Scaled);
     QCOMPARE(cell(view, 1, StepTableModel::ScoreColumn), QStringLiteral("1.556"));
+}
+
+void TestStepPanel::normaliserSteps()
+{
+    // The article's scores 1.4, 2.2, 1.92 (z = s with τ = 1), worked by hand for each
+    // normaliser; the formula shows the selected key k₁'s lines.
+    Fixture f;
+    auto &[model, selection, panel] = f;
+    QVERIFY(f.show());
+    QTableView &view = *panel.tableView();
+    QTest::mouseClick(view.viewport(), Qt::LeftButton, {}, rowCentre(view, 0));
+    // Sparsemax, sorted 2.2, 1.92, 1.4: k = 2 since 1 + 2·1.92 = 4.84 > 2.2 + 1.92 = 4.12, but
+    // not 3 since 1 + 3·1.4 = 5.2 < 5.52. τ* = (4.12 − 1) / 2 = 1.56.
+    QVERIFY(model.setNormaliser(attn::Normaliser::Sparsemax));
+    QString text = panel.formulaText();
+    QVERIFY2(text.contains(QStringLiteral("τ* = (4.12 − 1) / 2 = 1.56")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("max(1.4 − 1.56, 0) = 0")), qPrintable(text));
+    QVERIFY2(!text.contains(QStringLiteral("exp")), qPrintable(text)); // no exponential
+    QCOMPARE(cell(view, 0, StepTableModel::ExpColumn), QStringLiteral("—"));
+    // Softmax₁: m = max(0, 2.2) = 2.2; exp(−0.8) = 0.449329; the sum exp(−2.2) + exp(−0.8)
+    // + 1 + exp(−0.28) = 0.110803 + 0.449329 + 1 + 0.755784 = 2.315916; w₁ = 0.194018;
+    // nothing: 0.110803 / 2.315916 = 0.047844 (three decimals on screen).
+    QVERIFY(model.setNormaliser(attn::Normaliser::Softmax1));
+    text = panel.formulaText();
+    QVERIFY2(text.contains(QStringLiteral("m = max(0, max s/τ) = 2.2")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("(exp(−m) + Σ exp) = 0.449 / 2.316 = 0.194")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("1 − Σw = 0.048")), qPrintable(text));
+    // Sigmoid, b = −ln 3 = −1.098612: σ(1.4 − 1.098612) = σ(0.301388) = 0.574782.
+    QVERIFY(model.setNormaliser(attn::Normaliser::Sigmoid));
+    text = panel.formulaText();
+    QVERIFY2(text.contains(QStringLiteral("(1.4 + (−1.099))")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("= 0.575")), qPrintable(text));
 }
 
 void TestStepPanel::clickingRowSelectsKey()
