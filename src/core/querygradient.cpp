@@ -1,5 +1,7 @@
 #include "querygradient.h"
 
+#include "normaliser.h"
+
 #include "attention.h"
 #include "scores.h"
 
@@ -62,10 +64,19 @@ Matrix scoreJacobian(const Vector &q, const Matrix &keys, Method method,
     return rows;
 }
 
-// (∂sⱼ − Σᵢ wᵢ ∂sᵢ) / τ: the gradient of log softmax's entry j.
-Vector pull(const Matrix &jacobian, const Vector &weights, int key, double temperature)
+// ∂ log wⱼ / ∂q = Σᵢ (∂ log wⱼ / ∂zᵢ) ∂sᵢ/∂q / τ, with ∂ log wⱼ / ∂z the normaliser's
+// vector–Jacobian product of the unit vector eⱼ, divided by wⱼ. For softmax that is
+// (∂sⱼ − Σᵢ wᵢ ∂sᵢ) / τ, written out. `weights` must have wⱼ > 0.
+Vector pull(const Matrix &jacobian, const Vector &weights, int key, double temperature,
+            Normaliser normaliser)
 {
-    return (jacobian.row(key).transpose() - jacobian.transpose() * weights) / temperature;
+    if (normaliser == Normaliser::Softmax)
+        return (jacobian.row(key).transpose() - jacobian.transpose() * weights) / temperature;
+    Vector unit = Vector::Zero(weights.size());
+    unit[key] = 1;
+    Vector dz(weights.size());
+    normaliseRowBackward(normaliser, weights, unit, dz);
+    return jacobian.transpose() * dz / (weights[key] * temperature);
 }
 
 } // namespace
@@ -87,7 +98,11 @@ Result<QueryGradient> queryGradient(const Vector &query, const Matrix &keys, Met
 
     QueryGradient g;
     if (method != Method::MultiHead) {
-        g.gradient = pull(scoreJacobian(query, keys, method, params), attended->weights, key, tau);
+        // Sparsemax gives keys outside its support exactly 0, whose log has no gradient.
+        if (!(attended->weights[key] > 0))
+            return Error{ErrorCode::BadArgument, "key", -1, key, "zero-weight"};
+        g.gradient = pull(scoreJacobian(query, keys, method, params), attended->weights, key, tau,
+                          params.normaliser);
         return g;
     }
     // Head h: sᵢʰ = (W_Qʰ q)·(W_Kʰ kᵢ)/√d_k, so ∂sᵢʰ/∂q = W_Qʰᵀ W_Kʰ kᵢ / √d_k. The canvas's
@@ -99,8 +114,10 @@ Result<QueryGradient> queryGradient(const Vector &query, const Matrix &keys, Met
         const HeadResult &r = attended->heads[h];
         const Matrix jacobian =
             r.keys * head.wq / std::sqrt(double(head.wq.rows())); // rows (W_Qᵀ W_K kᵢ)ᵀ/√d_k
-        g.heads.push_back(pull(jacobian, r.softmax.weights, key, tau));
         const double wj = r.softmax.weights[key];
+        // A head that gives the key 0 (sparsemax) adds nothing to the mean's gradient.
+        g.heads.push_back(wj > 0 ? pull(jacobian, r.softmax.weights, key, tau, params.normaliser)
+                                 : Vector(Vector::Zero(query.size())));
         g.gradient += wj * g.heads.back();
         total += wj;
     }

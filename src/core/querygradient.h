@@ -10,8 +10,9 @@ namespace attn {
 
 /// ∂ log wⱼ / ∂q for one query and the chosen key j: the direction in which moving the query
 /// raises key j's attention weight fastest (per unit of log weight). For every single score
-/// function it is (∂sⱼ/∂q − Σᵢ wᵢ ∂sᵢ/∂q) / τ, the softmax's pull towards key j minus the
-/// weighted mean of the pulls towards all keys. For MultiHead the weight is the mean over the
+/// function it is, under softmax, (∂sⱼ/∂q − Σᵢ wᵢ ∂sᵢ/∂q) / τ, the pull towards key j minus the
+/// weighted mean of the pulls towards all keys; under the other normalisers the same chain rule
+/// through their own Jacobian. For MultiHead the weight is the mean over the
 /// heads (the weight the canvas shows), and `heads` also holds each head's own gradient of
 /// log wⱼʰ.
 struct QueryGradient
@@ -21,8 +22,8 @@ struct QueryGradient
 };
 
 /// The gradient of log wⱼ with respect to the query, exact (no finite differences).
-/// Errors: those of attend(); BadArgument (subject "key") when j is not a key or is masked
-/// (its weight is 0 and its log has no gradient); DimensionMismatch (subject "query") for a
+/// Errors: those of attend(); BadArgument (subject "key") when j is not a key, is masked or
+/// has weight 0 under sparsemax (its log has no gradient); DimensionMismatch (subject "query") for a
 /// zero-length query under Cosine, where the score is not differentiable.
 Result<QueryGradient> queryGradient(const Vector &query, const Matrix &keys, Method method,
                                     const AttentionParams &params, int key);

@@ -1,3 +1,5 @@
+#include "core/attention.h"
+#include "core/normaliser.h"
 #include "core/querygradient.h"
 
 #include <QTest>
@@ -144,6 +146,8 @@ attn::Matrix articleKeys()
 
 } // namespace
 
+Q_DECLARE_METATYPE(attn::Normaliser)
+
 class TestQueryGradient : public QObject
 {
     Q_OBJECT
@@ -211,6 +215,60 @@ private slots:
                      qPrintable(QStringLiteral("axis %1: finite difference %2, gradient %3")
                                     .arg(a)
                                     .arg(double(fd), 0, 'g', 12)
+                                    .arg(g->gradient[a], 0, 'g', 12)));
+        }
+    }
+
+    // The other normalisers: the gradient against central differences of log wⱼ from attend()
+    // (whose normaliser rows tst_normaliser checks against hand-worked values). The article's
+    // keys under sparsemax: k₂ and k₃ are in the support, k₁ has weight 0 and no gradient.
+    void otherNormalisers_data()
+    {
+        QTest::addColumn<attn::Normaliser>("normaliser");
+        QTest::addColumn<int>("method");
+        QTest::addColumn<int>("key");
+        for (attn::Normaliser n : {attn::Normaliser::Sparsemax, attn::Normaliser::Softmax1,
+                                   attn::Normaliser::Sigmoid})
+            for (attn::Method m : {attn::Method::Dot, attn::Method::Additive,
+                                   attn::Method::MultiHead})
+                for (int key = 0; key < 3; ++key)
+                    QTest::addRow("%s %s k%d", attn::normaliserId(n), attn::methodId(m), key)
+                        << n << int(m) << key;
+    }
+
+    void otherNormalisers()
+    {
+        QFETCH(attn::Normaliser, normaliser);
+        QFETCH(int, method);
+        QFETCH(int, key);
+        const attn::Method m = attn::Method(method);
+        attn::AttentionParams p = params(0.8);
+        p.normaliser = normaliser;
+        const attn::Vector q = articleQuery();
+        const attn::Matrix keys = articleKeys();
+        const auto logWeight = [&](const attn::Vector &at) {
+            auto r = attn::attend(at, keys, keys, m, p);
+            return std::log(r->weights[key]);
+        };
+        auto g = attn::queryGradient(q, keys, m, p, key);
+        auto r = attn::attend(q, keys, keys, m, p);
+        QVERIFY(r.ok());
+        if (!(r->weights[key] > 0)) {
+            QVERIFY(!g.ok());
+            QCOMPARE(g.error().subject, std::string("key"));
+            return;
+        }
+        QVERIFY(g.ok());
+        const double h = 1e-6;
+        for (int a = 0; a < 2; ++a) {
+            attn::Vector up = q, down = q;
+            up[a] += h;
+            down[a] -= h;
+            const double fd = (logWeight(up) - logWeight(down)) / (2 * h);
+            QVERIFY2(std::abs(fd - g->gradient[a]) <= 1e-6 * (1 + std::abs(fd)),
+                     qPrintable(QStringLiteral("axis %1: finite difference %2, gradient %3")
+                                    .arg(a)
+                                    .arg(fd, 0, 'g', 12)
                                     .arg(g->gradient[a], 0, 'g', 12)));
         }
     }
