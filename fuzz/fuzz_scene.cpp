@@ -2,9 +2,11 @@
 // behaviour" it checks the loader's promises on every input that loads:
 //   - the model accepts what the file reader accepts (validateScene agrees with parseScene);
 //   - writing and reading back is exact (the second write is byte for byte the first);
-//   - every method either computes weights in [0, 1] that sum to 1, or says why not;
+//   - every method either computes weights in [0, 1] that sum to 1 (to at most 1 for softmax₁,
+//     to at most the number of keys for sigmoid), or says why not;
 //   - the core and SceneStorage agree, and every error turns into a message.
 
+#include "core/normaliser.h"
 #include "core/scenefile.h"
 #include "model/errortext.h"
 #include "model/reportwriter.h"
@@ -47,8 +49,11 @@ void checkModel(const attn::Scene &scene)
                 broken("a weight outside [0, 1]");
             sum += w[i];
         }
-        if (std::abs(sum - 1) > 1e-9)
-            broken("the weights do not sum to 1");
+        const attn::Normaliser normaliser = model.scene().normaliser;
+        if (attn::normaliserInfo(normaliser).sumsToOne ? std::abs(sum - 1) > 1e-9
+            : normaliser == attn::Normaliser::Softmax1 ? sum > 1 + 1e-9
+                                                         : sum > double(w.size()) + 1e-9)
+            broken("the weights do not sum as the normaliser promises");
         for (int k = 0; k < model.keyCount(); ++k)
             (void)model.explain(k);
         if (ReportWriter::write(model).isEmpty())

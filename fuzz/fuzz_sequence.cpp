@@ -2,9 +2,11 @@
 // undefined behaviour" it checks the loader's promises on every input that loads:
 //   - validateSequence accepts what parseSequence accepts;
 //   - writing and reading back is exact (the second write is byte for byte the first);
-//   - every example runs, every row of weights lies in [0, 1] and sums to 1, masked weights are 0;
+//   - every example runs, every row of weights lies in [0, 1] and sums as its normaliser
+//     promises (1; at most 1 for softmax₁; at most the keys for sigmoid), masked weights are 0;
 //   - the report is written (or refused as too large), and every error turns into a message.
 
+#include "core/normaliser.h"
 #include "core/sequencefile.h"
 #include "core/sequenceforward.h"
 #include "core/sequencereport.h"
@@ -46,8 +48,11 @@ void checkForward(const attn::SequenceDocument &d)
                             broken("a masked key has weight");
                         sum += w;
                     }
-                    if (std::abs(sum - 1) > 1e-9)
-                        broken("the weights do not sum to 1");
+                    const attn::Normaliser n = d.model.normaliser;
+                    if (attn::normaliserInfo(n).sumsToOne ? std::abs(sum - 1) > 1e-9
+                        : n == attn::Normaliser::Softmax1 ? sum > 1 + 1e-9
+                                                          : sum > double(head.weights.cols()) + 1e-9)
+                        broken("the weights do not sum as the normaliser promises");
                 }
     }
 }
