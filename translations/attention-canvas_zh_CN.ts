@@ -3048,6 +3048,14 @@ Weight %4</source>
         <source>Trainin&amp;g steps:</source>
         <translation>训练步数(&amp;G)：</translation>
     </message>
+    <message>
+        <source>Attention sink</source>
+        <translation>注意力汇聚点</translation>
+    </message>
+    <message>
+        <source>Every example starts with ^. The letters after it, and what each must predict, are random: nothing in the example helps there, so the accuracy stays near 20%. Only at = must the head fetch the first letter. Softmax must still give a whole unit of weight at every other position, and the trained head puts it on ^: an attention sink. Train the same task with softmax₁ or sigmoid, whose weights need not add up to 1, and compare. From the default seed softmax puts nearly all of that weight on ^, softmax₁ leaves most of it unspent, sigmoid puts about a third on ^. Other seeds differ: weight on a token whose value has become zero costs softmax₁ and sigmoid nothing either way, so they may keep some there.</source>
+        <translation>每个例子都以 ^ 开头。它后面的字母，以及每个位置要预测的内容，都是随机的：例子中没有任何东西能帮上忙，所以准确率停在 20% 左右。只有在 = 处，这个头必须取回第一个字母。softmax 在其他每个位置上仍然必须分出整整一份权重，训练出的头把它放在 ^ 上：这就是注意力汇聚点。用 softmax₁ 或 sigmoid（它们的权重不必加起来等于 1）把同一个任务再训练一次，比较一下。从默认种子开始，softmax 把这部分权重几乎全部放在 ^ 上，softmax₁ 把大部分留着不用，sigmoid 在 ^ 上放大约三分之一。换别的种子结果会不同：一旦某个词元的值变成零，放在它上面的权重对 softmax₁ 和 sigmoid 来说不论多少都没有代价，所以它们可能在那里留下一些。</translation>
+    </message>
 </context>
 <context>
     <name>NormaliserNames</name>
@@ -3333,6 +3341,14 @@ Weight %4</source>
     <message>
         <source>The evidence: Gu et al. 2024 (“When Attention Sink Emerges in Language Models”) found no attention sinks in language models of up to 1 billion parameters trained with sigmoid attention without normalisation. For softmax₁ it is weaker: in Xiao et al.&apos;s pre-training experiment (models of 160 million parameters trained from scratch) it reduced the sink only in part, the model still leaned on other initial tokens, and a learnable sink token worked better. OpenAI&apos;s gpt-oss (2025) learns one such score per head instead of fixing it at 0.</source>
         <translation>证据：Gu 等（2024，《When Attention Sink Emerges in Language Models》）在用不做归一化的 sigmoid 注意力训练的、参数多达 10 亿的语言模型中没有发现注意力汇聚点。对 softmax₁ 来说证据较弱：在 Xiao 等的预训练实验中（从头训练的 1.6 亿参数模型），它只在一定程度上减轻了汇聚现象，模型仍然依赖开头的其他词元，而可学习的汇聚词元效果更好。OpenAI 的 gpt-oss（2025）为每个头学习一个这样的分数，而不是把它固定为 0。</translation>
+    </message>
+    <message>
+        <source>Watch one form</source>
+        <translation>看它形成</translation>
+    </message>
+    <message>
+        <source>In the Sequence window, New task… → Attention sink trains a one-head model on examples that start with ^ and where only one position (=) needs anything from the others. Trained with softmax, the head puts nearly all the weight of the other positions on ^. Trained with softmax₁ from the same start, it leaves most of that weight unspent; with sigmoid, about a third lands on ^. From other seeds softmax₁ and sigmoid sometimes keep more on ^: once ^&apos;s value has become zero, weight there costs them nothing, so nothing pushes it away. Softmax is the one that needs the sink.</source>
+        <translation>在序列窗口中，“新建训练任务…”→“注意力汇聚点”会训练一个单头模型：例子都以 ^ 开头，只有一个位置（=）需要从其他位置取得信息。用 softmax 训练时，这个头把其他位置的权重几乎全部放在 ^ 上。用 softmax₁ 从同样的起点训练时，它把这部分权重的大部分留着不用；用 sigmoid 时，大约三分之一落在 ^ 上。换别的种子，softmax₁ 和 sigmoid 有时会在 ^ 上留下更多：一旦 ^ 的值变成零，放在那里的权重对它们没有代价，也就没有什么力量把它推开。真正需要汇聚点的是 softmax。</translation>
     </message>
 </context>
 <context>
@@ -4632,8 +4648,8 @@ score %7, weight %8</source>
         <translation>新建训练任务(&amp;K)…</translation>
     </message>
     <message>
-        <source>Make a built-in training task (copy, previous token, first token, associative recall, two heads, induction) with your own sizes and seed, and train it</source>
-        <translation>按你自己的规模和种子生成一个内置训练任务（复制、前一个词元、第一个词元、联想回忆、两个头、归纳），然后训练它</translation>
+        <source>Make a built-in training task (copy, previous token, first token, associative recall, two heads, induction, attention sink) with your own sizes and seed, and train it</source>
+        <translation>按你自己的规模和种子生成一个内置训练任务（复制、前一个词元、第一个词元、联想回忆、两个头、归纳、注意力汇聚点），然后训练它</translation>
     </message>
 </context>
 <context>

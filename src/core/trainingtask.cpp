@@ -124,6 +124,28 @@ SequenceExample drawInduction(Random &rng, int n, int v)
     return ex;
 }
 
+SequenceExample drawSink(Random &rng, int n, int v)
+{
+    // "^" (token v) opens every example; the letters after it are random and so is every
+    // target: nothing in the example helps to predict them, so the best a head can add there is
+    // nothing. Only one position, "=" (token v + 1, somewhere from position 3 on), asks for
+    // something the head must fetch: the first letter. Softmax must still spend a whole unit of
+    // weight at every other position, and training puts it on "^", whose value it can make
+    // harmless (an attention sink); softmax₁ and sigmoid can spend less than one, and do not
+    // need one (Gu et al. 2024).
+    SequenceExample ex;
+    ex.tokens.push_back(v);
+    ex.targets.push_back(-1);
+    for (int i = 1; i < n; ++i) {
+        ex.tokens.push_back(below(rng, v));
+        ex.targets.push_back(below(rng, v));
+    }
+    const int asked = 3 + below(rng, n - 3);
+    ex.tokens[std::size_t(asked)] = v + 1;
+    ex.targets[std::size_t(asked)] = ex.tokens[1];
+    return ex;
+}
+
 // Vocabulary and outputs of `v` input tokens.
 std::vector<std::string> letters(int v)
 {
@@ -138,6 +160,14 @@ std::vector<std::string> keysAndValues(int v)
     std::vector<std::string> names = letters(v);
     for (int i = 0; i < v; ++i)
         names.push_back(std::to_string(i + 1));
+    return names;
+}
+
+std::vector<std::string> lettersStartAndAsk(int v)
+{
+    std::vector<std::string> names = letters(v);
+    names.push_back("^");
+    names.push_back("=");
     return names;
 }
 
@@ -209,6 +239,16 @@ const TaskRow kTasks[kTrainingTaskCount] = {
      {.vocabulary = 12, .length = 16, .examples = 512, .heldOut = 64, .dModel = 8, .keyDim = 4,
       .layers = 2, .learningRate = 0.01, .steps = 300, .initScale = 0.03},
      drawInduction},
+    // Learned positions: "=" must find position 1. d_k = 2, so the whole head fits on the q/k
+    // plane. The targets are random, so the accuracy stays near 1/11 + 10/11 · 1/8 ≈ 20%: only
+    // the "=" positions can be learned. Seed 13: softmax puts 0.94 of the free positions' weight
+    // on "^", softmax₁ 0.01 (and leaves 0.8 unspent), sigmoid 0.32. Over seeds 1–16 softmax
+    // built the sink in 12, softmax₁ in about half and sigmoid in none: once "^"'s value is
+    // zero, weight on it costs softmax₁ and sigmoid nothing either way; only softmax needs it.
+    {"sink", 4, 1, 0, kMaxVocabulary - 2, lettersStartAndAsk, letters,
+     {.seed = 13, .vocabulary = 8, .length = 12, .examples = 256, .heldOut = 64, .dModel = 8, .keyDim = 2,
+      .positions = PositionKind::Learned, .learningRate = 0.02, .steps = 300},
+     drawSink},
 };
 // clang-format on
 

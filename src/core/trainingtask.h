@@ -18,12 +18,13 @@ enum class TrainingTaskKind
     FirstToken,        ///< predict the first token of the example (attend to the start)
     AssociativeRecall, ///< key–value pairs, then the keys again: answer each key's value
     TwoHeads,          ///< predict the pair (previous token, first token) as one output token
-    Induction          ///< a random sequence repeated: predict what followed this token before
+    Induction,         ///< a random sequence repeated: predict what followed this token before
+    Sink ///< a start token "^", random letters nothing predicts, and "=" asking the first letter
 };
-inline constexpr int kTrainingTaskCount = 6;
+inline constexpr int kTrainingTaskCount = 7;
 
 /// Identifiers ("copy", "previous-token", "first-token", "associative-recall", "two-heads",
-/// "induction"); the FromId function returns false for anything else.
+/// "induction", "sink"); the FromId function returns false for anything else.
 const char *trainingTaskId(TrainingTaskKind kind);
 bool trainingTaskFromId(std::string_view id, TrainingTaskKind &out);
 
@@ -39,11 +40,11 @@ struct TrainingTask
         TrainingTaskKind kind = TrainingTaskKind::PreviousToken;
         std::uint64_t seed = 1;
         /// Input tokens "A", "B", …; associative recall: the number of keys, and as many values
-        /// "1", "2", …
+        /// "1", "2", …; sink: the letters, besides which the vocabulary holds "^" and "=".
         int vocabulary = 6;
         /// Tokens per example. Associative recall: length / 3 key–value pairs, then the same keys
         /// in a new order; induction: the longest example, a random part of length / 4 to
-        /// length / 2 tokens, then the same again.
+        /// length / 2 tokens, then the same again; sink: "^" and length − 1 tokens.
         int length = 8;
         int examples = 48; ///< training examples
         int heldOut = 16;  ///< held-out examples ("held_out"), drawn after the training ones

@@ -8,6 +8,7 @@
 
 #include "core/sequenceevaluation.h"
 #include "core/sequencefile.h"
+#include "core/sequenceforward.h"
 #include "core/sequencetrainer.h"
 #include "core/trainingtask.h"
 
@@ -58,6 +59,8 @@ void addTasks()
         QTest::newRow(attn::trainingTaskId(TrainingTaskKind(k))) << TrainingTaskKind(k);
 }
 
+constexpr int kAnyLetter = -3;
+
 // What position i of `tokens` should predict under each task's rule, written out again here.
 int expectedTarget(TrainingTaskKind kind, const std::vector<int> &t, std::size_t i, int v)
 {
@@ -84,6 +87,12 @@ int expectedTarget(TrainingTaskKind kind, const std::vector<int> &t, std::size_t
             if (t[j] == t[i])
                 return t[j + 1];
         return -1;
+    case TrainingTaskKind::Sink:
+        // "^" (v) first, not scored; "=" (v + 1) asks the first letter; every other target is
+        // a random letter, which no rule can name: kAnyLetter.
+        if (i == 0)
+            return t[0] == v ? -1 : -2;
+        return t[i] == v + 1 ? t[1] : kAnyLetter;
     }
     return -2;
 }
@@ -163,7 +172,11 @@ private slots:
             for (const attn::SequenceExample &ex : *set) {
                 QVERIFY(int(ex.tokens.size()) <= o.length);
                 for (std::size_t i = 0; i < ex.tokens.size(); ++i) {
-                    QCOMPARE(ex.targets[i], expectedTarget(kind, ex.tokens, i, o.vocabulary));
+                    const int expected = expectedTarget(kind, ex.tokens, i, o.vocabulary);
+                    if (expected == kAnyLetter)
+                        QVERIFY(ex.targets[i] >= 0 && ex.targets[i] < o.vocabulary);
+                    else
+                        QCOMPARE(ex.targets[i], expected);
                     scored += ex.targets[i] >= 0;
                 }
             }
@@ -194,6 +207,8 @@ private slots:
     void reachesItsAccuracy()
     {
         QFETCH(TrainingTaskKind, kind);
+        if (kind == TrainingTaskKind::Sink)
+            QSKIP("its targets are random but at \"=\": sinkFormsOnlyUnderSoftmax checks it");
         const attn::SequenceDocument d = TrainingTask::make(TrainingTask::defaults(kind));
         const Trained t = train(d);
         qInfo("%s: %d steps in %.2f s, accuracy %.3f, held-out %.3f", attn::trainingTaskId(kind),
@@ -213,6 +228,77 @@ private slots:
             QVERIFY(previous > 0.5);
             QVERIFY(induction > 0.5);
             checkPlateauThenDrop(t.losses, int(d.model.vocabulary.size()));
+        }
+    }
+
+    // The sink task from its default seed, trained three times, each time with another
+    // normaliser and nothing else changed: under softmax the head puts most of the weight of
+    // the positions that need nothing (every position but "=") on "^"; under softmax₁ most of
+    // it goes to nothing (the rows sum to well under 1), under sigmoid less than half of it
+    // lands on "^". Every run learns what can be learned: the first letter at "=", also in the
+    // held-out examples. (Across seeds 1–16 softmax built the sink in 12, softmax₁ in about
+    // half, sigmoid in none: a zero-valued token costs those two nothing either way.)
+    void sinkFormsOnlyUnderSoftmax_data()
+    {
+        QTest::addColumn<int>("normaliser");
+        QTest::addColumn<bool>("sink");
+        QTest::newRow("softmax") << int(attn::Normaliser::Softmax) << true;
+        QTest::newRow("softmax1") << int(attn::Normaliser::Softmax1) << false;
+        QTest::newRow("sigmoid") << int(attn::Normaliser::Sigmoid) << false;
+    }
+    void sinkFormsOnlyUnderSoftmax()
+    {
+        QFETCH(int, normaliser);
+        QFETCH(bool, sink);
+        const TrainingTask::Options o = TrainingTask::defaults(TrainingTaskKind::Sink);
+        attn::SequenceDocument d = TrainingTask::make(o);
+        d.model.normaliser = attn::Normaliser(normaliser);
+        const Trained t = train(d);
+        const int start = o.vocabulary, ask = o.vocabulary + 1;
+        // Mean weight on position 0 over the positions that need nothing, and the share of
+        // "=" positions whose prediction is the first letter, by a loop over the examples.
+        auto measure = [&](const std::vector<attn::SequenceExample> &examples, double &onStart,
+                           double &answered, double &total) {
+            double sum = 0, right = 0, weightSum = 0;
+            int free = 0, asked = 0;
+            for (const attn::SequenceExample &ex : examples) {
+                QCOMPARE(ex.tokens[0], start);
+                auto f = attn::SequenceForward::run(t.model, ex.tokens);
+                QVERIFY(f);
+                const attn::Matrix &w = f->layers[0].heads[0].weights;
+                for (std::size_t i = 1; i < ex.tokens.size(); ++i) {
+                    if (ex.tokens[i] == ask) {
+                        right += f->predictions[i] == ex.tokens[1];
+                        ++asked;
+                        continue;
+                    }
+                    sum += w(Eigen::Index(i), 0);
+                    for (std::size_t j = 0; j <= i; ++j)
+                        weightSum += w(Eigen::Index(i), Eigen::Index(j));
+                    ++free;
+                }
+            }
+            onStart = sum / free;
+            answered = right / asked;
+            total = weightSum / free;
+        };
+        double onStart = 0, answered = 0, total = 0, heldOnStart = 0, heldAnswered = 0,
+               heldTotal = 0;
+        measure(d.examples, onStart, answered, total);
+        measure(d.heldOut, heldOnStart, heldAnswered, heldTotal);
+        qInfo("%s: weight on ^ %.3f (held out %.3f), all weight %.3f, \"=\" answered %.3f "
+              "(held out %.3f), accuracy %.3f, %.2f s",
+              attn::normaliserId(attn::Normaliser(normaliser)), onStart, heldOnStart, total,
+              answered, heldAnswered, t.accuracy, t.seconds);
+        QVERIFY(answered >= 0.95);
+        QVERIFY(heldAnswered >= 0.9);
+        if (sink) {
+            QVERIFY(onStart > 0.7);
+            QVERIFY(heldOnStart > 0.7);
+        } else {
+            QVERIFY(onStart < 0.5);
+            QVERIFY(heldOnStart < 0.5);
+            QVERIFY(total < 0.5);
         }
     }
 

@@ -400,5 +400,15 @@ QString NormaliserPages::sinkPage(double formulaPointSize)
             "scratch) it reduced the sink only in part, the model still leaned on other initial "
             "tokens, and a learnable sink token worked better. OpenAI's "
             "gpt-oss (2025) learns one such score per head instead of fixing it at 0.")});
+    h += section(
+        tr("Watch one form"),
+        {tr("In the Sequence window, New task… → Attention sink trains a one-head model on "
+            "examples that start with ^ and where only one position (=) needs anything from the "
+            "others. Trained with softmax, the head puts nearly all the weight of the other "
+            "positions on ^. Trained with softmax₁ from the same start, it leaves most of that "
+            "weight unspent; with sigmoid, about a third lands on ^. From other seeds softmax₁ "
+            "and sigmoid sometimes keep more on ^: once ^'s value has become zero, weight there "
+            "costs them nothing, so nothing pushes it away. Softmax is the one that needs the "
+            "sink.")});
     return h;
 }

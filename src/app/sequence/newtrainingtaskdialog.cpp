@@ -132,6 +132,8 @@ QString NewTrainingTaskDialog::taskTitle(TrainingTaskKind kind)
         return tr("Two heads, two jobs");
     case TrainingTaskKind::Induction:
         return tr("Induction");
+    case TrainingTaskKind::Sink:
+        return tr("Attention sink");
     }
     return {};
 }
@@ -319,6 +321,18 @@ void NewTrainingTaskDialog::retranslate()
                "successor can be read off the first run. A previous-token head in layer 1 and "
                "an induction head in layer 2 do this together (Olsson et al. 2022); the loss "
                "falls steeply when they form."));
+        break;
+    case TrainingTaskKind::Sink:
+        m_description->setText(
+            tr("Every example starts with ^. The letters after it, and what each must "
+               "predict, are random: nothing in the example helps there, so the accuracy stays "
+               "near 20%. Only at = must the head fetch the first letter. Softmax must still give "
+               "a whole unit of weight at every other position, and the trained head puts it on "
+               "^: an attention sink. Train the same task with softmax₁ or sigmoid, whose weights "
+               "need not add up to 1, and compare. From the default seed softmax puts nearly all "
+               "of that weight on ^, softmax₁ leaves most of it unspent, sigmoid puts about a "
+               "third on ^. Other seeds differ: weight on a token whose value has become zero "
+               "costs softmax₁ and sigmoid nothing either way, so they may keep some there."));
         break;
     }
     refresh();

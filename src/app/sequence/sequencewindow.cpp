@@ -659,7 +659,8 @@ void SequenceWindow::retranslateEditing()
 {
     m_newTask->setText(tr("New tas&k…"));
     m_newTask->setToolTip(tr("Make a built-in training task (copy, previous token, first token, "
-                             "associative recall, two heads, induction) with your own sizes and "
+                             "associative recall, two heads, induction, attention sink) with your "
+                             "own sizes and "
                              "seed, and train it"));
     m_open->setText(tr("&Open…"));
     m_open->setToolTip(tr("Read a sequence file (model and sentences)"));
