@@ -320,17 +320,11 @@ std::optional<Error> forwardRun(const SequenceModel &model, Run run, Workspace &
         for (Eigen::Index i = 0; i < h; ++i) {
             BatchHead &bh = ws.heads[l][std::size_t(i)];
             const SequenceHeadWeights &hw = lw.heads[std::size_t(i)];
-            bh.q.resize(rows, dk);
-            detail::multiply(bh.q, r, hw.wq.transpose());
-            bh.k.resize(rows, dk);
-            detail::multiply(bh.k, r, hw.wk.transpose());
-            bh.v.resize(rows, dv);
-            detail::multiply(bh.v, r, hw.wv.transpose());
-            if (model.positions == PositionKind::Rotary) {
-                const RotaryTable &table = ws.rotaryTable(n, count, dk, model.base);
-                table.apply(bh.q);
-                table.apply(bh.k);
-            }
+            projectHead(r, hw,
+                        model.positions == PositionKind::Rotary
+                            ? &ws.rotaryTable(n, count, dk, model.base)
+                            : nullptr,
+                        bh.q, bh.k, bh.v);
             const auto forward = count == Eigen::Index(kRunLength) ? headForward<kRunLength>
                                                                    : headForward<Eigen::Dynamic>;
             forward(bh, n, count, scale, model, asked, concat.middleCols(i * dv, dv), ws);

@@ -96,6 +96,22 @@ void applyRotary(Matrix &m, int firstPosition, double base)
     RotaryTable(m.rows(), m.cols(), firstPosition, base).apply(m);
 }
 
+void projectHead(const Matrix &r, const SequenceHeadWeights &head, const RotaryTable *rotary,
+                 Matrix &q, Matrix &k, Matrix &v)
+{
+    // Straight into each head's matrices: the small-matrix product has no per-call overhead
+    // to share, so stacking the heads' weights would only add copies.
+    q.resize(r.rows(), head.wq.rows());
+    detail::multiply(q, r, head.wq.transpose());
+    k.resize(r.rows(), head.wk.rows());
+    detail::multiply(k, r, head.wk.transpose());
+    v.resize(r.rows(), head.wv.rows());
+    detail::multiply(v, r, head.wv.transpose());
+    if (rotary) {
+        rotary->apply(q);
+        rotary->apply(k);
+    }
+}
 
 namespace {
 // Row-wise softmax of scores / τ with each row's max subtracted, into `weights` (n × n).
@@ -238,19 +254,8 @@ std::optional<Error> SequenceForward::runInto(SequenceForward &f, const Sequence
         for (Eigen::Index i = 0; i < h; ++i) {
             SequenceHeadForward &hf = lf.heads[std::size_t(i)];
             const SequenceHeadWeights &hw = lw.heads[std::size_t(i)];
-            // Straight into each head's matrices: the small-matrix product has no per-call
-            // overhead to share, so stacking the heads' weights would only add copies.
-            hf.q.resize(n, dk);
-            detail::multiply(hf.q, r, hw.wq.transpose());
-            hf.k.resize(n, dk);
-            detail::multiply(hf.k, r, hw.wk.transpose());
-            hf.v.resize(n, dv);
-            detail::multiply(hf.v, r, hw.wv.transpose());
-            if (model.positions == PositionKind::Rotary) {
-                const RotaryTable &table = rotaryTable(dk);
-                table.apply(hf.q);
-                table.apply(hf.k);
-            }
+            projectHead(r, hw, model.positions == PositionKind::Rotary ? &rotaryTable(dk) : nullptr,
+                        hf.q, hf.k, hf.v);
             hf.scores.resize(n, n);
             detail::multiply(hf.scores, hf.q, hf.k.transpose());
             hf.scores *= scale;

@@ -17,8 +17,9 @@ struct SequenceHeadForward
     Matrix k; ///< n × d_k: W_k r_j, rotated likewise
     Matrix v; ///< n × d_v: W_v r_j
     Matrix scores; ///< n × n: s_ij = q_i·k_j / √d_k; −∞ where masked (j > i under the causal mask)
-    Matrix weights; ///< n × n: the normaliser of s_ij / τ by row (softmax: max subtracted); 0 where masked
-    Matrix output;  ///< n × d_v: o_i = Σ_j w_ij v_j
+    /// n × n: the normaliser of s_ij / τ by row (softmax: max subtracted); 0 where masked
+    Matrix weights;
+    Matrix output; ///< n × d_v: o_i = Σ_j w_ij v_j
 };
 
 /// One layer on one example.
@@ -102,5 +103,11 @@ struct RotaryTable
     /// with respect to the unrotated projection.
     void applyTransposed(Matrix &m) const;
 };
+
+/// One head's projections of the residual rows `r` (n × D): q = r W_qᵀ, k = r W_kᵀ,
+/// v = r W_vᵀ, then q and k turned by `rotary` when one is given. The single pass and the
+/// stacked training pass both project through here, so that they agree bit for bit.
+void projectHead(const Matrix &r, const SequenceHeadWeights &head, const RotaryTable *rotary,
+                 Matrix &q, Matrix &k, Matrix &v);
 
 } // namespace attn
