@@ -4,12 +4,16 @@
 //   - writing and reading back is exact (the second write is byte for byte the first);
 //   - every example runs, every row of weights lies in [0, 1] and sums as its normaliser
 //     promises (1; at most 1 for softmax₁; at most the keys for sigmoid), masked weights are 0;
-//   - the report is written (or refused as too large), and every error turns into a message.
+//   - the report is written (or refused as too large), and every error turns into a message;
+//   - a model with targets trains three steps by its own training block: every step either
+//     moves to finite parameters with a finite loss, or is refused as diverged with the last
+//     finite parameters kept, and the trained document saves and loads again.
 
 #include "core/normaliser.h"
 #include "core/sequencefile.h"
 #include "core/sequenceforward.h"
 #include "core/sequencereport.h"
+#include "core/sequencetrainer.h"
 #include "model/errortext.h"
 
 #include <QString>
@@ -50,11 +54,50 @@ void checkForward(const attn::SequenceDocument &d)
                     }
                     const attn::Normaliser n = d.model.normaliser;
                     if (attn::normaliserInfo(n).sumsToOne ? std::abs(sum - 1) > 1e-9
-                        : n == attn::Normaliser::Softmax1 ? sum > 1 + 1e-9
-                                                          : sum > double(head.weights.cols()) + 1e-9)
+                        : n == attn::Normaliser::Softmax1
+                            ? sum > 1 + 1e-9
+                            : sum > double(head.weights.cols()) + 1e-9)
                         broken("the weights do not sum as the normaliser promises");
                 }
     }
+}
+bool finiteModel(const attn::SequenceModel &m)
+{
+    for (const attn::Matrix *matrix : m.weights.matrices())
+        if (!matrix->allFinite())
+            return false;
+    return true;
+}
+
+void checkTraining(const attn::SequenceDocument &d)
+{
+    bool scored = false;
+    for (const attn::SequenceExample &ex : d.examples)
+        for (int t : ex.targets)
+            scored = scored || t >= 0;
+    if (!scored)
+        return;
+    attn::SequenceTrainer trainer(d.model, d.examples, d.trainingSettings);
+    for (int i = 0; i < 3; ++i) {
+        auto step = trainer.step();
+        if (!step) {
+            if (step.error().code != attn::ErrorCode::Diverged &&
+                step.error().code != attn::ErrorCode::NonFinite)
+                broken("a training step failed with something other than divergence");
+            if (ErrorText::describe(step.error()).isEmpty())
+                broken("a training error without a message");
+            break;
+        }
+        if (step->loss() && !std::isfinite(*step->loss()))
+            broken("a step reported a non-finite loss");
+    }
+    if (!finiteModel(trainer.model()))
+        broken("training left a non-finite parameter");
+    attn::SequenceDocument trained = d;
+    trained.model = trainer.model();
+    auto back = attn::parseSequence(attn::writeSequence(trained));
+    if (!back)
+        broken("a trained model does not save and load");
 }
 } // namespace
 
@@ -79,6 +122,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     if (attn::sequenceReportNumbers(*document) > 200'000)
         return 0;
     checkForward(*document);
+    // Training costs a few passes more: only the smaller models.
+    if (attn::sequenceReportNumbers(*document) <= 50'000)
+        checkTraining(*document);
     auto report = attn::writeSequenceReport(*document);
     if (!report && report.error().code != attn::ErrorCode::NonFinite)
         broken("no report for a document that loads");
