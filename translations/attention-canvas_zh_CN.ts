@@ -3336,6 +3336,13 @@ Weight %4</source>
     </message>
 </context>
 <context>
+    <name>NothingBar</name>
+    <message>
+        <source>nothing</source>
+        <translation>“无”</translation>
+    </message>
+</context>
+<context>
     <name>RecoveryPrompt</name>
     <message>
         <source>Recover Scene</source>
@@ -5781,10 +5788,6 @@ score %7, weight %8</source>
         <translation>权重与分数图表</translation>
     </message>
     <message>
-        <source>Top: each key&apos;s attention weight after softmax (0 to 1). Bottom: its score before softmax (for scaled dot product q·k/√d). Every bar has its key&apos;s colour.</source>
-        <translation>上：每个键经过 softmax 后的注意力权重（0 到 1）。下：它在 softmax 之前的分数（缩放点积注意力为 q·k/√d）。每根柱子使用对应键的颜色。</translation>
-    </message>
-    <message>
         <source>No result</source>
         <translation>没有结果</translation>
     </message>
@@ -5877,6 +5880,10 @@ score %7, weight %8</source>
     <message>
         <source>Scores: %1</source>
         <translation>分数：%1</translation>
+    </message>
+    <message>
+        <source>Top: each key&apos;s attention weight after the normaliser (0 to 1); under softmax₁ a grey bar, “nothing”, holds what the keys do not get, 1 − Σw. Bottom: each key&apos;s score before softmax or the other normalisers (for scaled dot product q·k/√d). Every key&apos;s bar has its key&apos;s colour.</source>
+        <translation>上：每个键经过归一化函数后的注意力权重（0 到 1）；使用 softmax₁ 时，一根灰色柱子“无”表示各个键没有得到的部分，即 1 − Σw。下：每个键在 softmax 或其他归一化函数之前的分数（缩放点积注意力为 q·k/√d）。每个键的柱子使用该键的颜色。</translation>
     </message>
 </context>
 <context>
