@@ -2541,6 +2541,10 @@ Weight %4</source>
         <source>Normaliser: %1</source>
         <translation>归一化函数：%1</translation>
     </message>
+    <message>
+        <source>Normalisers side by side</source>
+        <translation>归一化函数并列对比</translation>
+    </message>
 </context>
 <context>
     <name>MatrixEditor</name>
@@ -3050,6 +3054,71 @@ Weight %4</source>
     </message>
 </context>
 <context>
+    <name>NormaliserComparison</name>
+    <message>
+        <source>Normalisers side by side</source>
+        <translation>归一化函数并列对比</translation>
+    </message>
+    <message>
+        <source>Σw = %1</source>
+        <translation>Σw = %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The same scores through each normaliser: mean weights over %n heads</source>
+        <translation>
+            <numerusform>同一组分数经过每个归一化函数：%n 个头的平均权重</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The same scores through each normaliser</source>
+        <translation>同一组分数经过每个归一化函数</translation>
+    </message>
+    <message>
+        <source>Softmax: every weight above 0, together exactly 1.</source>
+        <translation>softmax：每个权重都大于 0，合计恰好为 1。</translation>
+    </message>
+    <message>
+        <source>Sparsemax: together exactly 1; keys far enough below the best get exactly 0 (empty bars).</source>
+        <translation>sparsemax：合计恰好为 1；比最高分低得足够多的键恰好得到 0（空心柱）。</translation>
+    </message>
+    <message>
+        <source>Softmax₁: softmax with one more key of score 0, “nothing”, whose weight is left out: the keys get less than 1 together.</source>
+        <translation>softmax₁：多加一个分数为 0 的键“无”做 softmax，再去掉它的权重：各个键合计得到的不到 1。</translation>
+    </message>
+    <message>
+        <source>Sigmoid: each key on its own, σ(z + b); the weights need not add up to 1.</source>
+        <translation>sigmoid：每个键单独计算 σ(z + b)；权重之和不必为 1。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>in use</source>
+        <translation>当前使用</translation>
+    </message>
+    <message>
+        <source>%1: the weight left for nothing, 1 − Σw = %2</source>
+        <translation>%1：留给“无”的权重，1 − Σw = %2</translation>
+    </message>
+    <message>
+        <source>%1, key %2: masked, left out (weight 0)</source>
+        <translation>%1，键 %2：已掩码，不参与计算（权重 0）</translation>
+    </message>
+    <message>
+        <source>%1, key %2: weight exactly 0</source>
+        <translation>%1，键 %2：权重恰好为 0</translation>
+    </message>
+    <message>
+        <source>%1, key %2: weight %3</source>
+        <translation>%1，键 %2：权重 %3</translation>
+    </message>
+    <message>
+        <source>In use: the canvas, the chart and the steps show it.</source>
+        <translation>当前使用：画布、图表和逐步计算都按它显示。</translation>
+    </message>
+</context>
+<context>
     <name>NormaliserNames</name>
     <message>
         <source>softmax</source>
@@ -3066,6 +3135,26 @@ Weight %4</source>
     <message>
         <source>sigmoid</source>
         <translation>sigmoid（S 型函数）</translation>
+    </message>
+    <message>
+        <source>softmax</source>
+        <comment>short name</comment>
+        <translation>softmax</translation>
+    </message>
+    <message>
+        <source>sparsemax</source>
+        <comment>short name</comment>
+        <translation>sparsemax</translation>
+    </message>
+    <message>
+        <source>softmax₁</source>
+        <comment>short name</comment>
+        <translation>softmax₁</translation>
+    </message>
+    <message>
+        <source>sigmoid</source>
+        <comment>short name</comment>
+        <translation>sigmoid</translation>
     </message>
 </context>
 <context>

@@ -84,6 +84,7 @@ public:
     StepPanel *stepPanel() const { return m_panels.steps; }
     HeadHeatMap *headHeatMap() const { return m_panels.heatMap; }
     ExplanationPanel *explanationPanel() const { return m_panels.explanation; }
+    NormaliserComparison *normaliserComparison() const { return m_panels.normalisers; }
     Selection *selection() const { return m_selection; }
 
 protected:
