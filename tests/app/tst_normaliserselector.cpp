@@ -3,6 +3,7 @@
 
 #include "common/windowrun.h"
 #include "mainwindow.h"
+#include "model/language.h"
 #include "model/scenemodel.h"
 #include "panels/weightchart.h"
 
@@ -11,6 +12,7 @@
 #include <QChart>
 #include <QMenu>
 #include <QTest>
+#include <QToolBar>
 #include <QToolButton>
 
 #include <cmath>
@@ -123,6 +125,43 @@ private slots:
         QVERIFY2(window.weightChart()->weightTitle().contains(QStringLiteral("0.0")) ||
                      window.weightChart()->weightTitle().contains(QStringLiteral("nothing")),
                  qPrintable(window.weightChart()->weightTitle()));
+    }
+
+    void cleanupTestCase() { Language::install(QStringLiteral("en")); }
+
+    void toolbarButtonStaysInView_data()
+    {
+        QTest::addColumn<QString>("language");
+        QTest::addColumn<QSize>("size");
+        QTest::newRow("English 1280x800") << "en" << QSize(1280, 800);
+        QTest::newRow("English 1920x1080") << "en" << QSize(1920, 1080);
+        QTest::newRow("Chinese 1280x800") << "zh_CN" << QSize(1280, 800);
+    }
+    void toolbarButtonStaysInView()
+    {
+        // The normaliser's button is the toolbar's last: at 1280 × 800 in English it once went
+        // behind the toolbar's "»" overflow button.
+        QFETCH(QString, language);
+        QFETCH(QSize, size);
+        QVERIFY(Language::install(language));
+        SceneModel model;
+        MainWindow window(&model);
+        QVERIFY(showAndWait(window, size));
+        auto *bar = window.findChild<QToolBar *>(QStringLiteral("mainToolBar"));
+        auto *button = window.findChild<QToolButton *>(QStringLiteral("normaliserButton"));
+        QVERIFY(bar && button);
+        for (int n = 1; n <= 4; ++n) {
+            QTest::keyClick(&window, Qt::Key(Qt::Key_0 + n),
+                            Qt::ControlModifier | Qt::ShiftModifier);
+            QCoreApplication::processEvents();
+            QVERIFY2(button->isVisible(), qPrintable(button->text()));
+            QVERIFY2(bar->rect().contains(button->geometry()), qPrintable(button->text()));
+            // Every other toolbar button is in view too, none under the overflow button.
+            for (QAction *a : bar->actions())
+                if (QWidget *w = bar->widgetForAction(a))
+                    QVERIFY2(w->isVisible(), qPrintable(a->text()));
+        }
+        Language::install(QStringLiteral("en"));
     }
 
     void nothingBarHoldsWhatTheKeysLeave()
