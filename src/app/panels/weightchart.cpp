@@ -484,15 +484,30 @@ void WeightChart::refresh()
     }
     updateScoreRange(lo, hi);
     updateTitles();
+    // The line first: the score labels keep clear of it.
+    m_threshold->setVisible(sparse);
     positionValueLabels(m_weights);
     positionValueLabels(m_scores);
-    m_threshold->setVisible(sparse);
     positionThresholdLine();
 }
 
 bool WeightChart::thresholdShown() const
 {
     return m_threshold->isVisible();
+}
+
+double WeightChart::thresholdY() const
+{
+    return m_threshold->mapToScene(m_threshold->line().p1()).y();
+}
+
+QList<QRectF> WeightChart::scoreLabelRects() const
+{
+    QList<QRectF> rects;
+    for (const StampedTextItem *label : m_scores.labels)
+        if (label->isVisible())
+            rects << label->sceneBoundingRect();
+    return rects;
 }
 
 void WeightChart::positionThresholdLine()
@@ -611,6 +626,9 @@ void WeightChart::positionValueLabels(Panel &panel)
     f.setPointSizeF(std::max(7.0, f.pointSizeF() * scale));
     const QFontMetricsF fm(f);
     const bool fits = fm.horizontalAdvance(QStringLiteral("0.000")) <= slot - 2;
+    // Sparsemax's dashed threshold across the scores: no number may sit on it.
+    const bool line = !weights && m_threshold->isVisible();
+    const double yLine = plot.bottom() - (std::clamp(m_thresholdScore, lo, hi) - lo) * unit;
     for (int i = 0; i < n; ++i) {
         StampedTextItem *label = panel.labels[i];
         label->setVisible(fits);
@@ -643,6 +661,22 @@ void WeightChart::positionValueLabels(Panel &panel)
             if (y + size.height() > plot.bottom() && yValue - yZero > size.height() + 4) {
                 y = yValue - size.height() - 2;
                 colour = inside;
+            }
+        }
+        if (line && y - 1 < yLine && y + size.height() + 1 > yLine) {
+            // Crossed by the threshold: inside the bar's end when the bar has room, else on the
+            // far side of the line from the bar's end, so that the line stays readable too.
+            const bool up = v >= 0;
+            const double room = std::abs(yZero - yValue);
+            if (room > size.height() + 4 && (up ? yValue + 2 > yLine : yValue - 2 < yLine)) {
+                y = up ? yValue + 2 : yValue - size.height() - 2;
+                colour = inside;
+            } else if (yValue > yLine) {
+                y = yLine - size.height() - 2; // the bar ends below the line: the number above it
+                colour = ColorScheme::text();
+            } else {
+                y = yLine + 2;
+                colour = ColorScheme::text();
             }
         }
         if (size.width() > barWidth + slot * 0.2)

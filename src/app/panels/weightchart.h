@@ -122,6 +122,10 @@ public:
     /// The threshold line as drawn: visible, and its score (for tests).
     bool thresholdShown() const;
     double thresholdScore() const { return m_thresholdScore; }
+    /// The threshold line's height and the score numbers' boxes, in the view's coordinates (for
+    /// tests: no number may sit on the line).
+    double thresholdY() const;
+    QList<QRectF> scoreLabelRects() const;
 
 private:
     double m_thresholdScore = 0;
