@@ -665,10 +665,14 @@ void WeightChart::positionValueLabels(Panel &panel)
         }
         if (line && y - 1 < yLine && y + size.height() + 1 > yLine) {
             // Crossed by the threshold: inside the bar's end when the bar has room, else on the
-            // far side of the line from the bar's end, so that the line stays readable too.
+            // far side of the line from the bar's end, so that the line stays readable too. Inside
+            // only where the number keeps 4.5:1 on the bar: for some mid-tone key colours neither
+            // white nor black text does.
             const bool up = v >= 0;
             const double room = std::abs(yZero - yValue);
-            if (room > size.height() + 4 && (up ? yValue + 2 > yLine : yValue - 2 < yLine)) {
+            const bool legible = ColorScheme::contrast(inside, panel.sets[i]->color()) >= 4.5;
+            if (legible && room > size.height() + 4 &&
+                (up ? yValue + 2 > yLine : yValue - 2 < yLine)) {
                 y = up ? yValue + 2 : yValue - size.height() - 2;
                 colour = inside;
             } else if (yValue > yLine) {
