@@ -2541,6 +2541,10 @@ Weight %4</source>
         <source>Normaliser: %1</source>
         <translation>归一化函数：%1</translation>
     </message>
+    <message>
+        <source>Normalisers side by side</source>
+        <translation>归一化函数并列对比</translation>
+    </message>
 </context>
 <context>
     <name>MatrixEditor</name>
@@ -3058,6 +3062,71 @@ Weight %4</source>
     </message>
 </context>
 <context>
+    <name>NormaliserComparison</name>
+    <message>
+        <source>Normalisers side by side</source>
+        <translation>归一化函数并列对比</translation>
+    </message>
+    <message>
+        <source>Σw = %1</source>
+        <translation>Σw = %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>The same scores through each normaliser: mean weights over %n heads</source>
+        <translation>
+            <numerusform>同一组分数经过每个归一化函数：%n 个头的平均权重</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>The same scores through each normaliser</source>
+        <translation>同一组分数经过每个归一化函数</translation>
+    </message>
+    <message>
+        <source>Softmax: every weight above 0, together exactly 1.</source>
+        <translation>softmax：每个权重都大于 0，合计恰好为 1。</translation>
+    </message>
+    <message>
+        <source>Sparsemax: together exactly 1; keys far enough below the best get exactly 0 (empty bars).</source>
+        <translation>sparsemax：合计恰好为 1；比最高分低得足够多的键恰好得到 0（空心柱）。</translation>
+    </message>
+    <message>
+        <source>Softmax₁: softmax with one more key of score 0, “nothing”, whose weight is left out: the keys get less than 1 together.</source>
+        <translation>softmax₁：多加一个分数为 0 的键“无”做 softmax，再去掉它的权重：各个键合计得到的不到 1。</translation>
+    </message>
+    <message>
+        <source>Sigmoid: each key on its own, σ(z + b); the weights need not add up to 1.</source>
+        <translation>sigmoid：每个键单独计算 σ(z + b)；权重之和不必为 1。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>in use</source>
+        <translation>当前使用</translation>
+    </message>
+    <message>
+        <source>%1: the weight left for nothing, 1 − Σw = %2</source>
+        <translation>%1：留给“无”的权重，1 − Σw = %2</translation>
+    </message>
+    <message>
+        <source>%1, key %2: masked, left out (weight 0)</source>
+        <translation>%1，键 %2：已掩码，不参与计算（权重 0）</translation>
+    </message>
+    <message>
+        <source>%1, key %2: weight exactly 0</source>
+        <translation>%1，键 %2：权重恰好为 0</translation>
+    </message>
+    <message>
+        <source>%1, key %2: weight %3</source>
+        <translation>%1，键 %2：权重 %3</translation>
+    </message>
+    <message>
+        <source>In use: the canvas, the chart and the steps show it.</source>
+        <translation>当前使用：画布、图表和逐步计算都按它显示。</translation>
+    </message>
+</context>
+<context>
     <name>NormaliserNames</name>
     <message>
         <source>softmax</source>
@@ -3074,6 +3143,26 @@ Weight %4</source>
     <message>
         <source>sigmoid</source>
         <translation>sigmoid（S 型函数）</translation>
+    </message>
+    <message>
+        <source>softmax</source>
+        <comment>short name</comment>
+        <translation>softmax</translation>
+    </message>
+    <message>
+        <source>sparsemax</source>
+        <comment>short name</comment>
+        <translation>sparsemax</translation>
+    </message>
+    <message>
+        <source>softmax₁</source>
+        <comment>short name</comment>
+        <translation>softmax₁</translation>
+    </message>
+    <message>
+        <source>sigmoid</source>
+        <comment>short name</comment>
+        <translation>sigmoid</translation>
     </message>
 </context>
 <context>
@@ -3349,6 +3438,13 @@ Weight %4</source>
     <message>
         <source>In the Sequence window, New task… → Attention sink trains a one-head model on examples that start with ^ and where only one position (=) needs anything from the others. Trained with softmax, the head puts nearly all the weight of the other positions on ^. Trained with softmax₁ from the same start, it leaves most of that weight unspent; with sigmoid, about a third lands on ^. From other seeds softmax₁ and sigmoid sometimes keep more on ^: once ^&apos;s value has become zero, weight there costs them nothing, so nothing pushes it away. Softmax is the one that needs the sink.</source>
         <translation>在序列窗口中，“新建训练任务…”→“注意力汇聚点”会训练一个单头模型：例子都以 ^ 开头，只有一个位置（=）需要从其他位置取得信息。用 softmax 训练时，这个头把其他位置的权重几乎全部放在 ^ 上。用 softmax₁ 从同样的起点训练时，它把这部分权重的大部分留着不用；用 sigmoid 时，大约三分之一落在 ^ 上。换别的种子，softmax₁ 和 sigmoid 有时会在 ^ 上留下更多：一旦 ^ 的值变成零，放在那里的权重对它们没有代价，也就没有什么力量把它推开。真正需要汇聚点的是 softmax。</translation>
+    </message>
+</context>
+<context>
+    <name>NothingBar</name>
+    <message>
+        <source>nothing</source>
+        <translation>“无”</translation>
     </message>
 </context>
 <context>
@@ -5797,10 +5893,6 @@ score %7, weight %8</source>
         <translation>权重与分数图表</translation>
     </message>
     <message>
-        <source>Top: each key&apos;s attention weight after softmax (0 to 1). Bottom: its score before softmax (for scaled dot product q·k/√d). Every bar has its key&apos;s colour.</source>
-        <translation>上：每个键经过 softmax 后的注意力权重（0 到 1）。下：它在 softmax 之前的分数（缩放点积注意力为 q·k/√d）。每根柱子使用对应键的颜色。</translation>
-    </message>
-    <message>
         <source>No result</source>
         <translation>没有结果</translation>
     </message>
@@ -5893,6 +5985,10 @@ score %7, weight %8</source>
     <message>
         <source>Scores: %1</source>
         <translation>分数：%1</translation>
+    </message>
+    <message>
+        <source>Top: each key&apos;s attention weight after the normaliser (0 to 1); under softmax₁ a grey bar, “nothing”, holds what the keys do not get, 1 − Σw. Bottom: each key&apos;s score before softmax or the other normalisers (for scaled dot product q·k/√d). Every key&apos;s bar has its key&apos;s colour.</source>
+        <translation>上：每个键经过归一化函数后的注意力权重（0 到 1）；使用 softmax₁ 时，一根灰色柱子“无”表示各个键没有得到的部分，即 1 − Σw。下：每个键在 softmax 或其他归一化函数之前的分数（缩放点积注意力为 q·k/√d）。每个键的柱子使用该键的颜色。</translation>
     </message>
 </context>
 <context>

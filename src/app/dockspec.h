@@ -6,6 +6,7 @@ class ExplanationPanel;
 class HeadCanvases;
 class HeadHeatMap;
 class MethodPanel;
+class NormaliserComparison;
 class QWidget;
 class SceneEditor;
 class SceneModel;
@@ -29,6 +30,7 @@ struct DockPanels
     StepPanel *steps = nullptr;
     HeadHeatMap *heatMap = nullptr;
     HeadCanvases *headCanvases = nullptr;
+    NormaliserComparison *normalisers = nullptr;
 };
 
 /// One dock of the main window, as a row of DockTable::specs(). The table alone decides which

@@ -4,6 +4,7 @@
 #include "panels/headcanvases.h"
 #include "panels/headheatmap.h"
 #include "panels/methodpanel.h"
+#include "panels/normalisercomparison.h"
 #include "panels/steppanel.h"
 #include "panels/weightchart.h"
 #include "walkthrough/walkthrough.h"
@@ -60,6 +61,14 @@ const QList<DockSpec> &DockTable::specs()
              return split;
          },
          5, false, Walkthrough::Normalisation, nullptr, "dockSteps"},
+        // The four normalisers side by side, wide and low as the bottom docks are; a third tab
+        // there, held back as the chart is, since its bars are the weights.
+        {"dockNormalisers", QT_TRANSLATE_NOOP("MainWindow", "Normalisers side by side"),
+         Qt::BottomDockWidgetArea,
+         [](DockPanels &p) -> QWidget * {
+             return p.normalisers = new NormaliserComparison(p.model);
+         },
+         6, false, Walkthrough::Normalisation, nullptr, "dockSteps"},
     };
     return table;
 }

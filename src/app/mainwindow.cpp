@@ -36,6 +36,7 @@
 #include <QDockWidget>
 #include <QEvent>
 #include <QFileInfo>
+#include <QLayout>
 #include <QMenu>
 #include <QMimeData>
 #include <QRegularExpression>
@@ -43,7 +44,9 @@
 #include <QSettings>
 #include <QShowEvent>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTimer>
+#include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
 
@@ -388,6 +391,7 @@ void MainWindow::retranslate()
     m_editor->retranslate();
     updateUndoActions();
     refresh();
+    fitToolBar();
 }
 
 void MainWindow::changeEvent(QEvent *event)
@@ -415,8 +419,13 @@ void MainWindow::refresh()
         a->setChecked(a->data().toInt() == int(m_model->scene().method));
     for (QAction *a : m_normalisers->actions())
         a->setChecked(a->data().toInt() == int(m_model->scene().normaliser));
-    m_normaliserButton->setText(
-        tr("Normaliser: %1").arg(NormaliserNames::name(m_model->scene().normaliser)));
+    // The short name: the full one ("softmax₁ (softmax plus one)") is in the menu it opens.
+    const QString normaliserText =
+        tr("Normaliser: %1").arg(NormaliserNames::shortName(m_model->scene().normaliser));
+    if (m_normaliserButton->text() != normaliserText) {
+        m_normaliserButton->setText(normaliserText);
+        fitToolBar();
+    }
     {
         const QSignalBlocker block(m_ui->actionNormalise);
         m_ui->actionNormalise->setChecked(m_model->normalised());
@@ -479,9 +488,37 @@ void MainWindow::showEvent(QShowEvent *event)
     }
 }
 
+void MainWindow::fitToolBar()
+{
+    // At 1280 × 800 in English the toolbar's texts need more than the window's width, and Qt
+    // would hide the last button, the normaliser's, behind "»". The view buttons, whose icons
+    // (magnifiers, a frame) say what they do, drop their texts first; their tooltips keep them.
+    QToolBar *bar = m_ui->mainToolBar;
+    const QList<QAction *> compact{m_ui->actionZoomIn, m_ui->actionZoomOut, m_ui->actionFitAll};
+    const int spacing = bar->layout() ? bar->layout()->spacing() : 0;
+    int needed = bar->contentsMargins().left() + bar->contentsMargins().right() +
+                 2 * bar->style()->pixelMetric(QStyle::PM_ToolBarItemMargin, nullptr, bar);
+    QList<QToolButton *> buttons;
+    for (QAction *a : bar->actions()) {
+        QWidget *w = bar->widgetForAction(a);
+        if (!w)
+            continue;
+        auto *button = qobject_cast<QToolButton *>(w);
+        if (button && compact.contains(a)) {
+            button->setToolButtonStyle(bar->toolButtonStyle());
+            buttons << button;
+        }
+        needed += w->sizeHint().width() + spacing;
+    }
+    const bool narrow = needed > bar->width();
+    for (QToolButton *button : std::as_const(buttons))
+        button->setToolButtonStyle(narrow ? Qt::ToolButtonIconOnly : bar->toolButtonStyle());
+}
+
 void MainWindow::resizeEvent(QResizeEvent *event)
 {
     QMainWindow::resizeEvent(event);
+    fitToolBar();
     // In presentation mode the window manager may size the full-screen window late: follow it.
     // Otherwise: a window manager that maximises the window, or -qwindowgeometry, gives the
     // final size only after the first show. Follow such resizes with proportional docks for a

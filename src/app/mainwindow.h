@@ -84,6 +84,7 @@ public:
     StepPanel *stepPanel() const { return m_panels.steps; }
     HeadHeatMap *headHeatMap() const { return m_panels.heatMap; }
     ExplanationPanel *explanationPanel() const { return m_panels.explanation; }
+    NormaliserComparison *normaliserComparison() const { return m_panels.normalisers; }
     Selection *selection() const { return m_selection; }
 
 protected:
@@ -114,6 +115,8 @@ private:
     void showSequenceWindow();
     /// Gives the docks that a smaller window squeezed their starting sizes back.
     void growSqueezedDocks();
+    /// The view buttons without their texts while the toolbar is too narrow for all of them.
+    void fitToolBar();
     void onShortcuts();
     /// The geometry and dock layout to remember: the ones before presentation mode, if on.
     void saveSession();

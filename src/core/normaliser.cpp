@@ -2,6 +2,8 @@
 
 #include "vectormath.h"
 
+#include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <limits>
 
@@ -205,6 +207,37 @@ void normaliseRowBackward(Normaliser normaliser, RowIn w, RowIn dw, RowOut dz)
             dz[i] = dw[i] * w[i] * (1.0 - w[i]);
         break;
     }
+}
+
+EveryNormaliser normaliseEveryWay(const Matrix &scoreRows, double temperature, const Mask &mask,
+                                  std::optional<double> sigmoidBias)
+{
+    const Eigen::Index rows = scoreRows.rows(), n = scoreRows.cols();
+    EveryNormaliser out;
+    out.weights = Matrix::Zero(kNormaliserCount, n);
+    if (rows == 0)
+        return out;
+    Vector z(n), w(n);
+    for (Eigen::Index r = 0; r < rows; ++r) {
+        for (Eigen::Index i = 0; i < n; ++i) {
+            const bool masked = !mask.empty() && mask[std::size_t(i)];
+            z[i] =
+                masked ? kMinusInf : std::clamp(scoreRows(r, i) / temperature, -DBL_MAX, DBL_MAX);
+        }
+        for (const NormaliserInfo &info : kNormalisers) {
+            const auto k = static_cast<Eigen::Index>(info.normaliser);
+            const RowFacts f = normaliseRow(info.normaliser, z, w, sigmoidBias);
+            out.weights.row(k) += w.transpose();
+            out.weightSum[std::size_t(k)] += f.weightSum;
+            if (info.normaliser == Normaliser::Softmax1 && f.denominator > 0)
+                out.nothing += std::exp(-f.shift) / f.denominator;
+        }
+    }
+    out.weights /= double(rows);
+    for (double &sum : out.weightSum)
+        sum /= double(rows);
+    out.nothing /= double(rows);
+    return out;
 }
 
 } // namespace attn

@@ -95,4 +95,25 @@ RowFacts normaliseRow(Normaliser normaliser, RowIn z, RowOut w,
 /// Allocation-free.
 void normaliseRowBackward(Normaliser normaliser, RowIn w, RowIn dw, RowOut dz);
 
+/// The same scores through every normaliser at once, for comparing them side by side.
+struct EveryNormaliser
+{
+    /// Row k: the weights of kNormalisers[k], one column per key; for several rows of scores
+    /// (one per head), the mean over the rows.
+    Matrix weights;
+    /// Σw of each row of `weights` (the mean of the rows' sums).
+    std::array<double, kNormaliserCount> weightSum{};
+    /// Softmax₁'s implicit key, exp(−shift)/denominator = 1 − Σw (the mean over the rows).
+    double nothing = 0;
+};
+
+/// Each row of `scoreRows` (one row of scores for one query; one per head for multi-head
+/// attention) divided by `temperature`, with the keys that `mask` leaves out at −∞ and the same
+/// `sigmoidBias` (none = −ln n), through every normaliser by normaliseRow(): the same z for all
+/// four. Logits beyond ±DBL_MAX saturate, as in normalise(). Expects finite scores, τ > 0 and a
+/// mask that is empty or has one entry per column (what normalise() checks); a row with every
+/// key masked gives zeros. Allocates its result.
+EveryNormaliser normaliseEveryWay(const Matrix &scoreRows, double temperature, const Mask &mask,
+                                  std::optional<double> sigmoidBias = std::nullopt);
+
 } // namespace attn

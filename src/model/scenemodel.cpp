@@ -227,4 +227,18 @@ void SceneModel::recompute()
     m_geometry = attn::keyGeometry(m_query, m_keys);
     auto r = attn::attend(m_query, m_keys, m_values, m_scene.method, m_scene.params());
     keepOutcome(std::move(r), m_result, m_error);
+    // The same scores through every normaliser, for the panel that compares them: computed
+    // here once per change, so that the panel only reads.
+    if (m_result) {
+        attn::Matrix rows;
+        if (m_result->method == attn::Method::MultiHead) {
+            rows.resize(Eigen::Index(m_result->heads.size()), m_result->scores.size());
+            for (std::size_t h = 0; h < m_result->heads.size(); ++h)
+                rows.row(Eigen::Index(h)) = m_result->heads[h].scores.transpose();
+        } else {
+            rows = m_result->scores.transpose();
+        }
+        m_everyNormaliser =
+            attn::normaliseEveryWay(rows, m_scene.temperature, m_scene.mask, m_scene.sigmoidBias);
+    }
 }

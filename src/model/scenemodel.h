@@ -2,6 +2,7 @@
 
 #include "core/attention.h"
 #include "core/geometry.h"
+#include "core/normaliser.h"
 #include "core/scene.h"
 #include "core/scorebreakdown.h"
 
@@ -34,6 +35,11 @@ public:
     bool hasResult() const { return m_result.has_value(); }
     /// The last result; only valid while hasResult().
     const attn::AttentionResult &result() const { return *m_result; }
+    /// The result's scores (each head's, for multi-head attention) through all four normalisers
+    /// with the scene's τ, mask and sigmoid bias, for comparing them side by side; rows in the
+    /// order of kNormalisers, the mean over the heads for multi-head. Only valid while
+    /// hasResult().
+    const attn::EveryNormaliser &everyNormaliser() const { return m_everyNormaliser; }
     /// Lengths and angles of the displayed keys relative to the displayed query.
     const attn::KeyGeometry &geometry() const { return m_geometry; }
     /// Why there is no result (translated), empty when there is one.
@@ -96,6 +102,7 @@ private:
     attn::Matrix m_keys, m_values;
     std::optional<attn::AttentionResult> m_result;
     std::optional<attn::Error> m_error;
+    attn::EveryNormaliser m_everyNormaliser;
     attn::KeyGeometry m_geometry;
     bool m_normalised = false;
 };

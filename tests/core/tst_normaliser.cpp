@@ -114,6 +114,7 @@ private slots:
     void badBiasRefused();
     void attendUsesTheNormaliser();
     void everyHeadUsesTheNormaliser();
+    void everyWayIsTheMeanOfEachNormaliser();
 };
 
 void TestNormaliser::identifiers()
@@ -466,6 +467,63 @@ void TestNormaliser::everyHeadUsesTheNormaliser()
     NAIVE_COMPARE(r->heads[1].softmax.weights, (Vec{sigma(0.8L), sigma(0.4L), sigma(0.96L)}),
                   1e-15L);
     QCOMPARE(r->heads[1].softmax.normaliser, Normaliser::Sigmoid);
+}
+
+void TestNormaliser::everyWayIsTheMeanOfEachNormaliser()
+{
+    // Two rows of scores (two heads) at τ = 2 with the second key masked and a given sigmoid
+    // bias: each normaliser by the textbook formulas in long double on z = s/τ over the unmasked
+    // keys, then the mean of the two rows.
+    const naive::DRows scores{{1.0, 9.0, -0.6, 2.4}, {-3.0, 0.0, 0.5, -1.0}};
+    const attn::Mask mask{false, true, false, false};
+    const double tau = 2, bias = -0.7;
+    Vec mean[4] = {Vec(4, 0), Vec(4, 0), Vec(4, 0), Vec(4, 0)};
+    Real nothing = 0;
+    for (const auto &row : scores) {
+        Vec z;
+        for (double s : row)
+            z.push_back(Real(s) / Real(tau));
+        Real sum = 0;
+        for (std::size_t i = 0; i < 4; ++i)
+            sum += mask[i] ? 0 : std::exp(z[i]);
+        const Vec sparse = sparsemaxRef(z, mask).weights;
+        for (std::size_t i = 0; i < 4; ++i) {
+            if (mask[i])
+                continue;
+            mean[0][i] += std::exp(z[i]) / sum / 2;
+            mean[1][i] += sparse[i] / 2;
+            mean[2][i] += std::exp(z[i]) / (1 + sum) / 2;
+            mean[3][i] += 1 / (1 + std::exp(-(z[i] + Real(bias)))) / 2;
+        }
+        nothing += 1 / (1 + sum) / 2;
+    }
+    const attn::EveryNormaliser every =
+        attn::normaliseEveryWay(naive::toEigen(scores), tau, mask, bias);
+    QCOMPARE(every.weights.rows(), 4);
+    QCOMPARE(every.weights.cols(), 4);
+    for (int n = 0; n < 4; ++n) {
+        const attn::Vector got = every.weights.row(n).transpose();
+        Real total = 0;
+        for (Real w : mean[n])
+            total += w;
+        NAIVE_COMPARE(got, mean[n], 1e-14L);
+        QVERIFY(std::abs(Real(every.weightSum[std::size_t(n)]) - total) < 1e-14L);
+        QCOMPARE(every.weights(n, 1), 0.0); // masked: exactly 0 for every normaliser
+    }
+    QVERIFY(std::abs(Real(every.nothing) - nothing) < 1e-14L);
+    // Softmax and sparsemax sum to 1, softmax₁ leaves `nothing` out of 1.
+    QVERIFY(std::abs(every.weightSum[0] - 1) < 1e-14);
+    QVERIFY(std::abs(every.weightSum[1] - 1) < 1e-14);
+    QVERIFY(std::abs(every.weightSum[2] + every.nothing - 1) < 1e-14);
+
+    // One row is that row; the default bias is −ln n of the unmasked keys, as in normalise().
+    const attn::EveryNormaliser one =
+        attn::normaliseEveryWay(naive::toEigen(naive::DRows{{1.4, 2.2, 1.92}}), 1.0, {});
+    auto sigma = [](Real s) { return 1 / (1 + 3 * std::exp(-s)); };
+    const attn::Vector sigmoid = one.weights.row(3).transpose();
+    const attn::Vector sparsemax = one.weights.row(1).transpose();
+    NAIVE_COMPARE(sigmoid, (Vec{sigma(1.4L), sigma(2.2L), sigma(1.92L)}), 1e-14L);
+    NAIVE_COMPARE(sparsemax, (Vec{0, 0.64L, 0.36L}), 1e-14L);
 }
 
 QTEST_APPLESS_MAIN(TestNormaliser)

@@ -13,4 +13,7 @@ class NormaliserNames
 
 public:
     static QString name(attn::Normaliser normaliser);
+    /// The name without its gloss ("softmax₁" for "softmax₁ (softmax plus one)"), where room is
+    /// short: the toolbar's button, the side-by-side panel's narrow groups.
+    static QString shortName(attn::Normaliser normaliser);
 };

@@ -4,6 +4,7 @@
 #include "methods/normalisernames.h"
 #include "model/scenemodel.h"
 #include "panels/barsetbatch.h"
+#include "panels/nothingbar.h"
 #include "panels/stampedtextitem.h"
 #include "text/numberformat.h"
 #include "text/textstamp.h"
@@ -253,9 +254,10 @@ void WeightChart::changeEvent(QEvent *event)
 void WeightChart::retranslate()
 {
     setAccessibleName(tr("Weights and scores chart"));
-    setToolTip(tr("Top: each key's attention weight after softmax (0 to 1). Bottom: its score "
-                  "before softmax (for scaled dot product q·k/√d). Every bar has its key's "
-                  "colour."));
+    setToolTip(tr("Top: each key's attention weight after the normaliser (0 to 1); under "
+                  "softmax₁ a grey bar, “nothing”, holds what the keys do not get, 1 − Σw. "
+                  "Bottom: each key's score before softmax or the other normalisers (for scaled "
+                  "dot product q·k/√d). Every key's bar has its key's colour."));
     m_weights.keyAxis->setTitleText(tr("Key"));
     m_scores.keyAxis->setTitleText(tr("Key"));
     updateTitles();
@@ -350,12 +352,28 @@ int WeightChart::valueIndex(int key) const
 
 double WeightChart::barCentre(int key) const
 {
-    return m_grouped ? double(key) : -0.5 + (key + 0.5) / m_keyCount;
+    return m_grouped ? double(key) : -0.5 + (key + 0.5) / slotCount();
 }
 
-void WeightChart::rebuild(int keyCount)
+std::optional<double> WeightChart::nothingWeight() const
+{
+    const SceneModel &m = *m_model;
+    if (!m.hasResult() || m.scene().normaliser != attn::Normaliser::Softmax1)
+        return std::nullopt;
+    if (m.scene().method != attn::Method::MultiHead)
+        return m.result().trace.nothingWeight;
+    // The bars are the means over the heads, so the bar for nothing is the mean of the heads'.
+    const auto &heads = m.result().heads;
+    double sum = 0;
+    for (const attn::HeadResult &h : heads)
+        sum += h.softmax.nothingWeight;
+    return heads.empty() ? 0.0 : sum / double(heads.size());
+}
+
+void WeightChart::rebuild(int keyCount, bool nothing)
 {
     m_keyCount = keyCount;
+    m_nothing = nothing;
     m_grouped = keyCount <= kMaxLabelledKeys;
     rebuildPanel(m_weights, keyCount);
     rebuildPanel(m_scores, keyCount);
@@ -368,7 +386,7 @@ void WeightChart::rebuildPanel(Panel &panel, int keyCount)
     // Qt Charts colours by set, so every key is a set of its own. Few keys: one category per
     // key, and set i is non-zero only in category i (stacking hides the zeros), which leaves
     // gaps between the bars. Many keys: all sets share one category and split it, so that 64
-    // keys make 64 bars rather than 64².
+    // keys make 64 bars rather than 64². Softmax₁'s "nothing" is one more set after the keys.
     if (panel.series) {
         panel.chart->removeSeries(panel.series);
         delete panel.series;
@@ -379,16 +397,17 @@ void WeightChart::rebuildPanel(Panel &panel, int keyCount)
     if (m_grouped) {
         panel.series = new QStackedBarSeries;
         panel.series->setBarWidth(0.72);
-        panel.keyAxis->setRange(-0.5, keyCount - 0.5);
+        panel.keyAxis->setRange(-0.5, slotCount() - 0.5);
     } else {
         panel.series = new QBarSeries;
         panel.series->setBarWidth(1.0);
         panel.keyAxis->setRange(-0.5, 0.5);
     }
-    const int values = m_grouped ? keyCount : 1;
+    const int slotTotal = slotCount();
+    const int values = m_grouped ? slotTotal : 1;
     QList<QBarSet *> sets;
-    for (int i = 0; i < keyCount; ++i) {
-        auto *set = new QBarSet(keyName(i));
+    for (int i = 0; i < slotTotal; ++i) {
+        auto *set = new QBarSet(i < keyCount ? keyName(i) : NothingBar::name());
         for (int v = 0; v < values; ++v)
             set->append(0.0);
         // A thin outline in the background colour separates neighbours in the histogram.
@@ -411,13 +430,15 @@ void WeightChart::refresh()
 {
     const SceneModel &m = *m_model;
     const int n = m.keyCount();
-    if (n != m_keyCount)
-        rebuild(n);
+    const std::optional<double> nothing = nothingWeight();
+    if (n != m_keyCount || nothing.has_value() != m_nothing)
+        rebuild(n, nothing.has_value());
     const bool ok = m.hasResult();
     // Colours first and outside the batch below: a colour change needs the series listening.
-    for (int i = 0; i < n; ++i) {
-        const QColor colour =
-            isMasked(m, i) ? ColorScheme::gridMajor() : ColorScheme::keyColor(i, n);
+    for (int i = 0; i < slotCount(); ++i) {
+        const QColor colour = i == n           ? NothingBar::colour()
+                              : isMasked(m, i) ? ColorScheme::gridMajor()
+                                               : ColorScheme::keyColor(i, n);
         for (Panel *p : {&m_weights, &m_scores})
             if (p->sets[i]->color() != colour)
                 p->sets[i]->setColor(colour);
@@ -442,6 +463,16 @@ void WeightChart::refresh()
                 m_scores.labels[i]->setText(barNumber(s));
             }
         }
+        if (nothing) {
+            // The implicit key: its weight is what the keys leave, its score is 0 by definition.
+            const int v = valueIndex(n);
+            weights.replace(m_weights.sets[n], v, *nothing);
+            scores.replace(m_scores.sets[n], v, 0.0);
+            if (!m_weights.labels.isEmpty()) {
+                m_weights.labels[n]->setText(barNumber(*nothing));
+                m_scores.labels[n]->setText(QStringLiteral("0"));
+            }
+        }
     }
     // Sparsemax's threshold in the units of the scores (z = s/τ, so s = τ*·τ), kept in range.
     const bool sparse = ok && m.scene().normaliser == attn::Normaliser::Sparsemax &&
@@ -453,15 +484,30 @@ void WeightChart::refresh()
     }
     updateScoreRange(lo, hi);
     updateTitles();
+    // The line first: the score labels keep clear of it.
+    m_threshold->setVisible(sparse);
     positionValueLabels(m_weights);
     positionValueLabels(m_scores);
-    m_threshold->setVisible(sparse);
     positionThresholdLine();
 }
 
 bool WeightChart::thresholdShown() const
 {
     return m_threshold->isVisible();
+}
+
+double WeightChart::thresholdY() const
+{
+    return m_threshold->mapToScene(m_threshold->line().p1()).y();
+}
+
+QList<QRectF> WeightChart::scoreLabelRects() const
+{
+    QList<QRectF> rects;
+    for (const StampedTextItem *label : m_scores.labels)
+        if (label->isVisible())
+            rects << label->sceneBoundingRect();
+    return rects;
 }
 
 void WeightChart::positionThresholdLine()
@@ -528,25 +574,34 @@ void WeightChart::updateKeyLabels()
         return;
     // Label every key while they fit, else every step-th so that the labels never overlap.
     const QFontMetricsF fm(m_weights.keyAxis->labelsFont());
-    const double labelWidth = fm.horizontalAdvance(keyName(n - 1)) + fm.height() * 0.6;
+    const double gap = fm.height() * 0.6;
+    const double labelWidth = fm.horizontalAdvance(keyName(n - 1)) + gap;
     const double plotWidth = std::max(1.0, m_weights.chart->plotArea().width());
+    const double slotWidth = plotWidth / slotCount();
     int step = 1;
     const int steps[] = {1, 2, 4, 5, 8, 10, 16, 20, 32, 64};
     for (int s : steps) {
         step = s;
-        if (plotWidth / n * s >= labelWidth)
+        if (slotWidth * s >= labelWidth)
             break;
     }
     if (step == m_keyLabelStep)
         return;
     m_keyLabelStep = step;
+    // "nothing" is always labelled: a key's label too close to it gives way.
+    const double nothingHalf = fm.horizontalAdvance(NothingBar::name()) / 2;
     for (Panel *p : {&m_weights, &m_scores}) {
         const QStringList old = p->keyAxis->categoriesLabels();
         for (const QString &label : old)
             p->keyAxis->remove(label);
         p->keyAxis->setStartValue(-0.5);
-        for (int i = 0; i < n; i += step)
+        for (int i = 0; i < n; i += step) {
+            if (m_nothing && (n - i) * slotWidth < nothingHalf + labelWidth / 2 + gap / 2)
+                continue;
             p->keyAxis->append(keyName(i), barCentre(i));
+        }
+        if (m_nothing)
+            p->keyAxis->append(NothingBar::name(), barCentre(n));
     }
 }
 
@@ -571,6 +626,9 @@ void WeightChart::positionValueLabels(Panel &panel)
     f.setPointSizeF(std::max(7.0, f.pointSizeF() * scale));
     const QFontMetricsF fm(f);
     const bool fits = fm.horizontalAdvance(QStringLiteral("0.000")) <= slot - 2;
+    // Sparsemax's dashed threshold across the scores: no number may sit on it.
+    const bool line = !weights && m_threshold->isVisible();
+    const double yLine = plot.bottom() - (std::clamp(m_thresholdScore, lo, hi) - lo) * unit;
     for (int i = 0; i < n; ++i) {
         StampedTextItem *label = panel.labels[i];
         label->setVisible(fits);
@@ -594,11 +652,35 @@ void WeightChart::positionValueLabels(Panel &panel)
                 y = yValue + 2;
                 colour = inside;
             }
+            // A 0 at the top of the range (softmax₁'s implicit score over negative scores):
+            // its number below the axis, inside the plot, as a negative score's would be.
+            if (y < plot.top() && v == 0)
+                y = yValue + 1;
         } else {
             y = yValue + 1;
             if (y + size.height() > plot.bottom() && yValue - yZero > size.height() + 4) {
                 y = yValue - size.height() - 2;
                 colour = inside;
+            }
+        }
+        if (line && y - 1 < yLine && y + size.height() + 1 > yLine) {
+            // Crossed by the threshold: inside the bar's end when the bar has room, else on the
+            // far side of the line from the bar's end, so that the line stays readable too. Inside
+            // only where the number keeps 4.5:1 on the bar: for some mid-tone key colours neither
+            // white nor black text does.
+            const bool up = v >= 0;
+            const double room = std::abs(yZero - yValue);
+            const bool legible = ColorScheme::contrast(inside, panel.sets[i]->color()) >= 4.5;
+            if (legible && room > size.height() + 4 &&
+                (up ? yValue + 2 > yLine : yValue - 2 < yLine)) {
+                y = up ? yValue + 2 : yValue - size.height() - 2;
+                colour = inside;
+            } else if (yValue > yLine) {
+                y = yLine - size.height() - 2; // the bar ends below the line: the number above it
+                colour = ColorScheme::text();
+            } else {
+                y = yLine + 2;
+                colour = ColorScheme::text();
             }
         }
         if (size.width() > barWidth + slot * 0.2)
@@ -647,7 +729,7 @@ void WeightChart::alignPlotAreas()
 QList<double> WeightChart::displayedWeights() const
 {
     QList<double> out;
-    for (int i = 0; i < m_weights.sets.size(); ++i)
+    for (int i = 0; i < m_keyCount; ++i)
         out << m_weights.sets[i]->at(valueIndex(i));
     return out;
 }
@@ -655,9 +737,23 @@ QList<double> WeightChart::displayedWeights() const
 QList<double> WeightChart::displayedScores() const
 {
     QList<double> out;
-    for (int i = 0; i < m_scores.sets.size(); ++i)
+    for (int i = 0; i < m_keyCount; ++i)
         out << m_scores.sets[i]->at(valueIndex(i));
     return out;
+}
+
+std::optional<double> WeightChart::displayedNothing() const
+{
+    if (!m_nothing)
+        return std::nullopt;
+    return m_weights.sets[m_keyCount]->at(valueIndex(m_keyCount));
+}
+
+QString WeightChart::nothingLabel() const
+{
+    if (!m_nothing || m_weights.labels.size() <= m_keyCount)
+        return {};
+    return m_weights.labels[m_keyCount]->text();
 }
 
 QStringList WeightChart::scoreAxisLabels() const

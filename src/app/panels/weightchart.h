@@ -3,6 +3,8 @@
 #include <QChartView>
 #include <QList>
 
+#include <optional>
+
 class SceneModel;
 class QAbstractBarSeries;
 class QBarSet;
@@ -14,7 +16,8 @@ class StampedTextItem;
 /// The softmax weight of every key as a bar (top chart, axis 0…1) above its score before softmax
 /// (bottom chart, axis fitted to the scores; for scaled dot product s = q·k/√d). Each bar has its
 /// key's colour. Both charts live in one view so that they export together and their key axes line
-/// up.
+/// up. Under softmax₁ one more, grey bar "nothing" follows the keys: in the weights it holds
+/// 1 − Σw, in the scores it stands at 0, the implicit key's score.
 ///
 /// During a drag only the bar values change (QBarSet::replace); sets are rebuilt only when the
 /// number of keys changes.
@@ -26,9 +29,15 @@ public:
     explicit WeightChart(SceneModel *model, QWidget *parent = nullptr);
     ~WeightChart() override;
 
-    /// The bar heights as drawn, read back from the bar sets (for tests and exports).
+    /// The keys' bar heights as drawn, read back from the bar sets (for tests and exports); one
+    /// per key, without the "nothing" bar.
     QList<double> displayedWeights() const;
     QList<double> displayedScores() const;
+    /// Softmax₁'s "nothing" bar as drawn, read back from its bar set: its weight (1 − Σw), or
+    /// none when there is no such bar (every other normaliser).
+    std::optional<double> displayedNothing() const;
+    /// The number written on the "nothing" bar, empty without one.
+    QString nothingLabel() const;
 
     /// True when the two charts sit side by side (a wide, low view) rather than stacked.
     bool sideBySide() const { return m_sideBySide; }
@@ -67,7 +76,12 @@ private:
     void rebuildPanel(Panel &panel, int keyCount);
     int valueIndex(int key) const;
     double barCentre(int key) const;
-    void rebuild(int keyCount);
+    /// The keys, and the "nothing" bar after them when there is one.
+    int slotCount() const { return m_keyCount + (m_nothing ? 1 : 0); }
+    void rebuild(int keyCount, bool nothing);
+    /// Softmax₁'s weight for nothing, 1 − Σw (for multi-head the mean over the heads, as the
+    /// bars are); none for the other normalisers and without a result.
+    std::optional<double> nothingWeight() const;
     void refresh();
     void retranslate();
     void updateTitles();
@@ -88,7 +102,8 @@ private:
     Panel m_weights;
     Panel m_scores;
     int m_keyCount = -1;
-    bool m_grouped = true; // few keys: one category per key; many: one category for all
+    bool m_nothing = false; // the sets end with softmax₁'s "nothing"
+    bool m_grouped = true;  // few keys: one category per key; many: one category for all
     int m_keyLabelStep = 0;
     // Small docks: the charts sit side by side when the view is wide and low, and drop their
     // titles when low (the axis titles still say what is shown).
@@ -107,6 +122,10 @@ public:
     /// The threshold line as drawn: visible, and its score (for tests).
     bool thresholdShown() const;
     double thresholdScore() const { return m_thresholdScore; }
+    /// The threshold line's height and the score numbers' boxes, in the view's coordinates (for
+    /// tests: no number may sit on the line).
+    double thresholdY() const;
+    QList<QRectF> scoreLabelRects() const;
 
 private:
     double m_thresholdScore = 0;

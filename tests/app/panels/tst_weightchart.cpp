@@ -96,6 +96,8 @@ private slots:
     void titlesFitAndKeepTheMean();
     void drawnBarsMatchAFreshChart_data();
     void drawnBarsMatchAFreshChart();
+    void thresholdLineKeepsClearOfTheNumbers_data();
+    void thresholdLineKeepsClearOfTheNumbers();
 };
 
 void TestWeightChart::followsQuery_data()
@@ -327,6 +329,38 @@ void TestWeightChart::drawnBarsMatchAFreshChart()
     QVERIFY(showAndWait(fresh, dragged.size()));
     QApplication::processEvents();
     QCOMPARE(after, barRects(fresh));
+}
+
+void TestWeightChart::thresholdLineKeepsClearOfTheNumbers_data()
+{
+    QTest::addColumn<QSize>("size");
+    QTest::newRow("dock at 1280x800") << QSize(390, 400);
+    QTest::newRow("dock at 1920x1080") << QSize(576, 560);
+    QTest::newRow("wide and low, side by side") << QSize(700, 260);
+}
+
+// Sparsemax on the article's scores 1.4, 2.2, 1.92: the threshold τ* = 1.56 lies just above k₁'s
+// bar, where its number used to stand.
+void TestWeightChart::thresholdLineKeepsClearOfTheNumbers()
+{
+    QFETCH(QSize, size);
+    SceneModel model;
+    QVERIFY(model.setNormaliser(attn::Normaliser::Sparsemax));
+    WeightChart chart(&model);
+    QVERIFY(showAndWait(chart, size));
+    for (int pass = 0; pass < 4; ++pass)
+        QApplication::processEvents();
+    QVERIFY(chart.thresholdShown());
+    QVERIFY(std::abs(chart.thresholdScore() - 1.56) < 1e-12);
+    const double y = chart.thresholdY();
+    const QList<QRectF> labels = chart.scoreLabelRects();
+    QCOMPARE(labels.size(), 3);
+    for (const QRectF &r : labels)
+        QVERIFY2(r.bottom() < y || r.top() > y,
+                 qPrintable(QStringLiteral("label %1…%2 on the line at %3")
+                                .arg(r.top())
+                                .arg(r.bottom())
+                                .arg(y)));
 }
 
 QTEST_MAIN(TestWeightChart)
