@@ -20,7 +20,8 @@
 //
 // Run: QT_QPA_PLATFORM=offscreen ./bench/bench_drag
 // Options: --quick [N] only N keys (16 unless given) at 1280 x 800, with a per-view breakdown;
-//          --app-only [N] only the app's moves, 2000 of them, for a profiler.
+//          --app-only [N] only the app's moves, 2000 of them, for a profiler;
+//          --grab FILE [N] [WxH] a picture of the window in the middle of a drag.
 
 #include "benchclock.h"
 #include "canvas/canvaswidget.h"
@@ -443,10 +444,29 @@ void appOnly(int keys)
                 bench::stats(cpu).median);
 }
 
+// The window in the middle of a drag, to look at (the readout beside the cursor, the rings).
+void grabMidDrag(const QString &file, int keys, QSize size)
+{
+    AppScenario app(keys, size);
+    app.beginDrag(0);
+    for (int step = 1; step <= 20; ++step)
+        app.timedMove(step);
+    app.canvas()->window()->grab().save(file);
+    app.endDrag(20);
+}
+
 int main(int argc, char **argv)
 {
     QStandardPaths::setTestModeEnabled(true);
     AttributingApplication app(argc, argv);
+    if (argc > 2 && QByteArray(argv[1]) == "--grab") {
+        const QStringList size =
+            QString::fromLatin1(argc > 4 ? argv[4] : "1280x800").split(QLatin1Char('x'));
+        grabMidDrag(QString::fromLocal8Bit(argv[2]),
+                    argc > 3 ? std::clamp(QByteArray(argv[3]).toInt(), 1, 64) : 16,
+                    QSize(size.value(0).toInt(), size.value(1).toInt()));
+        return 0;
+    }
     if (argc > 1 && QByteArray(argv[1]) == "--app-only") {
         appOnly(argc > 2 ? std::clamp(QByteArray(argv[2]).toInt(), 1, 64) : 16);
         return 0;
