@@ -20,7 +20,8 @@
 //
 // Run: QT_QPA_PLATFORM=offscreen ./bench/bench_drag
 // Options: --quick [N] only N keys (16 unless given) at 1280 x 800, with a per-view breakdown;
-//          --app-only [N] only the app's moves, 2000 of them, for a profiler.
+//          --app-only [N] only the app's moves, 2000 of them, for a profiler;
+//          --grab FILE [N] [WxH] a picture of the window in the middle of a drag.
 
 #include "benchclock.h"
 #include "canvas/canvaswidget.h"
@@ -41,6 +42,7 @@
 #include <QChartView>
 #include <QDockWidget>
 #include <QHBoxLayout>
+#include <QMetaEnum>
 #include <QPainter>
 #include <QStandardPaths>
 #include <QTest>
@@ -49,6 +51,8 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
+#include <tuple>
 
 namespace {
 attn::Scene sceneWithKeys(int n)
@@ -76,6 +80,86 @@ struct Sample
 {
     double wall, cpu; // ms
 };
+
+// Where a move's CPU time goes, event by event: the application's notify() charges each event's
+// delivery, less the events delivered inside it, to "what": the event type and the receiver's
+// class (a viewport counts as its scroll area). Paint events are sent to each widget on its own,
+// so a paint's figure is that widget's. Only while recording; per move, so that the medians
+// below are a typical move's, as the benchmark's own figure is.
+class AttributingApplication : public QApplication
+{
+public:
+    using QApplication::QApplication;
+
+    bool notify(QObject *receiver, QEvent *event) override
+    {
+        if (!m_recording)
+            return QApplication::notify(receiver, event);
+        const double start = bench::threadCpuSeconds();
+        m_nested.push_back(0);
+        const bool result = QApplication::notify(receiver, event);
+        const double spent = bench::threadCpuSeconds() - start;
+        const double inner = m_nested.back();
+        m_nested.pop_back();
+        if (!m_nested.empty())
+            m_nested.back() += spent;
+        m_move[what(receiver, event)] += (spent - inner) * 1e3;
+        return result;
+    }
+    void record(bool on) { m_recording = on; }
+    /// Ends a move: its figures join the others.
+    void endMove()
+    {
+        for (auto &[name, ms] : m_move)
+            m_moves[name].push_back(ms);
+        ++m_moveCount;
+        m_move.clear();
+    }
+    /// Median and mean per move of each part (a part absent from a move counts 0 there), the
+    /// largest mean first.
+    void print(const char *title)
+    {
+        std::vector<std::tuple<double, double, QString>> rows;
+        for (const auto &[name, samples] : m_moves) {
+            std::vector<double> all = samples;
+            all.resize(std::size_t(m_moveCount), 0.0);
+            double sum = 0;
+            for (double x : all)
+                sum += x;
+            rows.emplace_back(sum / m_moveCount, bench::stats(all).median, name);
+        }
+        std::sort(rows.begin(), rows.end(), std::greater<>());
+        std::printf("    %s, per move, by event (cpu ms; median, mean over %d moves):\n", title,
+                    m_moveCount);
+        for (const auto &[mean, median, name] : rows)
+            if (mean >= 0.005)
+                std::printf("      %-44s %6.3f %6.3f\n", qPrintable(name), median, mean);
+        m_moves.clear();
+        m_moveCount = 0;
+    }
+
+private:
+    static QString what(QObject *receiver, QEvent *event)
+    {
+        QObject *named = receiver;
+        if (receiver->objectName() == QLatin1String("qt_scrollarea_viewport") && receiver->parent())
+            named = receiver->parent();
+        const char *type = QMetaEnum::fromType<QEvent::Type>().valueToKey(event->type());
+        return QStringLiteral("%1 %2").arg(QLatin1String(type ? type : "?"),
+                                           QLatin1String(named->metaObject()->className()));
+    }
+
+    bool m_recording = false;
+    std::vector<double> m_nested;
+    std::map<QString, double> m_move;
+    std::map<QString, std::vector<double>> m_moves;
+    int m_moveCount = 0;
+};
+
+AttributingApplication *attributing()
+{
+    return static_cast<AttributingApplication *>(QCoreApplication::instance());
+}
 
 // One move of the drag and the painting that follows; what both the app and the floor do.
 class Scenario
@@ -164,9 +248,17 @@ public:
     }
     CanvasWidget *canvas() const { return m_window.canvas(); }
 
-    // Where the time goes: each view repainted alone, and the edit itself.
-    void printBreakdown()
+    // Where the time goes: a typical move by event, each view repainted alone, and the edit
+    // itself. The drag goes on from `step`.
+    void printBreakdown(int step)
     {
+        for (int i = 1; i <= 200; ++i) {
+            attributing()->record(true);
+            timedMove(step + i);
+            attributing()->record(false);
+            attributing()->endMove();
+        }
+        attributing()->print("the app");
         const std::pair<const char *, QWidget *> views[] = {
             {"canvas", canvas()},
             {"chart", m_window.weightChart()->viewport()},
@@ -320,8 +412,17 @@ Figures measure(int keys, QSize size, bool breakdown)
                      keys);
     if (breakdown) {
         app.beginDrag(step);
-        app.printBreakdown();
-        app.endDrag(step);
+        app.printBreakdown(step);
+        app.endDrag(step + 200);
+        settle();
+        floor.activate();
+        for (int i = 1; i <= 200; ++i) {
+            attributing()->record(true);
+            floor.timedMove(step + i);
+            attributing()->record(false);
+            attributing()->endMove();
+        }
+        attributing()->print("the floor");
     }
     return {bench::stats(wall), bench::stats(cpu), bench::stats(floorWall), bench::stats(floorCpu),
             bench::stats(ratios).median};
@@ -343,10 +444,29 @@ void appOnly(int keys)
                 bench::stats(cpu).median);
 }
 
+// The window in the middle of a drag, to look at (the readout beside the cursor, the rings).
+void grabMidDrag(const QString &file, int keys, QSize size)
+{
+    AppScenario app(keys, size);
+    app.beginDrag(0);
+    for (int step = 1; step <= 20; ++step)
+        app.timedMove(step);
+    app.canvas()->window()->grab().save(file);
+    app.endDrag(20);
+}
+
 int main(int argc, char **argv)
 {
     QStandardPaths::setTestModeEnabled(true);
-    QApplication app(argc, argv);
+    AttributingApplication app(argc, argv);
+    if (argc > 2 && QByteArray(argv[1]) == "--grab") {
+        const QStringList size =
+            QString::fromLatin1(argc > 4 ? argv[4] : "1280x800").split(QLatin1Char('x'));
+        grabMidDrag(QString::fromLocal8Bit(argv[2]),
+                    argc > 3 ? std::clamp(QByteArray(argv[3]).toInt(), 1, 64) : 16,
+                    QSize(size.value(0).toInt(), size.value(1).toInt()));
+        return 0;
+    }
     if (argc > 1 && QByteArray(argv[1]) == "--app-only") {
         appOnly(argc > 2 ? std::clamp(QByteArray(argv[2]).toInt(), 1, 64) : 16);
         return 0;

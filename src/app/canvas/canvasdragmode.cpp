@@ -3,13 +3,16 @@
 #include "canvas/canvasidlemode.h"
 #include "canvas/canvasmodehost.h"
 #include "canvas/viewtransform.h"
+#include "text/textstamp.h"
 #include "theme/colorscheme.h"
 
-#include <QFontMetricsF>
 #include <QKeyEvent>
 #include <QLineF>
 #include <QMouseEvent>
+#include <QPaintDevice>
 #include <QPainter>
+#include <QPixmap>
+#include <QStringList>
 
 #include <algorithm>
 #include <cmath>
@@ -71,10 +74,16 @@ void CanvasDragMode::paintOverlay(QPainter &painter) const
 {
     if (!m_moved)
         return;
+    // The readout changes on every frame of a drag: laid out word by word (its words, names and
+    // rounded numbers, recur), its box drawn from a picture, at whole pixels.
     const QString text = m_canvas->readout(m_handle);
-    painter.save();
-    const QFontMetricsF fm(painter.font());
-    QRectF box(0, 0, fm.horizontalAdvance(text) + 16, fm.height() + 8);
+    const QFont font = painter.font();
+    const QStringList words = text.split(QLatin1Char(' '));
+    const double space = TextStamp::spaceWidth(font);
+    double textWidth = space * double(words.size() - 1);
+    for (const QString &word : words)
+        textWidth += TextStamp::size(font, word).width();
+    QRectF box(0, 0, std::ceil(textWidth) + 16, std::ceil(TextStamp::lineHeight(font)) + 8);
     // Beside the cursor, across the arrow: the tip's own label sits beyond the tip along the
     // arrow, so the side of the shaft is free. The lower (or right) side first, then the other
     // when it would leave the widget.
@@ -100,13 +109,51 @@ void CanvasDragMode::paintOverlay(QPainter &painter) const
                             std::max(inside.left(), inside.right() - box.width())));
     box.moveTop(std::clamp(box.top(), inside.top(),
                            std::max(inside.top(), inside.bottom() - box.height())));
-    painter.setRenderHint(QPainter::Antialiasing, true);
+    box.moveTopLeft(QPointF(std::floor(box.left()), std::floor(box.top())));
+
     QColor fill = ColorScheme::background();
     fill.setAlpha(235);
-    painter.setPen(QPen(ColorScheme::axis(), 1));
-    painter.setBrush(fill);
-    painter.drawRoundedRect(box, 5, 5);
+    painter.drawPixmap(box.topLeft() - QPointF(1, 1),
+                       boxPicture(box.size().toSize(), fill, ColorScheme::axis(),
+                                  painter.device()->devicePixelRatioF()));
+    const QPen pen = painter.pen();
     painter.setPen(ColorScheme::text());
-    painter.drawText(box, Qt::AlignCenter, text);
-    painter.restore();
+    double x = box.center().x() - textWidth / 2;
+    for (const QString &word : words) {
+        const double width = TextStamp::size(font, word).width();
+        TextStamp::draw(painter, QRectF(x, box.top(), width, box.height()),
+                        Qt::AlignLeft | Qt::AlignVCenter, word);
+        x += width + space;
+    }
+    painter.setPen(pen);
+}
+
+const QPixmap &CanvasDragMode::boxPicture(QSize size, const QColor &fill, const QColor &outline,
+                                          qreal devicePixelRatio)
+{
+    // The rounded box with its outline, a pixel of room around it for the outline's outer half:
+    // the same pixels as drawing it in place (source-over is associative), without a curved
+    // path through the rasteriser on every frame. The box's width changes with a digit or two.
+    struct Key
+    {
+        QSize size;
+        QRgb fill, outline;
+        qreal ratio;
+        bool operator==(const Key &) const = default;
+    };
+    static Key last{};
+    static QPixmap picture;
+    const Key key{size, fill.rgba(), outline.rgba(), devicePixelRatio};
+    if (picture.isNull() || !(key == last)) {
+        last = key;
+        picture = QPixmap((QSizeF(size + QSize(2, 2)) * devicePixelRatio).toSize());
+        picture.setDevicePixelRatio(devicePixelRatio);
+        picture.fill(Qt::transparent);
+        QPainter p(&picture);
+        p.setRenderHint(QPainter::Antialiasing, true);
+        p.setPen(QPen(outline, 1));
+        p.setBrush(fill);
+        p.drawRoundedRect(QRectF(QPointF(1, 1), QSizeF(size)), 5, 5);
+    }
+    return picture;
 }

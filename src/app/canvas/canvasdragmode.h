@@ -5,6 +5,10 @@
 #include "core/types.h"
 
 #include <QPointF>
+#include <QSize>
+
+class QColor;
+class QPixmap;
 
 /// A tip is held: every mouse move edits the model live; Escape puts the vector back.
 class CanvasDragMode : public CanvasMode
@@ -19,6 +23,10 @@ public:
     bool isBusy() const override { return true; }
 
 private:
+    /// The readout's box of `size` (at whole pixels), drawn one pixel up and left of its place.
+    static const QPixmap &boxPicture(QSize size, const QColor &fill, const QColor &outline,
+                                     qreal devicePixelRatio);
+
     VectorHandle m_handle;
     QPointF m_pressPos;
     QPointF m_pos;

@@ -7,6 +7,7 @@
 #include "panels/trainingpages.h"
 #include "theme/appearance.h"
 #include "ui_explanationpanel.h"
+#include "widgets/onscreenwatcher.h"
 #include "widgets/updatethrottle.h"
 
 #include <QComboBox>
@@ -68,10 +69,11 @@ ExplanationPanel::ExplanationPanel(SceneModel *model, QWidget *parent)
       m_sceneThrottle(new UpdateThrottle(
           50,
           [this] {
-              if (isVisible())
+              if (m_onScreen->isOnScreen())
                   refresh();
           },
-          this))
+          this)),
+      m_onScreen(new OnScreenWatcher(this, [this] { ensureCurrent(); }))
 {
     m_ui->setupUi(this);
     titleSequencePages();
@@ -92,7 +94,7 @@ ExplanationPanel::ExplanationPanel(SceneModel *model, QWidget *parent)
     // The pages carry the lesson's colours in their HTML: a new theme writes them again.
     connect(Appearance::instance(), &Appearance::changed, this, [this] {
         m_needsRebuild = true;
-        if (isVisible())
+        if (m_onScreen->isOnScreen())
             refresh();
     });
 
@@ -129,12 +131,12 @@ void ExplanationPanel::changeEvent(QEvent *event)
         m_ui->retranslateUi(this);
         titleSequencePages();
         m_needsRebuild = true;
-        if (isVisible())
+        if (m_onScreen->isOnScreen())
             refresh();
     } else if (event->type() == QEvent::FontChange) {
         applyFonts();
         m_needsRebuild = true;
-        if (isVisible())
+        if (m_onScreen->isOnScreen())
             refresh();
     }
     QWidget::changeEvent(event);
@@ -153,7 +155,8 @@ void ExplanationPanel::onModelChanged()
     if (page() != Page::Method && page() != Page::Softmax && page() != Page::Gradient)
         return;
     m_stale = true;
-    if (!isVisible())
+    // Hidden or behind another tab: it catches up when it comes into view.
+    if (!m_onScreen->isOnScreen())
         return;
     // A new method rebuilds the page at once; numbers that follow a drag go through the throttle.
     if (int(m_model->scene().method) != m_shownMethod)

@@ -8,6 +8,7 @@ namespace Ui {
 class ExplanationPanel;
 }
 class SceneModel;
+class OnScreenWatcher;
 class UpdateThrottle;
 class QTextBrowser;
 class QUrl;
@@ -89,8 +90,9 @@ private:
     int m_shownPage = -1;
     int m_shownMethod = -1;
     bool m_needsRebuild = true;
-    // A hidden panel (a dock behind a tab) skips the updates during drags; it catches up when
-    // shown or asked for its HTML.
+    // A panel out of view (hidden, or its dock behind a tab) skips the updates during drags; it
+    // catches up when it comes into view or is asked for its HTML.
     UpdateThrottle *m_sceneThrottle;
+    OnScreenWatcher *m_onScreen;
     bool m_stale = true;
 };

@@ -1,5 +1,6 @@
 #include "panels/headheatmap.h"
 
+#include "canvas/layercache.h"
 #include "model/scenemodel.h"
 #include "text/numberformat.h"
 #include "text/textstamp.h"
@@ -162,8 +163,10 @@ void HeadHeatMap::resizeEvent(QResizeEvent *event)
 
 void HeadHeatMap::changeEvent(QEvent *event)
 {
-    if (event->type() == QEvent::LanguageChange)
+    if (event->type() == QEvent::LanguageChange) {
         setAccessibleName(tr("Heat map of the heads' weights"));
+        ++m_texts;
+    }
     if (event->type() == QEvent::LanguageChange || event->type() == QEvent::FontChange) {
         relayout();
         updateGeometry();
@@ -194,20 +197,75 @@ bool HeadHeatMap::event(QEvent *event)
 void HeadHeatMap::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
-    p.fillRect(rect(), ColorScheme::background());
-    const QFontMetrics fm(font());
-    const int margin = fm.height() / 2;
     if (m_heads == 0) {
+        const int margin = QFontMetrics(font()).height() / 2;
+        p.fillRect(rect(), ColorScheme::background());
         p.setPen(ColorScheme::axis());
         p.drawText(rect().adjusted(margin, margin, -margin, -margin),
                    Qt::AlignCenter | Qt::TextWordWrap, hintText());
         return;
     }
+    // What stays still during a drag from its picture on screen, afresh into files. Only the
+    // picture's strips with words in them are copied; the rest is background or cells, and a
+    // fill costs less than a copy.
+    if (LayerCache::usable(p, *this)) {
+        const QPixmap &still = stillPicture();
+        p.fillRect(rect(), ColorScheme::background());
+        for (const QRect &part : stillParts()) {
+            const qreal ratio = still.devicePixelRatio();
+            p.drawPixmap(part, still,
+                         QRectF(QPointF(part.topLeft()) * ratio, QSizeF(part.size()) * ratio));
+        }
+    } else {
+        paintStill(p);
+    }
+    paintCells(p);
+}
+
+HeadHeatMap::StillKey HeadHeatMap::stillKey() const
+{
+    StillKey key{size(), devicePixelRatioF(), font(), m_heads, m_keys, m_texts, {}};
+    key.colors = {ColorScheme::background().rgba(), ColorScheme::text().rgba(),
+                  ColorScheme::axis().rgba(),       HeatRamp::color(0).rgba(),
+                  HeatRamp::color(0.5).rgba(),      HeatRamp::color(1).rgba()};
+    for (int k = 0; k < m_keys; k += m_geo.columnLabelStep)
+        key.colors.push_back(ColorScheme::keyColor(k, m_keys).rgba());
+    return key;
+}
+
+const QPixmap &HeadHeatMap::stillPicture()
+{
+    StillKey key = stillKey();
+    if (m_still.isNull() || !(key == m_stillKey)) {
+        const qreal ratio = key.devicePixelRatio;
+        m_still = QPixmap((QSizeF(size()) * ratio).toSize().expandedTo(QSize(1, 1)));
+        m_still.setDevicePixelRatio(ratio);
+        QPainter p(&m_still);
+        p.setFont(font());
+        paintStill(p);
+        m_stillKey = std::move(key);
+    }
+    return m_still;
+}
+
+QList<QRect> HeadHeatMap::stillParts() const
+{
+    // Everything above the cells (title, key labels, a legend beside the title), the head labels
+    // left of them, and a legend below them.
+    const QRect &g = m_geo.grid;
+    return {QRect(0, 0, width(), g.top()), QRect(0, g.top(), g.left(), g.height()),
+            m_geo.legend.adjusted(-2, -2, 2, 2).intersected(rect())};
+}
+
+void HeadHeatMap::paintStill(QPainter &p) const
+{
+    p.fillRect(rect(), ColorScheme::background());
+    const QFontMetrics fm(font());
+    const int margin = fm.height() / 2;
     const Geometry &g = m_geo;
 
     p.setFont(boldFont(font()));
     p.setPen(ColorScheme::text());
-    // Texts from laid-out pictures (TextStamp): the numbers change on every frame of a drag.
     TextStamp::draw(p, QRect(margin, margin, width() - 2 * margin, fm.height() + 2),
                     Qt::AlignLeft | Qt::AlignVCenter, tr("Attention weights of each head"));
 
@@ -225,44 +283,6 @@ void HeadHeatMap::paintEvent(QPaintEvent *)
         const QRect cell = cellRect(h, 0);
         TextStamp::draw(p, QRect(margin, cell.top(), g.rowLabelWidth - margin / 2, cell.height()),
                         Qt::AlignRight | Qt::AlignVCenter, tr("head %1").arg(h + 1));
-    }
-
-    p.setFont(font());
-    for (int h = 0; h < m_heads; ++h) {
-        for (int k = 0; k < m_keys; ++k) {
-            const QRect cell = cellRect(h, k);
-            const double w = cellValue(h, k);
-            const bool masked = m_masked[std::size_t(k)];
-            const QColor fill = masked ? ColorScheme::grid() : HeatRamp::color(w);
-            p.fillRect(cell, fill);
-            if (masked)
-                p.fillRect(cell, QBrush(ColorScheme::axis().lighter(160), Qt::BDiagPattern));
-            if (g.numbers) {
-                p.setPen(ColorScheme::textOn(fill));
-                const QString text = masked ? QStringLiteral("—") : cellNumber(w);
-                // A tiny weight's "1.1 × 10⁻⁷" is wider than "0.000": a smaller font, not
-                // another rounding.
-                const int wide = fm.horizontalAdvance(text);
-                if (wide > cell.width() - 4) {
-                    QFont small = font();
-                    small.setPointSizeF(
-                        std::max(6.0, small.pointSizeF() * (cell.width() - 4) / double(wide)));
-                    p.setFont(small);
-                }
-                TextStamp::draw(p, cell, Qt::AlignCenter, text);
-                p.setFont(font());
-            }
-        }
-    }
-    // White grid lines keep neighbouring cells of similar colour apart.
-    if (g.cellWidth >= 6) {
-        p.setPen(QPen(ColorScheme::background(), 1));
-        for (int k = 1; k < m_keys; ++k)
-            p.drawLine(g.grid.left() + k * g.cellWidth, g.grid.top(),
-                       g.grid.left() + k * g.cellWidth, g.grid.bottom());
-        for (int h = 1; h < m_heads; ++h)
-            p.drawLine(g.grid.left(), g.grid.top() + h * g.cellHeight, g.grid.right(),
-                       g.grid.top() + h * g.cellHeight);
     }
 
     // The legend: the colour ramp from 0 to 1 on one line.
@@ -286,4 +306,48 @@ void HeadHeatMap::paintEvent(QPaintEvent *)
     x = bar.right() + margin / 2;
     p.setPen(ColorScheme::text());
     text(QStringLiteral("1"));
+}
+
+void HeadHeatMap::paintCells(QPainter &p) const
+{
+    const Geometry &g = m_geo;
+    const QFont base = font();
+    p.setFont(base);
+    for (int h = 0; h < m_heads; ++h) {
+        for (int k = 0; k < m_keys; ++k) {
+            const QRect cell = cellRect(h, k);
+            const double w = cellValue(h, k);
+            const bool masked = m_masked[std::size_t(k)];
+            const QColor fill = masked ? ColorScheme::grid() : HeatRamp::color(w);
+            p.fillRect(cell, fill);
+            if (masked)
+                p.fillRect(cell, QBrush(ColorScheme::axis().lighter(160), Qt::BDiagPattern));
+            if (g.numbers) {
+                p.setPen(ColorScheme::textOn(fill));
+                const QString text = masked ? QStringLiteral("—") : cellNumber(w);
+                // A tiny weight's "1.1 × 10⁻⁷" is wider than "0.000": a smaller font, not
+                // another rounding. The width as QFontMetrics gives it, from the laid-out text
+                // (measuring it anew shaped every number on every frame).
+                const int wide = qRound(TextStamp::size(base, text).width());
+                if (wide > cell.width() - 4) {
+                    QFont small = base;
+                    small.setPointSizeF(
+                        std::max(6.0, small.pointSizeF() * (cell.width() - 4) / double(wide)));
+                    p.setFont(small);
+                }
+                TextStamp::draw(p, cell, Qt::AlignCenter, text);
+                p.setFont(base);
+            }
+        }
+    }
+    // White grid lines keep neighbouring cells of similar colour apart.
+    if (g.cellWidth >= 6) {
+        p.setPen(QPen(ColorScheme::background(), 1));
+        for (int k = 1; k < m_keys; ++k)
+            p.drawLine(g.grid.left() + k * g.cellWidth, g.grid.top(),
+                       g.grid.left() + k * g.cellWidth, g.grid.bottom());
+        for (int h = 1; h < m_heads; ++h)
+            p.drawLine(g.grid.left(), g.grid.top() + h * g.cellHeight, g.grid.right(),
+                       g.grid.top() + h * g.cellHeight);
+    }
 }

@@ -1,11 +1,16 @@
 #pragma once
 
+#include <QFont>
+#include <QList>
+#include <QPixmap>
 #include <QRect>
+#include <QRgb>
 #include <QWidget>
 
 #include <vector>
 
 class SceneModel;
+class QPainter;
 
 /// The heads × keys heat map of multi-head attention: each head's softmax weights in a row,
 /// the number in every cell, a colour legend 0…1 and a tooltip with the head's score. For the
@@ -47,6 +52,25 @@ private:
         QRect legend;
     };
 
+    // What stays still during a drag (background, title, labels, legend) is drawn from a picture
+    // keyed on all it shows; the cells, their numbers and the lines between them over it.
+    struct StillKey
+    {
+        QSize size;
+        qreal devicePixelRatio = 0;
+        QFont font;
+        int heads = 0, keys = 0;
+        int texts = 0; // bumped when the language changes
+        std::vector<QRgb> colors;
+        bool operator==(const StillKey &) const = default;
+    };
+    StillKey stillKey() const;
+    const QPixmap &stillPicture();
+    /// The parts of the still picture that hold more than the background.
+    QList<QRect> stillParts() const;
+    void paintStill(QPainter &p) const;
+    void paintCells(QPainter &p) const;
+
     void refresh();
     void relayout();
     QString hintText() const;
@@ -59,4 +83,7 @@ private:
     std::vector<double> m_scores;
     std::vector<bool> m_masked;
     Geometry m_geo;
+    int m_texts = 0;
+    StillKey m_stillKey;
+    QPixmap m_still;
 };

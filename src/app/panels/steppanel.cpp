@@ -13,6 +13,7 @@
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
 #include "walkthrough/walkthrough.h"
+#include "widgets/onscreenwatcher.h"
 #include "widgets/updatethrottle.h"
 
 #include <QEvent>
@@ -45,8 +46,8 @@ static_assert(int(Stage::Scores) == Walkthrough::Scores &&
 
 // The lines from s/τ to the weight for the normalisers other than softmax, with the numbers of
 // `trace` (the scene's) and `st` (the key's share of it).
-void normaliserLines(const attn::SoftmaxTrace &trace, const attn::SoftmaxStep &st,
-                     const QString &s, const QString &w, FormulaLines &lines)
+void normaliserLines(const attn::SoftmaxTrace &trace, const attn::SoftmaxStep &st, const QString &s,
+                     const QString &w, FormulaLines &lines)
 {
     switch (trace.normaliser) {
     case attn::Normaliser::Sparsemax: {
@@ -64,8 +65,8 @@ void normaliserLines(const attn::SoftmaxTrace &trace, const attn::SoftmaxStep &s
     case attn::Normaliser::Softmax1:
         lines.stage = Stage::Exponentials;
         lines << QStringLiteral("m = max(0, max s/τ) = %1").arg(num(trace.maxLogit));
-        lines << QStringLiteral("exp(%1/τ − m) = exp(%2) = %3")
-                     .arg(s, num(st.shifted), num(st.exp));
+        lines
+            << QStringLiteral("exp(%1/τ − m) = exp(%2) = %3").arg(s, num(st.shifted), num(st.exp));
         lines.stage = Stage::Normalisation;
         lines << QStringLiteral("%1 = exp(%2/τ − m) / (exp(−m) + Σ exp) = %3 / %4 = <b>%5</b>")
                      .arg(w, s, num(st.exp), num(st.sum), num(st.weight));
@@ -92,10 +93,11 @@ StepPanel::StepPanel(SceneModel *model, Selection *selection, QWidget *parent)
       m_formulaThrottle(new UpdateThrottle(
           50,
           [this] {
-              if (m_formulaStale && isVisible())
+              if (m_formulaStale && m_onScreen->isOnScreen())
                   updateFormula();
           },
-          this))
+          this)),
+      m_onScreen(new OnScreenWatcher(this, [this] { catchUp(); }))
 {
     // One document laid out once per change: cheaper during a drag than a word-wrapped label
     // in a scroll area, which lays its text out again for every size query.
@@ -147,7 +149,8 @@ StepPanel::StepPanel(SceneModel *model, Selection *selection, QWidget *parent)
         if (m_walkthrough)
             applyColumnVisibility(); // a new method may move the Score column to another step
         m_formulaStale = true;
-        if (!isVisible())
+        // Hidden or behind another tab: nothing to lay out until it comes into view.
+        if (!m_onScreen->isOnScreen())
             return;
         m_formulaThrottle->request();
         // A new method changes every number's width at once: fit now. Drags fit when they
@@ -255,6 +258,11 @@ void StepPanel::fitFormula()
 void StepPanel::showEvent(QShowEvent *event)
 {
     QWidget::showEvent(event);
+    catchUp();
+}
+
+void StepPanel::catchUp()
+{
     if (m_formulaStale) {
         updateFormula();
         fitColumns();
@@ -292,9 +300,9 @@ void StepPanel::syncSelection()
 
 void StepPanel::invalidateFormula()
 {
-    // A hidden panel lays the formula out when it is shown again (showEvent).
+    // A panel out of view lays the formula out when it comes into view (catchUp()).
     m_formulaStale = true;
-    if (isVisible())
+    if (m_onScreen->isOnScreen())
         updateFormula();
 }
 

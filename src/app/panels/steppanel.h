@@ -12,6 +12,7 @@ class QSplitter;
 class QModelIndex;
 class QTableView;
 class QTimer;
+class OnScreenWatcher;
 class UpdateThrottle;
 
 /// The step-by-step explanation: the current method's formula with the focus key's numbers
@@ -43,6 +44,8 @@ protected:
 
 private:
     void refresh();
+    /// Brings the formula and the columns up to date once the panel is in view again.
+    void catchUp();
     void updateFormula();
     void invalidateFormula();
     void ensureFormula() const;
@@ -65,10 +68,12 @@ private:
     QSplitter *m_split;
     QTimer *m_fitColumns;
     UpdateThrottle *m_formulaThrottle;
+    OnScreenWatcher *m_onScreen;
     bool m_syncing = false;
     bool m_userSized = false; // the learner moved the splitter: keep their sizes
     int m_fittedHeight = -1;
-    // A panel behind a tab skips the formula while the learner drags; it catches up when shown.
+    // A panel out of view (hidden, or its dock behind a tab) skips the formula while the learner
+    // drags; it catches up when it comes into view.
     mutable bool m_formulaStale = true;
     int m_fittedMethod = -1; // the method the columns were last fitted for
 };

@@ -1,5 +1,6 @@
-// The canvas and the head canvases draw what stays still during a drag from cached pictures
-// (the grid with the values; each head's frame, title and axes). What they show on screen must
+// The canvas, the head canvases and the heads' heat map draw what stays still during a drag from
+// cached pictures (the grid with the values; each head's frame, title and axes; the heat map's
+// title, labels and legend). What they show on screen must
 // be what they draw afresh, after every kind of edit that has to renew a picture: the widget on
 // screen (the window's backing store, painted through the caches) is compared with a grab made
 // with the caches switched off. Exports must not use them where they would lose sharpness.
@@ -10,8 +11,10 @@
 #include "common/windowrun.h"
 #include "core/scene.h"
 #include "mainwindow.h"
+#include "model/language.h"
 #include "model/scenemodel.h"
 #include "panels/headcanvases.h"
+#include "panels/headheatmap.h"
 #include "theme/appearance.h"
 
 #include <QApplication>
@@ -83,12 +86,14 @@ private slots:
         auto *heads = window.findChild<HeadCanvases *>();
         QVERIFY(heads);
         QTRY_VERIFY(heads->isVisible() && heads->headCount() > 0);
+        HeadHeatMap *heatMap = window.headHeatMap();
+        QVERIFY(heatMap->showsGrid());
 
         const auto compare = [&](const char *after, bool withHeads = true) {
             QApplication::processEvents();
             QList<QWidget *> widgets{canvas};
             if (withHeads)
-                widgets.append(heads);
+                widgets << heads << heatMap;
             for (QWidget *w : widgets) {
                 QTRY_VERIFY2(differingPixels(onScreen(w), drawnAfresh(w)) == 0,
                              qPrintable(QStringLiteral("%1 after %2: %3 pixels differ")
@@ -133,6 +138,11 @@ private slots:
         compare("switching to the dark theme");
         Appearance::instance()->setTheme(ColorScheme::Theme::Light);
         compare("switching back");
+        // The heat map's title, labels and legend are words.
+        QVERIFY(Language::install(QStringLiteral("zh_CN")));
+        compare("switching to Chinese");
+        QVERIFY(Language::install(QStringLiteral("en")));
+        compare("switching to English");
     }
 
     // A 2× picture (--scale 2) drawn through a 1× cached picture would have blurred lines.
@@ -144,7 +154,8 @@ private slots:
         QVERIFY(showAndWait(window, QSize(1280, 800)));
         QApplication::processEvents();
         for (QWidget *w : {static_cast<QWidget *>(window.canvas()),
-                           static_cast<QWidget *>(window.findChild<HeadCanvases *>())}) {
+                           static_cast<QWidget *>(window.findChild<HeadCanvases *>()),
+                           static_cast<QWidget *>(window.headHeatMap())}) {
             const auto picture = [w](bool caches) {
                 LayerCache::setEnabled(caches);
                 QImage image(w->size() * 2, QImage::Format_RGB32);
