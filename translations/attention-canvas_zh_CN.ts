@@ -3048,6 +3048,18 @@ Weight %4</source>
         <source>Trainin&amp;g steps:</source>
         <translation>训练步数(&amp;G)：</translation>
     </message>
+    <message>
+        <source>Compare &amp;with:</source>
+        <translation>对比(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Train a second run beside the first: the same model, seed and examples, with this normaliser in place of softmax. The Training tab shows both runs&apos; losses and attention maps side by side.</source>
+        <translation>在第一次训练旁再训练一次：模型、种子和示例都相同，只把 softmax 换成这个归一化函数。训练页并排显示两次训练的损失和注意力图。</translation>
+    </message>
 </context>
 <context>
     <name>NormaliserNames</name>
@@ -5527,6 +5539,58 @@ score %7, weight %8</source>
     <message>
         <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>softmax₁</source>
+        <translation>softmax₁</translation>
+    </message>
+    <message>
+        <source>%1 and %2 steps/s</source>
+        <translation>每秒 %1 步和 %2 步</translation>
+    </message>
+    <message>
+        <source>%1, step %2 — mean weight on the first token: %3</source>
+        <translation>%1，第 %2 步 — 对第一个词元的平均注意力权重：%3</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Weight matrices of the %1 run (blue negative, vermilion positive)</source>
+        <translation>%1 训练的权重矩阵（蓝色为负，朱红为正）</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare with:</source>
+        <translation>对比(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Train a second run beside this one: the same model, seed and examples, with another normaliser. Both runs start again from step 0; the charts draw both, and their attention maps stand side by side with each head&apos;s mean weight on the first token.</source>
+        <translation>在这次训练旁再训练一次：模型、种子和示例都相同，只换一个归一化函数。两次训练都从第 0 步重新开始；图表画出两者，它们的注意力图并排显示，并给出每个头对第一个词元的平均注意力权重。</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>softmax</source>
+        <translation>softmax</translation>
+    </message>
+    <message>
+        <source>sparsemax</source>
+        <translation>sparsemax</translation>
+    </message>
+    <message>
+        <source>sigmoid</source>
+        <translation>sigmoid</translation>
     </message>
 </context>
 <context>
