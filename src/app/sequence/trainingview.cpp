@@ -205,14 +205,14 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
 
     // One run's maps, or two runs' side by side, each under a caption naming its normaliser.
     auto *maps = new QGridLayout;
+    m_maps = maps;
     maps->setContentsMargins(0, 0, 0, 0);
     maps->addWidget(m_runCaption, 0, 0);
     maps->addWidget(m_compareCaption, 0, 1);
     maps->addWidget(m_grid, 1, 0);
     maps->addWidget(m_compareGrid, 1, 1);
     maps->setColumnStretch(0, 1);
-    maps->setColumnStretch(1, 1);
-    maps->setRowStretch(1, 1);
+    maps->setRowStretch(1, 1); // the second column stretches only while it shows a run
 
     auto *middle = new QWidget(this);
     auto *middleLayout = new QVBoxLayout(middle);
@@ -459,6 +459,8 @@ void TrainingView::setComparison(std::optional<attn::Normaliser> normaliser)
         m_splitter->setSizes(sizes);
     }
     m_compareGrid->setVisible(comparing);
+    // An empty column that stretched would keep half the width from the single run's maps.
+    m_maps->setColumnStretch(1, comparing ? 1 : 0);
     m_runCaption->setVisible(comparing);
     m_compareCaption->setVisible(comparing);
     {

@@ -14,6 +14,7 @@
 
 class QCheckBox;
 class QComboBox;
+class QGridLayout;
 class QHBoxLayout;
 class QLabel;
 class QPushButton;
@@ -176,6 +177,7 @@ private:
     QComboBox *m_compareBox;
     SequenceHeatmapGrid *m_compareGrid;
     QSplitter *m_splitter;
+    QGridLayout *m_maps;
     FirstTokenScores *m_firstToken;
     /// Per run: what its caption was last asked for and which answers are still of use.
     struct Caption

@@ -384,6 +384,9 @@ private slots:
         QVERIFY(!view->runCaption(0)->isVisible());
         QCOMPARE(first->step(), kept);
         QCOMPARE(first->points().size(), points);
+        // The single run's maps have the whole middle column again.
+        QApplication::processEvents();
+        QCOMPARE(view->heatmaps()->width(), view->heatmaps()->parentWidget()->width());
         QCOMPARE(view->lossChart()->lineCount(), 2);
         QCOMPARE(view->lossChart()->line(0)->name(), QStringLiteral("training"));
         QCOMPARE(view->lossChart()->line(1)->name(), QStringLiteral("held-out"));
