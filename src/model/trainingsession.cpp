@@ -228,6 +228,16 @@ void TrainingSession::setOptimizer(attn::OptimizerKind kind)
     pushSettings();
 }
 
+void TrainingSession::setPace(std::shared_ptr<TrainingPace> pace, int side)
+{
+    QMetaObject::invokeMethod(
+        m_worker,
+        [worker = m_worker, pace = std::move(pace), side]() mutable {
+            worker->setPace(std::move(pace), side);
+        },
+        Qt::QueuedConnection);
+}
+
 void TrainingSession::pushSettings()
 {
     QMetaObject::invokeMethod(

@@ -16,6 +16,7 @@
 #include <optional>
 #include <vector>
 
+class TrainingPace;
 class TrainingWorker;
 
 /// The state of the Training view: a sequence document being trained in a worker thread, and the
@@ -73,6 +74,9 @@ public slots:
     /// count (as torch does when a param_group's lr changes); another optimiser starts fresh.
     void setLearningRate(double rate);
     void setOptimizer(attn::OptimizerKind kind);
+    /// Keeps step with another session given the same `pace` as the other `side` (0 or 1): while
+    /// both run, neither gets more than a step ahead. Null: trains alone again.
+    void setPace(std::shared_ptr<TrainingPace> pace, int side);
 
 signals:
     /// New points and snapshots arrived.

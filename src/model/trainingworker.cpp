@@ -3,8 +3,36 @@
 #include "core/sequenceevaluation.h"
 
 #include <QMetaObject>
+#include <QThread>
 
 TrainingWorker::TrainingWorker(Deliver deliver) : m_deliver(std::move(deliver)) {}
+
+TrainingWorker::~TrainingWorker()
+{
+    if (m_pace)
+        m_pace->publish(m_side, m_trainer ? currentStep() : 0, false);
+}
+
+void TrainingWorker::setPace(std::shared_ptr<TrainingPace> pace, int side)
+{
+    if (m_pace)
+        publish(false);
+    m_pace = std::move(pace);
+    m_side = side;
+    publish(false);
+}
+
+void TrainingWorker::publish(bool running)
+{
+    if (m_pace)
+        m_pace->publish(m_side, m_trainer ? currentStep() : 0, running);
+}
+
+void TrainingWorker::pause()
+{
+    m_running.store(false);
+    publish(false);
+}
 
 void TrainingWorker::restart(attn::SequenceModel model, std::vector<attn::SequenceExample> examples,
                              std::vector<attn::SequenceExample> heldOut,
@@ -21,6 +49,7 @@ void TrainingWorker::restart(attn::SequenceModel model, std::vector<attn::Sequen
     m_stepsPerSecond = 0;
     m_lastPoint = -1;
     m_pending.reset();
+    publish(false);
     TrainingBatch batch;
     complete(batch, true);
     m_deliver(std::make_shared<TrainingBatch>(std::move(batch)));
@@ -49,6 +78,7 @@ void TrainingWorker::stepOnce()
         return;
     TrainingBatch batch;
     advance(batch);
+    publish(false);
     complete(batch, true);
     m_deliver(std::make_shared<TrainingBatch>(std::move(batch)));
 }
@@ -61,21 +91,49 @@ int TrainingWorker::currentStep() const
 void TrainingWorker::slice()
 {
     m_sliceQueued = false;
-    if (!m_running.load() || !m_trainer)
+    if (!m_trainer)
         return;
+    if (!m_running.load()) {
+        // Paused between two slices.
+        publish(false);
+        TrainingBatch batch;
+        if (catchUp(batch) > 0 || batch.diverged) {
+            complete(batch, true);
+            m_deliver(std::make_shared<TrainingBatch>(std::move(batch)));
+        }
+        return;
+    }
     QElapsedTimer timer;
     timer.start();
     TrainingBatch batch;
     int steps = 0;
+    bool halted = false; // diverged or at the limit, not paused
+    publish(true);
     while (m_running.load() && m_latestGeneration.load() == m_generation &&
            timer.elapsed() < kSliceMs) {
+        if (m_pace && !m_pace->mayAdvance(m_side, currentStep())) {
+            // The paired run is a step behind: wait for it rather than run ahead.
+            QThread::usleep(100);
+            continue;
+        }
         if (!advance(batch)) {
             m_running.store(false);
+            halted = true;
             break;
         }
         ++steps;
+        publish(true);
     }
     const bool stopped = !m_running.load();
+    publish(!stopped);
+    if (stopped && !halted)
+        steps += catchUp(batch);
+    if (steps == 0 && !stopped && !batch.diverged) {
+        // A slice spent waiting for the paired run: nothing new to show.
+        m_sliceQueued = true;
+        QMetaObject::invokeMethod(this, &TrainingWorker::slice, Qt::QueuedConnection);
+        return;
+    }
     complete(batch, stopped);
     // The rate counts the whole slice, the snapshots' extra passes included: it is what the
     // learner gets.
@@ -122,6 +180,27 @@ bool TrainingWorker::advance(TrainingBatch &batch)
     if (m_policy.keeps(before + 1))
         m_pending = snapshot();
     return true;
+}
+
+int TrainingWorker::catchUp(TrainingBatch &batch)
+{
+    if (!m_pace || m_latestGeneration.load() != m_generation)
+        return 0;
+    const int other = TrainingPace::other(m_side);
+    // The paired run was paused at the same moment and stops within its current step.
+    QElapsedTimer waited;
+    waited.start();
+    while (m_pace->running(other) && waited.elapsed() < kCatchUpWaitMs)
+        QThread::usleep(100);
+    int steps = 0;
+    while (!m_pace->running(other) && !m_running.load() &&
+           m_latestGeneration.load() == m_generation && currentStep() < m_pace->step(other)) {
+        if (!advance(batch))
+            break;
+        ++steps;
+        publish(false);
+    }
+    return steps;
 }
 
 TrainingSnapshot TrainingWorker::snapshot() const

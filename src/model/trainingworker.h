@@ -3,6 +3,7 @@
 #include "core/sequencedocument.h"
 #include "core/sequencetrainer.h"
 #include "core/snapshotpolicy.h"
+#include "trainingpace.h"
 #include "trainingsnapshot.h"
 
 #include <QElapsedTimer>
@@ -26,6 +27,8 @@ class TrainingWorker : public QObject
 public:
     using Deliver = std::function<void(std::shared_ptr<TrainingBatch>)>;
     explicit TrainingWorker(Deliver deliver);
+    /// Tells a paired run, if any, that this one no longer moves.
+    ~TrainingWorker() override;
 
     /// Starts a fresh history at `firstStep` from `model` and the optimiser's `state` (paused).
     void restart(attn::SequenceModel model, std::vector<attn::SequenceExample> examples,
@@ -36,12 +39,14 @@ public:
     void setSettings(attn::TrainingSettings settings);
     void play();
     /// Queued after a play(), so that Play then Pause, however quick, ends paused.
-    void pause() { m_running.store(false); }
+    void pause();
     void stepOnce();
     /// Any thread: the running slice stops after its current step.
     void requestPause() { m_running.store(false); }
     /// Any thread: batches of older generations are dropped by the session.
     void setCurrentGeneration(unsigned generation) { m_latestGeneration.store(generation); }
+    /// Keeps step with another run through `pace` as its side `side` (0 or 1); null: alone.
+    void setPace(std::shared_ptr<TrainingPace> pace, int side);
 
     /// The length of one slice; the views update once per slice.
     static constexpr int kSliceMs = 30;
@@ -56,6 +61,13 @@ private:
     TrainingSnapshot snapshot() const;
     /// Ends a batch with the newest parameters and their loss.
     void complete(TrainingBatch &batch, bool stopped);
+    /// Tells the paired run where this one is.
+    void publish(bool running);
+    /// Paused while paired: waits (a little) for the paired run to stop too, then makes the
+    /// steps this run is behind it, so that both stop at the same step. Returns the steps made.
+    int catchUp(TrainingBatch &batch);
+    /// The longest catchUp() waits for the paired run to stop: it stops after its current step.
+    static constexpr int kCatchUpWaitMs = 1000;
 
     Deliver m_deliver;
     std::unique_ptr<attn::SequenceTrainer> m_trainer;
@@ -67,6 +79,8 @@ private:
     unsigned m_generation = 0;
     std::atomic<bool> m_running{false};
     std::atomic<unsigned> m_latestGeneration{0};
+    std::shared_ptr<TrainingPace> m_pace; ///< shared with a paired run's worker, or null
+    int m_side = 0;
     bool m_sliceQueued = false;
     double m_stepsPerSecond = 0;
     int m_lastPoint = -1;

@@ -1,12 +1,14 @@
 #include "core/sequenceevaluation.h"
 #include "core/sequencetrainer.h"
 #include "core/trainingtask.h"
+#include "model/trainingpace.h"
 #include "model/trainingsession.h"
 
 #include <QSignalSpy>
 #include <QTest>
 
 #include <cmath>
+#include <memory>
 
 // The Training view's session against the core trainer run by hand in this thread: the worker
 // thread, the slicing into batches and the thinning must not change a single bit of the run.
@@ -234,6 +236,56 @@ private slots:
         QTest::qWait(300);
         QVERIFY(!session.isRunning());
         QCOMPARE(session.step(), 0);
+    }
+
+    // Two sessions sharing a TrainingPace (two runs compared side by side): however unequal
+    // their speeds (sparsemax sorts every row; the first run starts first), they keep step,
+    // stop at the same step, and each run is still the core's run, bit for bit. A run left
+    // alone (its pair gone) trains on by itself.
+    void pairedRunsKeepStep()
+    {
+        attn::SequenceDocument sparse = task();
+        sparse.model.normaliser = attn::Normaliser::Sparsemax;
+        TrainingSession first, second;
+        first.setDocument(task());
+        second.setDocument(sparse);
+        auto pace = std::make_shared<TrainingPace>();
+        first.setPace(pace, 0);
+        second.setPace(pace, 1);
+        first.play();
+        QTest::qWait(50); // the first run alone for a while
+        second.play();
+        // The first run's head start is made up (the steps seen here come in batches, so only
+        // the workers themselves are ever exactly within one).
+        QTRY_VERIFY_WITH_TIMEOUT(first.step() >= 150 && second.step() >= 150 &&
+                                     std::abs(first.step() - second.step()) <= 1,
+                                 120000);
+        first.pause();
+        second.pause();
+        QTRY_COMPARE(first.step(), second.step());
+        QTest::qWait(200);
+        QCOMPARE(first.step(), second.step());
+        const int last = first.step();
+        // The pairing changed when the steps were made, not what they computed.
+        const std::pair<TrainingSession *, const attn::SequenceDocument *> runs[] = {
+            {&first, nullptr}, {&second, &sparse}};
+        for (const auto &[session, document] : runs) {
+            const attn::SequenceDocument d = document ? *document : task();
+            attn::SequenceTrainer trainer(d.model, d.examples, d.trainingSettings);
+            for (int i = 0; i < last; ++i)
+                QVERIFY(trainer.step().ok());
+            QVERIFY(session->snapshots().back().model.weights.embedding ==
+                    trainer.model().weights.embedding);
+            QVERIFY(session->snapshots().back().model.weights.layers[0].wo ==
+                    trainer.model().weights.layers[0].wo);
+        }
+
+        // Alone again: the first run no longer waits for the second.
+        first.setPace(nullptr, 0);
+        first.play();
+        QTRY_VERIFY_WITH_TIMEOUT(first.step() >= last + 20, 60000);
+        settle(first);
+        QCOMPARE(second.step(), last);
     }
 
     void nothingToLearnWithoutTargets()

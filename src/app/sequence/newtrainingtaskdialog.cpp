@@ -2,6 +2,7 @@
 
 #include "core/sequencefile.h"
 #include "core/trainingsettings.h"
+#include "methods/normalisernames.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -65,6 +66,13 @@ NewTrainingTaskDialog::NewTrainingTaskDialog(QWidget *parent) : QDialog(parent)
     m_learningRate->setSingleStep(0.005);
     m_steps = spinBox(1, 100000);
     m_steps->setSingleStep(50);
+    // The task's document uses softmax (TrainingTask::make() leaves the model's default): the
+    // others are what a second run can differ in, those that need no sink first.
+    m_comparison = new QComboBox;
+    m_comparison->addItem(QString(), -1);
+    for (attn::Normaliser n :
+         {attn::Normaliser::Softmax1, attn::Normaliser::Sigmoid, attn::Normaliser::Sparsemax})
+        m_comparison->addItem(QString(), int(n));
     const std::pair<QWidget *, const char *> names[] = {{m_seed, "seed"},
                                                         {m_vocabulary, "vocabulary"},
                                                         {m_length, "length"},
@@ -76,14 +84,15 @@ NewTrainingTaskDialog::NewTrainingTaskDialog(QWidget *parent) : QDialog(parent)
                                                         {m_heads, "heads"},
                                                         {m_positions, "positions"},
                                                         {m_learningRate, "learningRate"},
-                                                        {m_steps, "steps"}};
+                                                        {m_steps, "steps"},
+                                                        {m_comparison, "comparison"}};
     for (const auto &[widget, name] : names)
         widget->setObjectName(name);
 
     m_form = new QFormLayout;
     for (QWidget *field : std::initializer_list<QWidget *>{
              m_task, m_seed, m_vocabulary, m_length, m_examples, m_heldOut, m_dModel, m_keyDim,
-             m_layers, m_heads, m_positions, m_learningRate, m_steps}) {
+             m_layers, m_heads, m_positions, m_learningRate, m_steps, m_comparison}) {
         // The label is the field's buddy, so that its mnemonic moves the focus there.
         auto *label = new QLabel;
         label->setBuddy(field);
@@ -138,12 +147,28 @@ QString NewTrainingTaskDialog::taskTitle(TrainingTaskKind kind)
     return {};
 }
 
-std::optional<attn::SequenceDocument> NewTrainingTaskDialog::ask(QWidget *parent)
+std::optional<NewTrainingTaskDialog::Choice>
+NewTrainingTaskDialog::ask(QWidget *parent, std::optional<attn::Normaliser> comparison)
 {
     NewTrainingTaskDialog dialog(parent);
+    dialog.setComparison(comparison);
     if (dialog.exec() != QDialog::Accepted || !dialog.problem().isEmpty())
         return std::nullopt;
-    return dialog.document();
+    return Choice{dialog.document(), dialog.comparison()};
+}
+
+std::optional<attn::Normaliser> NewTrainingTaskDialog::comparison() const
+{
+    const int data = m_comparison->currentData().toInt();
+    if (data < 0)
+        return std::nullopt;
+    return attn::Normaliser(data);
+}
+
+void NewTrainingTaskDialog::setComparison(std::optional<attn::Normaliser> normaliser)
+{
+    const int at = normaliser ? m_comparison->findData(int(*normaliser)) : 0;
+    m_comparison->setCurrentIndex(at < 0 ? 0 : at);
 }
 
 TrainingTask::Options NewTrainingTaskDialog::options() const
@@ -279,6 +304,15 @@ void NewTrainingTaskDialog::retranslate()
     label(m_positions, tr("&Positional encoding:"));
     label(m_learningRate, tr("Learning r&ate (Adam):"));
     label(m_steps, tr("Trainin&g steps:"));
+    label(m_comparison, tr("Compare &with:"));
+    m_comparison->setItemText(0, tr("(none)"));
+    for (int i = 1; i < m_comparison->count(); ++i)
+        m_comparison->setItemText(
+            i, NormaliserNames::name(attn::Normaliser(m_comparison->itemData(i).toInt())));
+    m_comparison->setToolTip(
+        tr("Train a second run beside the first: the same model, seed and examples, with this "
+           "normaliser in place of softmax. The Training tab shows both runs' losses and "
+           "attention maps side by side."));
     m_buttons->button(QDialogButtonBox::Ok)->setText(tr("&Create"));
     m_buttons->button(QDialogButtonBox::Cancel)->setText(tr("Cancel"));
 

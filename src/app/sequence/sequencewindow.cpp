@@ -519,12 +519,15 @@ QWidget *SequenceWindow::buildEditingTabs()
     connect(m_open, &QPushButton::clicked, this, &SequenceWindow::chooseOpenFile);
     connect(m_save, &QPushButton::clicked, this, &SequenceWindow::chooseSaveFile);
     // A built-in task made to the learner's sizes and seed opens like a file (undoably) and
-    // goes straight to the Training tab, where it is meant to be trained.
+    // goes straight to the Training tab, where it is meant to be trained. A comparison is the
+    // Training view's choice, not the document's: undo brings back the document only.
     m_newTask = new QPushButton(this);
     connect(m_newTask, &QPushButton::clicked, this, [this] {
-        if (auto document = NewTrainingTaskDialog::ask(this);
-            document && m_session->openDocument(std::move(*document)))
+        if (auto choice = NewTrainingTaskDialog::ask(this, m_training->comparison());
+            choice && m_session->openDocument(std::move(choice->document))) {
+            m_training->setComparison(choice->comparison);
             m_pages->setCurrentIndex(kTrainingTab);
+        }
     });
 
     // Below the maps: the plane of embeddings and positions, beside a tab each for the offset

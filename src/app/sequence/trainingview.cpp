@@ -1,20 +1,25 @@
 #include "sequence/trainingview.h"
 
 #include "core/sequencefile.h"
+#include "core/trainingtask.h"
+#include "methods/normalisernames.h"
 #include "model/sequencesession.h"
+#include "model/trainingpace.h"
 #include "model/trainingsession.h"
+#include "sequence/firsttokenscores.h"
 #include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceqkcanvas.h"
-#include "theme/colorscheme.h"
 #include "sequence/trainingchart.h"
 #include "sequence/weightheatmaps.h"
+#include "theme/colorscheme.h"
 
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QEvent>
 #include <QFileDialog>
+#include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QLocale>
@@ -30,6 +35,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 namespace {
 constexpr int kRatePositions = 60; // 10^-4 … 10^2 in tenths of a decade
@@ -50,11 +56,34 @@ QColor lineColour(int index, int count)
 {
     return ColorScheme::keyColor(index, count);
 }
+
+// The training curve's colour, and the second run's beside it: vermilion and blue stay apart
+// for every kind of colour blindness; held-out curves are the same colours dashed.
+const QColor kFirstRun(0xd5, 0x5e, 0x00);
+QColor secondRun()
+{
+    return ColorScheme::key();
+}
+
+// The columns' shares of the width (charts, maps, planes) for one run, and for two runs' maps
+// side by side.
+const QList<int> kSingleShares{270, 500, 460};
+const QList<int> kPairShares{240, 640, 350};
+
+// The last snapshot at or before `step` (the first one when none is).
+int indexAtOrBefore(const std::vector<TrainingSnapshot> &snapshots, int step)
+{
+    const auto after =
+        std::upper_bound(snapshots.begin(), snapshots.end(), step,
+                         [](int s, const TrainingSnapshot &snapshot) { return s < snapshot.step; });
+    return std::max(0, int(after - snapshots.begin()) - 1);
+}
 } // namespace
 
 TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     : QWidget(parent), m_source(source), m_session(new TrainingSession(this)),
-      m_view(new SequenceSession(this))
+      m_view(new SequenceSession(this)), m_compareView(new SequenceSession(this)),
+      m_firstToken(new FirstTokenScores(this))
 {
     m_play = new QPushButton(this);
     m_step = new QPushButton(this);
@@ -95,6 +124,17 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     m_message = new QLabel(this);
     m_message->setWordWrap(true);
     m_message->hide();
+    m_compareLabel = new QLabel(this);
+    m_compareBox = new QComboBox(this);
+    m_compareBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_compareLabel->setBuddy(m_compareBox);
+    m_runCaption = new QLabel(this);
+    m_compareCaption = new QLabel(this);
+    for (QLabel *caption : {m_runCaption, m_compareCaption}) {
+        caption->setWordWrap(true);
+        caption->setAlignment(Qt::AlignTop | Qt::AlignHCenter);
+        caption->hide();
+    }
 
     m_loss = new TrainingChart(this);
     m_accuracy = new TrainingChart(this);
@@ -102,6 +142,8 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     m_induction = new TrainingChart(this);
     m_induction->setFixedRange(0, 1);
     m_grid = new SequenceHeatmapGrid(m_view, this);
+    m_compareGrid = new SequenceHeatmapGrid(m_compareView, this);
+    m_compareGrid->hide();
     m_qk = new SequenceQkCanvas(m_view, this);
     // Read-only: the plane shows a snapshot of the run, and an edited embedding would belong to
     // no step of it (to try one, drag it on the Inputs tab: the run starts again from there).
@@ -161,13 +203,24 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     chartScroll->setFrameShape(QFrame::NoFrame);
     chartScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
 
+    // One run's maps, or two runs' side by side, each under a caption naming its normaliser.
+    auto *maps = new QGridLayout;
+    m_maps = maps;
+    maps->setContentsMargins(0, 0, 0, 0);
+    maps->addWidget(m_runCaption, 0, 0);
+    maps->addWidget(m_compareCaption, 0, 1);
+    maps->addWidget(m_grid, 1, 0);
+    maps->addWidget(m_compareGrid, 1, 1);
+    maps->setColumnStretch(0, 1);
+    maps->setRowStretch(1, 1); // the second column stretches only while it shows a run
+
     auto *middle = new QWidget(this);
     auto *middleLayout = new QVBoxLayout(middle);
     middleLayout->setContentsMargins(0, 0, 0, 0);
     middleLayout->addLayout(m_headRow);
     middleLayout->addWidget(m_predictions);
     // The attention maps first: with little height (presentation mode) the weights scroll.
-    middleLayout->addWidget(m_grid, 3);
+    middleLayout->addLayout(maps, 3);
     middleLayout->addWidget(m_weightsTitle);
     middleLayout->addWidget(weightScroll, 1);
 
@@ -177,6 +230,7 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     planes->setChildrenCollapsible(false);
 
     auto *splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter = splitter;
     splitter->addWidget(chartScroll);
     splitter->addWidget(middle);
     splitter->addWidget(planes);
@@ -186,39 +240,61 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     splitter->setChildrenCollapsible(false);
     // The maps' caption and the planes' caption are one line each; these shares (scaled to the
     // width) keep both whole at 1280 pixels.
-    splitter->setSizes({270, 500, 460});
+    splitter->setSizes(kSingleShares);
+
+    // The comparison beside the status, which then gives each run's numbers.
+    auto *statusRow = new QHBoxLayout;
+    statusRow->addWidget(m_compareLabel);
+    statusRow->addWidget(m_compareBox);
+    statusRow->addSpacing(12);
+    statusRow->addWidget(m_status, 1);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(controls);
     layout->addLayout(timelineRow);
-    layout->addWidget(m_status);
+    layout->addLayout(statusRow);
     layout->addWidget(m_message);
     layout->addWidget(splitter, 1);
 
     connect(m_play, &QPushButton::clicked, this, [this] {
-        if (m_session->isRunning()) {
-            m_session->pause();
+        if (anyRunning()) {
+            for (TrainingSession *run : runs())
+                run->pause();
         } else {
             // Pressing Play on an earlier step forks the run there.
-            if (m_index + 1 < int(m_session->snapshots().size()))
-                m_session->continueFrom(m_index);
-            m_session->play();
+            forkAtShown();
+            for (TrainingSession *run : runs())
+                run->play();
         }
     });
     connect(m_step, &QPushButton::clicked, this, [this] {
-        if (m_index + 1 < int(m_session->snapshots().size()))
-            m_session->continueFrom(m_index);
-        m_session->stepOnce();
+        forkAtShown();
+        for (TrainingSession *run : runs())
+            run->stepOnce();
     });
-    connect(m_reset, &QPushButton::clicked, m_session, &TrainingSession::reset);
-    connect(m_continue, &QPushButton::clicked, this, [this] { m_session->continueFrom(m_index); });
+    connect(m_reset, &QPushButton::clicked, this, [this] {
+        for (TrainingSession *run : runs())
+            run->reset();
+    });
+    connect(m_continue, &QPushButton::clicked, this, [this] {
+        const int first = m_index, second = m_compareIndex;
+        m_session->continueFrom(first);
+        if (m_compare)
+            m_compare->continueFrom(second);
+    });
     connect(m_optimizer, &QComboBox::activated, this, [this](int index) {
-        m_session->setOptimizer(index == 0 ? attn::OptimizerKind::Adam : attn::OptimizerKind::Sgd);
+        for (TrainingSession *run : runs())
+            run->setOptimizer(index == 0 ? attn::OptimizerKind::Adam : attn::OptimizerKind::Sgd);
     });
     connect(m_rate, &QSlider::valueChanged, this, [this](int position) {
-        m_session->setLearningRate(rateAt(position));
+        for (TrainingSession *run : runs())
+            run->setLearningRate(rateAt(position));
         updateControls();
+    });
+    connect(m_compareBox, &QComboBox::activated, this, [this](int index) {
+        const int data = m_compareBox->itemData(index).toInt();
+        setComparison(data < 0 ? std::nullopt : std::optional(attn::Normaliser(data)));
     });
     connect(m_timeline, &QSlider::valueChanged, this, [this](int index) {
         m_follow = index >= m_timeline->maximum();
@@ -227,13 +303,19 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     connect(m_example, &QSpinBox::valueChanged, this, [this](int value) {
         const auto &examples = m_session->document().examples;
         if (value >= 1 && value <= int(examples.size()))
-            m_view->setTokens(examples[std::size_t(value) - 1].tokens);
+            for (SequenceSession *view : {m_view, m_compareView})
+                view->setTokens(examples[std::size_t(value) - 1].tokens);
         showSnapshot(m_index);
     });
     connect(m_save, &QPushButton::clicked, this, &TrainingView::saveDialog);
     connect(m_export, &QPushButton::clicked, this, &TrainingView::exportChartDialog);
     connect(m_grid, &SequenceHeatmapGrid::focusChanged, m_qk,
             [this](int layer, int) { m_qk->setLayer(layer); });
+    // The same head in focus on both sides.
+    connect(m_grid, &SequenceHeatmapGrid::focusChanged, m_compareGrid,
+            &SequenceHeatmapGrid::setFocusedHead);
+    connect(m_compareGrid, &SequenceHeatmapGrid::focusChanged, m_grid,
+            &SequenceHeatmapGrid::setFocusedHead);
 
     connect(m_session, &TrainingSession::restarted, this, &TrainingView::onRestarted);
     connect(m_session, &TrainingSession::progressed, this, &TrainingView::onProgressed);
@@ -244,6 +326,7 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     });
     connect(m_session, &TrainingSession::stopped, this, &TrainingView::showMessage);
     connect(m_source, &SequenceSession::changed, this, &TrainingView::takeSource);
+    connect(m_firstToken, &FirstTokenScores::ready, this, &TrainingView::showCaption);
 
     retranslate();
     takeSource();
@@ -251,8 +334,9 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
 
 TrainingView::~TrainingView()
 {
-    // The maps read the view session until they are gone.
+    // The maps read the view sessions until they are gone.
     delete m_grid;
+    delete m_compareGrid;
     delete m_qk;
     delete m_embedding;
 }
@@ -283,11 +367,154 @@ void TrainingView::takeSource()
         return;
     m_sourceText = std::move(text);
     m_session->setDocument(m_source->document());
+    fillComparisonBox();
+    if (m_comparison && *m_comparison == m_session->document().model.normaliser)
+        setComparison(std::nullopt); // the same normaliser twice would be the same run
+    else if (m_compare)
+        m_compare->setDocument(comparedDocument(*m_comparison));
 }
 
-void TrainingView::onRestarted()
+QList<TrainingSession *> TrainingView::runs() const
 {
-    const attn::SequenceDocument &document = m_session->document();
+    QList<TrainingSession *> all{m_session};
+    if (m_compare)
+        all << m_compare;
+    return all;
+}
+
+bool TrainingView::anyRunning() const
+{
+    return m_session->isRunning() || (m_compare && m_compare->isRunning());
+}
+
+void TrainingView::forkAtShown()
+{
+    // Both indices are read before either fork: a fork shows the newest snapshots again.
+    const int first = m_index, second = m_compareIndex;
+    if (first + 1 < int(m_session->snapshots().size()))
+        m_session->continueFrom(first);
+    if (m_compare && second + 1 < int(m_compare->snapshots().size()))
+        m_compare->continueFrom(second);
+}
+
+attn::SequenceDocument TrainingView::comparedDocument(attn::Normaliser normaliser) const
+{
+    attn::SequenceDocument document = m_session->document();
+    document.model.normaliser = normaliser;
+    return document;
+}
+
+void TrainingView::setComparison(std::optional<attn::Normaliser> normaliser)
+{
+    if (normaliser && *normaliser == m_session->document().model.normaliser)
+        normaliser.reset();
+    if (normaliser != m_comparison) {
+        m_comparison = normaliser;
+        if (!normaliser) {
+            // Back to one run: the first goes on as it was.
+            delete m_compare;
+            m_compare = nullptr;
+            m_compareIndex = 0;
+            m_session->setPace(nullptr, 0);
+        } else {
+            const bool running = anyRunning();
+            if (!m_compare) {
+                m_compare = new TrainingSession(this);
+                connect(m_compare, &TrainingSession::restarted, this,
+                        &TrainingView::onCompareRestarted);
+                connect(m_compare, &TrainingSession::progressed, this, &TrainingView::onProgressed);
+                connect(m_compare, &TrainingSession::runningChanged, this, [this] {
+                    if (m_compare->isRunning())
+                        showMessage(QString());
+                    updateControls();
+                });
+                connect(m_compare, &TrainingSession::stopped, this, [this](const QString &text) {
+                    showMessage(tr("%1: %2").arg(runName(m_compare), text));
+                });
+                // In step with each other, so that both sides show the same step.
+                auto pace = std::make_shared<TrainingPace>();
+                m_session->setPace(pace, 0);
+                m_compare->setPace(pace, 1);
+            }
+            // Both from step 0, with the settings the first run has now.
+            m_compare->setDocument(comparedDocument(*normaliser));
+            m_compare->setLearningRate(m_session->settings().learningRate);
+            m_compare->setOptimizer(m_session->settings().optimizer);
+            m_session->reset();
+            if (running)
+                for (TrainingSession *run : runs())
+                    run->play();
+        }
+    }
+    const bool comparing = m_compare != nullptr;
+    if (comparing != m_compareGrid->isVisibleTo(this)) {
+        // Room for two maps side by side, taken from the planes; given back when one run is left.
+        const QList<int> &shares = comparing ? kPairShares : kSingleShares;
+        const QList<int> now = m_splitter->sizes();
+        const double total = std::accumulate(now.begin(), now.end(), 0);
+        const double unit = total / std::accumulate(shares.begin(), shares.end(), 0);
+        QList<int> sizes;
+        for (int share : shares)
+            sizes << int(share * unit);
+        m_splitter->setSizes(sizes);
+    }
+    m_compareGrid->setVisible(comparing);
+    // An empty column that stretched would keep half the width from the single run's maps.
+    m_maps->setColumnStretch(1, comparing ? 1 : 0);
+    m_runCaption->setVisible(comparing);
+    m_compareCaption->setVisible(comparing);
+    {
+        const QSignalBlocker block(m_compareBox);
+        const int at = m_comparison ? m_compareBox->findData(int(*m_comparison)) : 0;
+        m_compareBox->setCurrentIndex(std::max(0, at));
+    }
+    retranslate();
+    onProgressed();
+}
+
+void TrainingView::fillComparisonBox()
+{
+    const attn::Normaliser own = m_session->document().model.normaliser;
+    const QSignalBlocker block(m_compareBox);
+    m_compareBox->clear();
+    m_compareBox->addItem(tr("(none)"), -1);
+    // Those that need no sink first, as in the New training task dialog; short names, so that
+    // the status beside the box keeps each run's numbers on one line.
+    for (attn::Normaliser n : {attn::Normaliser::Softmax1, attn::Normaliser::Sigmoid,
+                               attn::Normaliser::Sparsemax, attn::Normaliser::Softmax})
+        if (n != own) {
+            m_compareBox->addItem(shortName(n), int(n));
+            m_compareBox->setItemData(m_compareBox->count() - 1, NormaliserNames::name(n),
+                                      Qt::ToolTipRole);
+        }
+    const int at = m_comparison ? m_compareBox->findData(int(*m_comparison)) : 0;
+    m_compareBox->setCurrentIndex(std::max(0, at));
+}
+
+QString TrainingView::shortName(attn::Normaliser normaliser)
+{
+    // The legend and the captions have little room for "(softmax plus one)" or a gloss.
+    switch (normaliser) {
+    case attn::Normaliser::Softmax:
+        return tr("softmax");
+    case attn::Normaliser::Sparsemax:
+        return tr("sparsemax");
+    case attn::Normaliser::Softmax1:
+        return tr("softmax₁");
+    case attn::Normaliser::Sigmoid:
+        return tr("sigmoid");
+    }
+    return {};
+}
+
+QString TrainingView::runName(const TrainingSession *session) const
+{
+    return shortName(session->document().model.normaliser);
+}
+
+void TrainingView::loadShown(SequenceSession *view, const TrainingSession *session)
+{
+    const attn::SequenceDocument &document = session->document();
     // The view session holds the chosen example only: the maps need its tokens, not the rest.
     const int examples = std::max(1, int(document.examples.size()));
     attn::SequenceDocument shown = document;
@@ -296,7 +523,23 @@ void TrainingView::onRestarted()
     shown.examples.clear();
     if (!document.examples.empty())
         shown.examples.push_back(document.examples[std::size_t(chosen) - 1]);
-    m_view->loadText(QByteArray::fromStdString(attn::writeSequence(shown)));
+    view->loadText(QByteArray::fromStdString(attn::writeSequence(shown)));
+}
+
+void TrainingView::onCompareRestarted()
+{
+    loadShown(m_compareView, m_compare);
+    restartCaption(1, m_compare);
+    onProgressed();
+}
+
+void TrainingView::onRestarted()
+{
+    const attn::SequenceDocument &document = m_session->document();
+    const int examples = std::max(1, int(document.examples.size()));
+    const int chosen = std::min(m_example->value(), examples);
+    loadShown(m_view, m_session);
+    restartCaption(0, m_session);
     {
         const QSignalBlocker block(m_example);
         m_example->setRange(1, examples);
@@ -364,57 +607,58 @@ void TrainingView::onProgressed()
 
 void TrainingView::updateCharts()
 {
-    const auto &points = m_session->points();
-    const auto &snapshots = m_session->snapshots();
-    const bool held = !m_session->document().heldOut.empty();
-    QList<QPointF> loss, accuracy, heldLoss, heldAccuracy;
-    for (const TrainingPoint &p : points) {
-        if (p.loss)
-            loss << QPointF(p.step, *p.loss);
-        if (p.accuracy)
-            accuracy << QPointF(p.step, *p.accuracy * 100);
-    }
-    for (const TrainingSnapshot &s : snapshots) {
-        if (s.heldOutLoss)
-            heldLoss << QPointF(s.step, *s.heldOutLoss);
-        if (s.heldOutAccuracy)
-            heldAccuracy << QPointF(s.step, *s.heldOutAccuracy * 100);
-    }
-    const int lines = held ? 2 : 1;
-    if (m_loss->lineCount() != lines) {
-        m_loss->setLineCount(lines);
-        m_accuracy->setLineCount(lines);
-        retranslate();
-    }
-    m_loss->setPoints(0, loss);
-    m_accuracy->setPoints(0, accuracy);
-    if (held) {
-        m_loss->setPoints(1, heldLoss);
-        m_accuracy->setPoints(1, heldAccuracy);
-    }
-
+    // One run: the training curve, and the held-out one when the file has held-out examples.
+    // Two runs: each run's training curve, named by its normaliser (four names do not fit a
+    // legend this narrow; the status gives the held-out numbers).
+    const QList<TrainingSession *> all = runs();
+    const bool held = !m_session->document().heldOut.empty() && all.size() == 1;
+    const int lines = int(all.size()) * (held ? 2 : 1);
     const attn::SequenceModel &model = m_session->document().model;
     int heads = 0;
     for (int l = 0; l < model.layerCount(); ++l)
         heads += model.headCount(l);
-    if (m_induction->lineCount() != heads) {
-        m_induction->setLineCount(heads);
+    if (m_loss->lineCount() != lines || m_induction->lineCount() != heads * int(all.size())) {
+        m_loss->setLineCount(lines);
+        m_accuracy->setLineCount(lines);
+        m_induction->setLineCount(heads * int(all.size()));
         retranslate();
     }
-    int line = 0;
-    for (int l = 0; l < model.layerCount(); ++l)
-        for (int h = 0; h < model.headCount(l); ++h, ++line) {
-            QList<QPointF> scores;
-            for (const TrainingSnapshot &s : snapshots)
-                if (auto score = s.induction.score(l, h))
-                    scores << QPointF(s.step, *score);
-            m_induction->setPoints(line, scores);
+    for (int r = 0; r < int(all.size()); ++r) {
+        const TrainingSession *run = all[r];
+        QList<QPointF> loss, accuracy, heldLoss, heldAccuracy;
+        for (const TrainingPoint &p : run->points()) {
+            if (p.loss)
+                loss << QPointF(p.step, *p.loss);
+            if (p.accuracy)
+                accuracy << QPointF(p.step, *p.accuracy * 100);
         }
+        for (const TrainingSnapshot &s : run->snapshots()) {
+            if (s.heldOutLoss)
+                heldLoss << QPointF(s.step, *s.heldOutLoss);
+            if (s.heldOutAccuracy)
+                heldAccuracy << QPointF(s.step, *s.heldOutAccuracy * 100);
+        }
+        m_loss->setPoints(r, loss);
+        m_accuracy->setPoints(r, accuracy);
+        if (held) {
+            m_loss->setPoints(1, heldLoss);
+            m_accuracy->setPoints(1, heldAccuracy);
+        }
+        int line = r * heads;
+        for (int l = 0; l < model.layerCount(); ++l)
+            for (int h = 0; h < model.headCount(l); ++h, ++line) {
+                QList<QPointF> scores;
+                for (const TrainingSnapshot &s : run->snapshots())
+                    if (auto score = s.induction.score(l, h))
+                        scores << QPointF(s.step, *score);
+                m_induction->setPoints(line, scores);
+            }
+    }
 }
 
 void TrainingView::updateControls()
 {
-    const bool running = m_session->isRunning();
+    const bool running = anyRunning();
     const bool can = m_session->canTrain();
     m_play->setText(running ? tr("&Pause") : tr("&Play"));
     m_play->setToolTip(running ? tr("Stop after the current step")
@@ -423,11 +667,142 @@ void TrainingView::updateControls()
     m_play->setEnabled(can);
     m_step->setEnabled(can && !running);
     m_rateValue->setText(QLocale().toString(m_session->settings().learningRate, 'g', 2));
-    m_speed->setText(
-        running && m_session->stepsPerSecond() > 0
-            ? tr("%1 steps/s").arg(QLocale().toString(m_session->stepsPerSecond(), 'f', 0))
-            : QString());
-    m_continue->setEnabled(m_index + 1 < int(m_session->snapshots().size()));
+    const auto speed = [](const TrainingSession *run) {
+        return QLocale().toString(run->stepsPerSecond(), 'f', 0);
+    };
+    if (!running || m_session->stepsPerSecond() <= 0)
+        m_speed->clear();
+    else if (m_compare && m_compare->stepsPerSecond() > 0)
+        m_speed->setText(tr("%1 and %2 steps/s").arg(speed(m_session), speed(m_compare)));
+    else
+        m_speed->setText(tr("%1 steps/s").arg(speed(m_session)));
+    m_continue->setEnabled(m_index + 1 < int(m_session->snapshots().size()) ||
+                           (m_compare && m_compareIndex + 1 < int(m_compare->snapshots().size())));
+}
+
+attn::SequenceModel TrainingView::shownModel(const TrainingSnapshot &snapshot) const
+{
+    return attn::anyHeadOff(snapshot.model, m_off) ? attn::ablateHeads(snapshot.model, m_off)
+                                                   : snapshot.model;
+}
+
+QString TrainingView::statusOf(const TrainingSession *session, const TrainingSnapshot &s,
+                               const attn::SequenceModel &model) const
+{
+    const bool ablated = attn::anyHeadOff(s.model, m_off);
+    std::optional<double> loss = s.loss, accuracy = s.accuracy, heldLoss = s.heldOutLoss,
+                          heldAccuracy = s.heldOutAccuracy;
+    if (ablated) {
+        // The snapshot's numbers are for every head on; with heads off they are measured again.
+        loss = accuracy = heldLoss = heldAccuracy = std::nullopt;
+        if (auto e = session->evaluate(model)) {
+            loss = e->loss();
+            accuracy = e->accuracy();
+        }
+        if (auto e = session->evaluateHeldOut(model)) {
+            heldLoss = e->loss();
+            heldAccuracy = e->accuracy();
+        }
+    }
+    QString status =
+        tr("Step %1: loss %2, accuracy %3").arg(s.step).arg(number(loss), percent(accuracy));
+    if (!session->document().heldOut.empty())
+        status +=
+            tr("; held-out loss %1, accuracy %2").arg(number(heldLoss), percent(heldAccuracy));
+    if (ablated)
+        status += QLatin1Char(' ') + tr("(with the unticked heads switched off)");
+    return status;
+}
+
+QString TrainingView::predictionsOf(const SequenceSession *view,
+                                    const attn::SequenceModel &model) const
+{
+    // What the shown model predicts at each position of the chosen example, wrong ones marked.
+    const auto &examples = m_session->document().examples;
+    const int e = m_example->value() - 1;
+    if (!view->hasResult() || e < 0 || e >= int(examples.size()))
+        return {};
+    const auto &targets = examples[std::size_t(e)].targets;
+    const auto &predictions = view->forward().predictions;
+    QStringList cells;
+    int scored = 0, right = 0;
+    for (std::size_t i = 0; i < predictions.size(); ++i) {
+        const QString name =
+            QString::fromStdString(model.outputs[std::size_t(predictions[i])]).toHtmlEscaped();
+        const int target = i < targets.size() ? targets[i] : -1;
+        if (target < 0) {
+            cells << QStringLiteral("<span style='color:%1'>%2</span>")
+                         .arg(ColorScheme::axis().name(), name);
+        } else if (target == predictions[i]) {
+            ++scored;
+            ++right;
+            cells << name;
+        } else {
+            ++scored;
+            cells << QStringLiteral("<b><span style='color:%1'>%2✗</span></b>")
+                         .arg(ColorScheme::error().name(), name);
+        }
+    }
+    return tr("Predictions for example %1: %2 — %3 of %4 right")
+        .arg(e + 1)
+        .arg(cells.join(QLatin1Char(' ')))
+        .arg(right)
+        .arg(scored);
+}
+
+void TrainingView::requestCaption(int run, const TrainingSnapshot &snapshot,
+                                  const attn::SequenceModel &model)
+{
+    // A new request only when the step or the heads switched off changed: while paused, the
+    // views are drawn again for many reasons that leave the numbers as they were.
+    QString key = QString::number(snapshot.step);
+    for (const auto &layer : m_off)
+        for (bool off : layer)
+            key += off ? QLatin1Char('0') : QLatin1Char('1');
+    Caption &caption = m_captions[std::size_t(run)];
+    if (key == caption.key)
+        return;
+    caption.key = key;
+    m_firstToken->request(run, model, caption.examples, snapshot.step, ++caption.requested);
+}
+
+void TrainingView::restartCaption(int run, const TrainingSession *session)
+{
+    Caption &caption = m_captions[std::size_t(run)];
+    caption.examples =
+        std::make_shared<const std::vector<attn::SequenceExample>>(session->document().examples);
+    caption.key.clear();
+    caption.validFrom = caption.requested + 1; // results of the run before are of no use
+    m_firstToken->drop(run);
+    (run == 0 ? m_runCaption : m_compareCaption)->clear();
+}
+
+void TrainingView::showCaption(int run, int step, quint64 tag, const FirstTokenScores::Table &table)
+{
+    const Caption &caption = m_captions[std::size_t(run)];
+    const TrainingSession *session = run == 0 ? m_session : m_compare;
+    if (!session || tag < caption.validFrom)
+        return;
+    // The attention sink in one number per head: the mean weight of every later position on
+    // the first token, over the training examples.
+    const bool one = table.size() == 1 && table.front().size() == 1;
+    QStringList scores;
+    for (std::size_t l = 0; l < table.size(); ++l)
+        for (std::size_t h = 0; h < table[l].size(); ++h) {
+            const QString score = number(table[l][h]);
+            scores << (one ? score
+                       : table.size() > 1
+                           ? tr("layer %1 head %2: %3").arg(l + 1).arg(h + 1).arg(score)
+                           : tr("head %1: %2").arg(h + 1).arg(score));
+        }
+    QLabel *label = run == 0 ? m_runCaption : m_compareCaption;
+    label->setText(tr("%1, step %2 — mean weight on the first token: %3")
+                       .arg(runName(session))
+                       .arg(step)
+                       .arg(scores.join(QStringLiteral(", "))));
+    // The first run's maps say the step and the induction scores (describeViews()).
+    if (run == 1)
+        m_compareGrid->setAccessibleDescription(label->text());
 }
 
 void TrainingView::showSnapshot(int index)
@@ -441,71 +816,36 @@ void TrainingView::showSnapshot(int index)
         const QSignalBlocker block(m_timeline);
         m_timeline->setValue(m_index);
     }
-    const bool ablated = attn::anyHeadOff(s.model, m_off);
-    const attn::SequenceModel model = ablated ? attn::ablateHeads(s.model, m_off) : s.model;
+    const attn::SequenceModel model = shownModel(s);
     m_view->setModel(model);
     m_weights->setModel(model);
+    QString status = statusOf(m_session, s, model);
+    QString predictions = predictionsOf(m_view, model);
 
-    std::optional<double> loss = s.loss, accuracy = s.accuracy, heldLoss = s.heldOutLoss,
-                          heldAccuracy = s.heldOutAccuracy;
-    if (ablated) {
-        // The snapshot's numbers are for every head on; with heads off they are measured again.
-        loss = accuracy = heldLoss = heldAccuracy = std::nullopt;
-        if (auto e = m_session->evaluate(model)) {
-            loss = e->loss();
-            accuracy = e->accuracy();
-        }
-        if (auto e = m_session->evaluateHeldOut(model)) {
-            heldLoss = e->loss();
-            heldAccuracy = e->accuracy();
-        }
+    if (m_compare && !m_compare->snapshots().empty()) {
+        // The second run at the same step when scrubbing back; at its newest step when
+        // following (the pace keeps it within a step of the first's).
+        const auto &others = m_compare->snapshots();
+        m_compareIndex = m_follow ? int(others.size()) - 1 : indexAtOrBefore(others, s.step);
+        const TrainingSnapshot &c = others[std::size_t(m_compareIndex)];
+        const attn::SequenceModel compared = shownModel(c);
+        m_compareView->setModel(compared);
+        const QString first = runName(m_session), second = runName(m_compare);
+        status = tr("%1 — %2").arg(first, status) + QLatin1Char('\n') +
+                 tr("%1 — %2").arg(second, statusOf(m_compare, c, compared));
+        const QString other = predictionsOf(m_compareView, compared);
+        if (!predictions.isEmpty() && !other.isEmpty())
+            predictions = tr("%1 — %2").arg(first, predictions) + QStringLiteral("<br>") +
+                          tr("%1 — %2").arg(second, other);
+        requestCaption(0, s, model);
+        requestCaption(1, c, compared);
     }
-    QString status =
-        tr("Step %1: loss %2, accuracy %3").arg(s.step).arg(number(loss), percent(accuracy));
-    if (!m_session->document().heldOut.empty())
-        status +=
-            tr("; held-out loss %1, accuracy %2").arg(number(heldLoss), percent(heldAccuracy));
-    if (ablated)
-        status += QLatin1Char(' ') + tr("(with the unticked heads switched off)");
     m_status->setText(status);
+    m_predictions->setText(predictions);
     m_stepLabel->setText(tr("step %1 of %2").arg(s.step).arg(m_session->step()));
     for (TrainingChart *chart : {m_loss, m_accuracy, m_induction})
         chart->setMarker(s.step);
     describeViews(s);
-
-    // What the shown model predicts at each position of the chosen example, wrong ones marked.
-    const auto &examples = m_session->document().examples;
-    const int e = m_example->value() - 1;
-    if (m_view->hasResult() && e >= 0 && e < int(examples.size())) {
-        const auto &targets = examples[std::size_t(e)].targets;
-        const auto &predictions = m_view->forward().predictions;
-        QStringList cells;
-        int scored = 0, right = 0;
-        for (std::size_t i = 0; i < predictions.size(); ++i) {
-            const QString name =
-                QString::fromStdString(model.outputs[std::size_t(predictions[i])]).toHtmlEscaped();
-            const int target = i < targets.size() ? targets[i] : -1;
-            if (target < 0) {
-                cells << QStringLiteral("<span style='color:%1'>%2</span>")
-                             .arg(ColorScheme::axis().name(), name);
-            } else if (target == predictions[i]) {
-                ++scored;
-                ++right;
-                cells << name;
-            } else {
-                ++scored;
-                cells << QStringLiteral("<b><span style='color:%1'>%2✗</span></b>")
-                             .arg(ColorScheme::error().name(), name);
-            }
-        }
-        m_predictions->setText(tr("Predictions for example %1: %2 — %3 of %4 right")
-                                   .arg(e + 1)
-                                   .arg(cells.join(QLatin1Char(' ')))
-                                   .arg(right)
-                                   .arg(scored));
-    } else {
-        m_predictions->clear();
-    }
     updateControls();
 }
 
@@ -595,7 +935,16 @@ void TrainingView::retranslate()
                               "Adam's running averages as they were at that step"));
     m_exampleLabel->setText(tr("E&xample:"));
     m_headsLabel->setText(tr("Heads on:"));
-    m_weightsTitle->setText(tr("Weight matrices (blue negative, vermilion positive)"));
+    m_weightsTitle->setText(
+        m_compare ? tr("Weight matrices of the %1 run (blue negative, vermilion positive)")
+                        .arg(runName(m_session))
+                  : tr("Weight matrices (blue negative, vermilion positive)"));
+    m_compareLabel->setText(tr("Co&mpare with:"));
+    fillComparisonBox();
+    m_compareBox->setToolTip(
+        tr("Train a second run beside this one: the same model, seed and examples, with another "
+           "normaliser. Both runs start again from step 0; the charts draw both, and their "
+           "attention maps stand side by side with each head's mean weight on the first token."));
     const attn::SequenceModel &model = m_session->document().model;
     for (int l = 0; l < m_heads.size(); ++l)
         for (int h = 0; h < m_heads[l].size(); ++h) {
@@ -613,24 +962,44 @@ void TrainingView::retranslate()
     m_induction->setTitles(tr("Induction score per head"), tr("step"), QString());
     m_induction->setToolTip(tr("Mean attention weight from each repeated token to the token "
                                "that followed its previous occurrence"));
-    const QColor train(0xd5, 0x5e, 0x00);
-    if (m_loss->lineCount() > 0) {
-        m_loss->setLine(0, tr("training"), train);
-        m_accuracy->setLine(0, tr("training"), train);
+    if (!m_compare) {
+        if (m_loss->lineCount() > 0) {
+            m_loss->setLine(0, tr("training"), kFirstRun);
+            m_accuracy->setLine(0, tr("training"), kFirstRun);
+        }
+        if (m_loss->lineCount() > 1) {
+            m_loss->setLine(1, tr("held-out"), ColorScheme::key(), true);
+            m_accuracy->setLine(1, tr("held-out"), ColorScheme::key(), true);
+        }
+    } else if (m_loss->lineCount() >= 2) {
+        // Two runs: a colour per run, the second dashed too.
+        const QString names[] = {runName(m_session), runName(m_compare)};
+        const QColor colours[] = {kFirstRun, secondRun()};
+        for (int r = 0; r < 2; ++r) {
+            m_loss->setLine(r, names[r], colours[r], r == 1);
+            m_accuracy->setLine(r, names[r], colours[r], r == 1);
+        }
     }
-    if (m_loss->lineCount() > 1) {
-        m_loss->setLine(1, tr("held-out"), ColorScheme::key(), true);
-        m_accuracy->setLine(1, tr("held-out"), ColorScheme::key(), true);
-    }
-    int line = 0;
-    const int heads = m_induction->lineCount();
+    // Each head a colour; the second run's heads dashed, named with their run (by the run alone
+    // when there is one head).
+    int heads = 0;
     for (int l = 0; l < model.layerCount(); ++l)
-        for (int h = 0; h < model.headCount(l) && line < heads; ++h, ++line)
-            m_induction->setLine(line,
-                                 model.layerCount() > 1
-                                     ? tr("layer %1 head %2").arg(l + 1).arg(h + 1)
-                                     : tr("head %1").arg(h + 1),
-                                 lineColour(line, heads));
+        heads += model.headCount(l);
+    const int runCount = m_compare ? 2 : 1;
+    for (int r = 0; r < runCount && heads > 0; ++r) {
+        int line = 0;
+        for (int l = 0; l < model.layerCount(); ++l)
+            for (int h = 0; h < model.headCount(l); ++h, ++line) {
+                if (r * heads + line >= m_induction->lineCount())
+                    continue;
+                QString name = model.layerCount() > 1 ? tr("layer %1 head %2").arg(l + 1).arg(h + 1)
+                                                      : tr("head %1").arg(h + 1);
+                const QString run = runName(r == 0 ? m_session : m_compare);
+                if (m_compare)
+                    name = heads == 1 ? run : tr("%1, %2").arg(run, name);
+                m_induction->setLine(r * heads + line, name, lineColour(line, heads), r == 1);
+            }
+    }
     updateControls();
 }
 

@@ -1,13 +1,20 @@
 #pragma once
 
 #include "core/headablation.h"
+#include "core/normaliser.h"
+#include "core/sequencedocument.h"
+#include "sequence/firsttokenscores.h"
 
 #include <QList>
 #include <QString>
 #include <QWidget>
 
+#include <array>
+#include <optional>
+
 class QCheckBox;
 class QComboBox;
+class QGridLayout;
 class QHBoxLayout;
 class QLabel;
 class QPushButton;
@@ -33,6 +40,14 @@ class WeightHeatmaps;
 /// second input path into each would cost more code than the session's one pass per snapshot);
 /// every number comes from the core. When D = 2 the embeddings are drawn on the plane as they
 /// move, read-only: a drag there would have to rewrite a step of the run's history.
+///
+/// "Compare with" trains a second run beside the first: the same document (model, seed,
+/// examples) with another normaliser, in a TrainingSession of its own (its own worker thread).
+/// Play, Pause, Step, Reset, a fork and the optimiser's settings drive both; the charts draw both
+/// runs, and the maps of both stand side by side, each captioned with its normaliser and its
+/// heads' mean weight on the first token (attn::TrainingTask::firstTokenScore). A TrainingPace
+/// keeps the two threads within a step of each other while both run; each caption names the
+/// step it shows.
 class TrainingView : public QWidget
 {
     Q_OBJECT
@@ -43,6 +58,19 @@ public:
     ~TrainingView() override;
 
     TrainingSession *session() const { return m_session; }
+
+    /// The second run's normaliser; none when training one run.
+    std::optional<attn::Normaliser> comparison() const { return m_comparison; }
+    /// Trains a second run with `normaliser` beside the first, both from step 0 (a run under
+    /// way goes on running); none, or the document's own normaliser, goes back to one run and
+    /// keeps the first run's record.
+    void setComparison(std::optional<attn::Normaliser> normaliser);
+    /// The second run, null when not comparing.
+    TrainingSession *comparisonSession() const { return m_compare; }
+    /// The session the second run's maps read (its shown snapshot on the chosen example).
+    SequenceSession *comparisonViewSession() const { return m_compareView; }
+    /// The snapshot of the second run on screen.
+    int comparisonShownIndex() const { return m_compareIndex; }
     /// The snapshot on screen (an index into session()->snapshots()).
     int shownIndex() const { return m_index; }
     /// The heads switched off.
@@ -63,6 +91,10 @@ public:
     QSlider *timeline() const { return m_timeline; }
     QPushButton *continueButton() const { return m_continue; }
     QSpinBox *exampleBox() const { return m_example; }
+    QComboBox *comparisonBox() const { return m_compareBox; }
+    /// The caption above run `run`'s maps (0 the first, 1 the second), shown when comparing.
+    QLabel *runCaption(int run) const { return run == 0 ? m_runCaption : m_compareCaption; }
+    SequenceHeatmapGrid *comparisonHeatmaps() const { return m_compareGrid; }
     QCheckBox *headBox(int layer, int head) const;
     QLabel *statusLabel() const { return m_status; }
     QLabel *predictionLabel() const { return m_predictions; }
@@ -100,13 +132,61 @@ private:
     void describeViews(const TrainingSnapshot &snapshot);
     void exportChartDialog();
     void saveDialog();
+    /// The sessions of the runs: the first, and the second when comparing.
+    QList<TrainingSession *> runs() const;
+    bool anyRunning() const;
+    /// Forks each run whose shown snapshot is not its newest (before Play or Step).
+    void forkAtShown();
+    /// The document of the second run: the first run's with `normaliser`.
+    attn::SequenceDocument comparedDocument(attn::Normaliser normaliser) const;
+    /// The chosen example of the session's document into `view`.
+    void loadShown(SequenceSession *view, const TrainingSession *session);
+    void onCompareRestarted();
+    /// The comparison box: "(none)" and the normalisers other than the document's.
+    void fillComparisonBox();
+    /// The name of a normaliser short enough for a legend ("softmax₁").
+    static QString shortName(attn::Normaliser normaliser);
+    /// The name of run `session` (its normaliser) for legends, captions and the status.
+    QString runName(const TrainingSession *session) const;
+    /// The model of `snapshot` with the unticked heads off.
+    attn::SequenceModel shownModel(const TrainingSnapshot &snapshot) const;
+    /// "Step 3: loss …, accuracy …" for `snapshot` of `session` (measured again with heads off).
+    QString statusOf(const TrainingSession *session, const TrainingSnapshot &snapshot,
+                     const attn::SequenceModel &model) const;
+    /// The predictions of `view` on the chosen example, wrong ones marked.
+    QString predictionsOf(const SequenceSession *view, const attn::SequenceModel &model) const;
+    /// Asks for the first-token weights of run `run`'s shown `model` (off the window's thread).
+    void requestCaption(int run, const TrainingSnapshot &snapshot,
+                        const attn::SequenceModel &model);
+    /// A run started again: its examples, and no result of before.
+    void restartCaption(int run, const TrainingSession *session);
+    /// "softmax, step 12 — mean weight on the first token: 0.42" over run `run`'s maps.
+    void showCaption(int run, int step, quint64 tag, const FirstTokenScores::Table &table);
 
     SequenceSession *m_source;
     TrainingSession *m_session;
     SequenceSession *m_view;
+    TrainingSession *m_compare = nullptr; ///< the second run, while comparing
+    SequenceSession *m_compareView;
+    std::optional<attn::Normaliser> m_comparison;
+    int m_compareIndex = 0;
     QPushButton *m_play, *m_step, *m_reset, *m_continue, *m_save, *m_export;
     QLabel *m_optimizerLabel, *m_rateLabel, *m_rateValue, *m_speed, *m_timelineLabel, *m_stepLabel;
     QLabel *m_exampleLabel, *m_headsLabel, *m_status, *m_predictions, *m_message, *m_weightsTitle;
+    QLabel *m_compareLabel, *m_runCaption, *m_compareCaption;
+    QComboBox *m_compareBox;
+    SequenceHeatmapGrid *m_compareGrid;
+    QSplitter *m_splitter;
+    QGridLayout *m_maps;
+    FirstTokenScores *m_firstToken;
+    /// Per run: what its caption was last asked for and which answers are still of use.
+    struct Caption
+    {
+        FirstTokenScores::Examples examples;
+        QString key;
+        quint64 requested = 0, validFrom = 0;
+    };
+    std::array<Caption, 2> m_captions;
     QComboBox *m_optimizer;
     QSlider *m_rate, *m_timeline;
     QSpinBox *m_example;

@@ -124,7 +124,7 @@ private slots:
 
     void createReturnsTheShownTask()
     {
-        std::optional<attn::SequenceDocument> result;
+        std::optional<NewTrainingTaskDialog::Choice> result;
         QTimer::singleShot(0, [] {
             auto *dialog = qobject_cast<NewTrainingTaskDialog *>(QApplication::activeModalWidget());
             QVERIFY(dialog);
@@ -136,14 +136,15 @@ private slots:
         });
         result = NewTrainingTaskDialog::ask(nullptr);
         QVERIFY(result.has_value());
-        QVERIFY(attn::validateSequence(*result).ok());
-        QCOMPARE(result->model.positions, PositionKind::None);
-        QCOMPARE(int(result->heldOut.size()), 5);
+        QVERIFY(attn::validateSequence(result->document).ok());
+        QCOMPARE(result->document.model.positions, PositionKind::None);
+        QCOMPARE(int(result->document.heldOut.size()), 5);
+        QVERIFY(!result->comparison); // "(none)" unless chosen
         TrainingTask::Options o = TrainingTask::defaults(TrainingTaskKind::PreviousToken);
         o.positions = PositionKind::None;
         o.seed = 7;
         o.heldOut = 5;
-        QCOMPARE(attn::writeSequence(*result), attn::writeSequence(TrainingTask::make(o)));
+        QCOMPARE(attn::writeSequence(result->document), attn::writeSequence(TrainingTask::make(o)));
 
         QTimer::singleShot(0, [] {
             auto *dialog = QApplication::activeModalWidget();
