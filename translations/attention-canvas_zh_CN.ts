@@ -438,14 +438,6 @@
         <translation>没有可复制的内容：按当前设置无法计算注意力。</translation>
     </message>
     <message>
-        <source>Copied a Python program (NumPy) that prints the same numbers.</source>
-        <translation>已复制一个打印相同数字的 Python 程序（NumPy）。</translation>
-    </message>
-    <message>
-        <source>Copied a Python program (PyTorch) that prints the same numbers.</source>
-        <translation>已复制一个打印相同数字的 Python 程序（PyTorch）。</translation>
-    </message>
-    <message>
         <source>Copy as P&amp;ython</source>
         <translation>复制为 Python 代码(&amp;Y)</translation>
     </message>
@@ -468,6 +460,14 @@
     <message>
         <source>Copy a Python program that rebuilds this model and sentence</source>
         <translation>复制一个重建此模型和句子的 Python 程序</translation>
+    </message>
+    <message>
+        <source>Copied the Python program (NumPy).</source>
+        <translation>已复制 Python 程序（NumPy）。</translation>
+    </message>
+    <message>
+        <source>Copied the Python program (PyTorch).</source>
+        <translation>已复制 Python 程序（PyTorch）。</translation>
     </message>
 </context>
 <context>

@@ -45,9 +45,8 @@ void CopyCodeActions::copy(PythonCode::Flavour flavour)
         return;
     }
     QGuiApplication::clipboard()->setText(program);
-    emit copied(flavour == PythonCode::Flavour::NumPy
-                    ? tr("Copied a Python program (NumPy) that prints the same numbers.")
-                    : tr("Copied a Python program (PyTorch) that prints the same numbers."));
+    emit copied(flavour == PythonCode::Flavour::NumPy ? tr("Copied the Python program (NumPy).")
+                                                      : tr("Copied the Python program (PyTorch)."));
 }
 
 bool CopyCodeActions::event(QEvent *event)

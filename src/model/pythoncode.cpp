@@ -28,20 +28,23 @@ public:
 
     void line(const QString &s = {}) { text += s + QLatin1Char('\n'); }
     void line(const char *s) { line(QString::fromUtf8(s)); }
-    // A comment, wrapped to lines of at most about kWidth columns: at a space, or anywhere in
-    // text without spaces (Chinese), where a wide character counts two columns.
+    // A comment, wrapped to lines of at most about kWidth columns: at a space, or between two
+    // characters of which one is wide (Chinese, which has no spaces), a wide one counting two
+    // columns.
     void comment(const QString &s, const QString &indent = {})
     {
         const QString lead = indent + QStringLiteral("# ");
         QString rest = s;
         while (!rest.isEmpty()) {
-            int width = int(lead.size()), cut = int(rest.size()), space = -1;
+            int width = int(lead.size()), cut = int(rest.size()), breakAt = -1;
             for (int i = 0; i < rest.size(); ++i) {
-                if (rest[i] == QLatin1Char(' '))
-                    space = i;
-                width += rest[i].unicode() >= 0x1100 && !isNarrowSymbol(rest[i]) ? 2 : 1;
-                if (width > kWidth) {
-                    cut = space > 0 ? space : i;
+                const bool wide = isWide(rest[i]);
+                if (i > 0 && (rest[i] == QLatin1Char(' ') || wide || isWide(rest[i - 1])) &&
+                    !isClosingPunctuation(rest[i]))
+                    breakAt = i;
+                width += wide ? 2 : 1;
+                if (width > kWidth && breakAt > 0) {
+                    cut = breakAt;
                     break;
                 }
             }
@@ -100,11 +103,17 @@ public:
 private:
     static constexpr int kWidth = 96;
 
-    // Mathematical letters and symbols above U+1100 that a terminal shows one column wide.
-    static bool isNarrowSymbol(QChar c)
+    // Shown two columns wide: CJK characters and full-width punctuation (not the mathematical
+    // letters and symbols between U+1D00 and U+2BFF, subscripts and arrows among them).
+    static bool isWide(QChar c)
     {
         const ushort u = c.unicode();
-        return (u >= 0x1D00 && u <= 0x2BFF) || (u >= 0x0300 && u <= 0x036F);
+        return u >= 0x1100 && !(u >= 0x1D00 && u <= 0x2BFF);
+    }
+    // Punctuation that may not start a line (Chinese typesetting keeps it after its text).
+    static bool isClosingPunctuation(QChar c)
+    {
+        return QStringLiteral("，。；：、）》”’！？,.;:)").contains(c);
     }
 
     QString wrap(const QString &list) const

@@ -12,6 +12,7 @@
 #include "core/normaliser.h"
 #include "core/sequencefile.h"
 #include "core/sequenceforward.h"
+#include "model/commandline.h"
 #include "model/language.h"
 #include "model/pythoncode.h"
 #include "model/scenemodel.h"
@@ -22,6 +23,7 @@
 
 #include <cmath>
 #include <limits>
+#include <string_view>
 #include <tuple>
 
 namespace {
@@ -234,6 +236,7 @@ private slots:
     void sequencePresets();
     void pytorchFlavour();
     void commentsInChinese();
+    void commandLineFlags();
     void commandLine();
     void commandLineRefusals();
 
@@ -368,6 +371,22 @@ void TestPythonCode::commentsInChinese()
     compareScene({QStringLiteral("zh_CN"), program, model.result(), model.values(),
                   model.scene().multiHead.wo},
                  printed[0]);
+}
+
+void TestPythonCode::commandLineFlags()
+{
+    // Both flags parse, ask for no window, and the scan before any application object agrees.
+    for (const char *flag : {"--python", "--pytorch"}) {
+        CommandLine cli;
+        QVERIFY(cli.parse({QStringLiteral("attention-canvas"), QString::fromLatin1(flag)}));
+        QCOMPARE(cli.options().python, flag == std::string_view("--python"));
+        QCOMPARE(cli.options().pytorch, flag == std::string_view("--pytorch"));
+        QVERIFY(cli.options().headless());
+        QByteArray name("attention-canvas"), option(flag);
+        char *argv[] = {name.data(), option.data(), nullptr};
+        QVERIFY(CommandLine::scanHeadless(2, argv));
+        QVERIFY(!CommandLine::scanExport(2, argv));
+    }
 }
 
 void TestPythonCode::commandLine()
