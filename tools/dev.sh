@@ -44,6 +44,11 @@ packages=(
 if [[ "$mode" == test || "$mode" == asan || "$mode" == fuzz ]]; then
     packages+=(clang libclang-rt-14-dev lld llvm)
 fi
+# The tests of "Copy as Python" run the programs the app writes with Debian's python3 and NumPy
+# and compare what they print with the app's numbers (they skip, saying so, without them).
+if [[ "$mode" == test || "$mode" == quick || "$mode" == asan ]]; then
+    packages+=(python3 python3-numpy)
+fi
 missing=()
 for p in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then

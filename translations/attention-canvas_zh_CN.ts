@@ -414,6 +414,61 @@
         <source>Unknown normaliser &quot;%1&quot;; expected %2.</source>
         <translation>未知的归一化函数“%1”；应为 %2。</translation>
     </message>
+    <message>
+        <source>Print a Python program (NumPy) that rebuilds the scene or the sequence file&apos;s first example and prints the same scores, weights and output, commented in the chosen language.</source>
+        <translation>打印一个 Python 程序（NumPy），它重建场景或序列文件的第一个样例，并打印相同的分数、权重和输出，注释使用所选语言。</translation>
+    </message>
+    <message>
+        <source>Like --python, with PyTorch instead of NumPy.</source>
+        <translation>同 --python，但用 PyTorch 代替 NumPy。</translation>
+    </message>
+    <message>
+        <source>Use either --python or --pytorch, not both.</source>
+        <translation>--python 和 --pytorch 只能选用一个。</translation>
+    </message>
+    <message>
+        <source>--%1 prints a program; use it without --report, --export or --train.</source>
+        <translation>--%1 打印一个程序；不要与 --report、--export 或 --train 同时使用。</translation>
+    </message>
+</context>
+<context>
+    <name>CopyCodeActions</name>
+    <message>
+        <source>Nothing to copy: the attention cannot be computed as it stands.</source>
+        <translation>没有可复制的内容：按当前设置无法计算注意力。</translation>
+    </message>
+    <message>
+        <source>Copy as P&amp;ython</source>
+        <translation>复制为 Python 代码(&amp;Y)</translation>
+    </message>
+    <message>
+        <source>Copy a NumPy program that rebuilds this and prints the same numbers</source>
+        <translation>复制一个 NumPy 程序：重建当前内容并打印相同的数字</translation>
+    </message>
+    <message>
+        <source>Copy as Py&amp;Torch</source>
+        <translation>复制为 PyTorch 代码(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Copy a PyTorch program that rebuilds this and prints the same numbers</source>
+        <translation>复制一个 PyTorch 程序：重建当前内容并打印相同的数字</translation>
+    </message>
+    <message>
+        <source>Copy as code</source>
+        <translation>复制为代码</translation>
+    </message>
+    <message>
+        <source>Copy a Python program that rebuilds this model and sentence</source>
+        <translation>复制一个重建此模型和句子的 Python 程序</translation>
+    </message>
+    <message>
+        <source>Copied the Python program (NumPy).</source>
+        <translation>已复制 Python 程序（NumPy）。</translation>
+    </message>
+    <message>
+        <source>Copied the Python program (PyTorch).</source>
+        <translation>已复制 Python 程序（PyTorch）。</translation>
+    </message>
 </context>
 <context>
     <name>CosineParameters</name>
@@ -3445,6 +3500,244 @@ Weight %4</source>
     <message>
         <source>nothing</source>
         <translation>“无”</translation>
+    </message>
+</context>
+<context>
+    <name>PythonCode</name>
+    <message>
+        <source>Run it with python3 and PyTorch; it prints the same numbers as Attention Canvas.</source>
+        <translation>用 python3 和 PyTorch 运行它；它打印的数字与注意力画布相同。</translation>
+    </message>
+    <message>
+        <source>Run it with python3 and NumPy; it prints the same numbers as Attention Canvas.</source>
+        <translation>用 python3 和 NumPy 运行它；它打印的数字与注意力画布相同。</translation>
+    </message>
+    <message>
+        <source>Every number is written with all its digits, so the results agree to the last few digits.</source>
+        <translation>每个数字都写出全部位数，所以结果一直到最后几位都一致。</translation>
+    </message>
+    <message>
+        <source>Prints a vector on one line, a matrix one row per line (name[i]), every number in full.</source>
+        <translation>向量打印在一行上，矩阵每行打印一行（name[i]），每个数字完整写出。</translation>
+    </message>
+    <message>
+        <source>Softmax: wᵢ = exp(zᵢ) / Σⱼ exp(zⱼ). Subtracting the largest logit first changes nothing in exact arithmetic and keeps exp from overflowing; a masked key has exp(−∞) = 0.</source>
+        <translation>softmax（归一化指数函数）：wᵢ = exp(zᵢ) / Σⱼ exp(zⱼ)。先减去最大的 logit，在精确运算中结果不变，又能防止 exp 溢出；被掩码的键 exp(−∞) = 0。</translation>
+    </message>
+    <message>
+        <source>Sparsemax (Martins &amp; Astudillo 2016): wᵢ = max(zᵢ − τ*, 0), the point of the simplex nearest to z; τ* comes from the k largest logits, k the largest j with 1 + j·z₍ⱼ₎ &gt; z₍₁₎ + … + z₍ⱼ₎.</source>
+        <translation>sparsemax（Martins 与 Astudillo，2016）：wᵢ = max(zᵢ − τ*, 0)，即单纯形上离 z 最近的点；τ* 由最大的 k 个 logit 求出，k 是满足 1 + j·z₍ⱼ₎ &gt; z₍₁₎ + … + z₍ⱼ₎ 的最大的 j。</translation>
+    </message>
+    <message>
+        <source>Worked in y = z − max z (the same weights) so that the sums stay small.</source>
+        <translation>在 y = z − max z 中计算（权重不变），使求和的数保持较小。</translation>
+    </message>
+    <message>
+        <source>Softmax₁: wᵢ = exp(zᵢ) / (1 + Σⱼ exp(zⱼ)), as if one more key of logit 0 took what is left (&quot;nothing&quot;). The shift m = max(0, max z) includes that key.</source>
+        <translation>softmax₁：wᵢ = exp(zᵢ) / (1 + Σⱼ exp(zⱼ))，好像多了一个 logit 为 0 的键，拿走剩下的部分（“什么都不看”）。平移量 m = max(0, max z) 也算上这个键。</translation>
+    </message>
+    <message>
+        <source>Sigmoid (Ramapuram et al. 2024): wᵢ = σ(zᵢ + b), each key on its own; the weights need not sum to 1.</source>
+        <translation>sigmoid（Ramapuram 等，2024）：wᵢ = σ(zᵢ + b)，每个键各自计算；权重之和不必为 1。</translation>
+    </message>
+    <message>
+        <source>dot product</source>
+        <translation>点积</translation>
+    </message>
+    <message>
+        <source>scaled dot product</source>
+        <translation>缩放点积</translation>
+    </message>
+    <message>
+        <source>cosine similarity</source>
+        <translation>余弦相似度</translation>
+    </message>
+    <message>
+        <source>general (bilinear) score</source>
+        <translation>通用（双线性）分数</translation>
+    </message>
+    <message>
+        <source>additive attention</source>
+        <translation>加性注意力</translation>
+    </message>
+    <message>
+        <source>multi-head attention</source>
+        <translation>多头注意力</translation>
+    </message>
+    <message>
+        <source>softmax</source>
+        <translation>softmax（归一化指数函数）</translation>
+    </message>
+    <message>
+        <source>sparsemax</source>
+        <translation>sparsemax（稀疏最大化）</translation>
+    </message>
+    <message>
+        <source>softmax₁</source>
+        <translation>softmax₁</translation>
+    </message>
+    <message>
+        <source>sigmoid</source>
+        <translation>sigmoid（S 型函数）</translation>
+    </message>
+    <message>
+        <source>Dot product: sᵢ = q·kᵢ.</source>
+        <translation>点积：sᵢ = q·kᵢ。</translation>
+    </message>
+    <message>
+        <source>Scaled dot product: sᵢ = q·kᵢ / √d, with the d the scene sets.</source>
+        <translation>缩放点积：sᵢ = q·kᵢ / √d，d 取场景设定的值。</translation>
+    </message>
+    <message>
+        <source>Scaled dot product: sᵢ = q·kᵢ / √d, d the dimension of the vectors.</source>
+        <translation>缩放点积：sᵢ = q·kᵢ / √d，d 为向量的维度。</translation>
+    </message>
+    <message>
+        <source>Cosine similarity: sᵢ = q·kᵢ / (‖q‖ ‖kᵢ‖), and 0 when q or kᵢ has length 0.</source>
+        <translation>余弦相似度：sᵢ = q·kᵢ / (‖q‖ ‖kᵢ‖)；q 或 kᵢ 长度为 0 时取 0。</translation>
+    </message>
+    <message>
+        <source>General (bilinear) score (Luong et al. 2015): sᵢ = qᵀ W kᵢ.</source>
+        <translation>通用（双线性）分数（Luong 等，2015）：sᵢ = qᵀ W kᵢ。</translation>
+    </message>
+    <message>
+        <source>Additive attention (Bahdanau et al. 2015): sᵢ = vᵀ tanh(W_q q + W_k kᵢ + b), a small network with %1 hidden units.</source>
+        <translation>加性注意力（Bahdanau 等，2015）：sᵢ = vᵀ tanh(W_q q + W_k kᵢ + b)，一个有 %1 个隐藏单元的小网络。</translation>
+    </message>
+    <message>
+        <source>Multi-head attention: every head projects q, the keys and the values with its own W_Q, W_K, W_V, scores them by the scaled dot product with its own √d_k and normalises on its own.</source>
+        <translation>多头注意力：每个头用自己的 W_Q、W_K、W_V 投影查询 q、键和值，用自己的 √d_k 做缩放点积打分，并各自归一化。</translation>
+    </message>
+    <message>
+        <source>W_O maps the heads&apos; outputs, side by side, back to the output.</source>
+        <translation>W_O 把并排拼接的各头输出映射回输出。</translation>
+    </message>
+    <message>
+        <source>head %1: W_Q, W_K, W_V</source>
+        <translation>头 %1：W_Q、W_K、W_V</translation>
+    </message>
+    <message>
+        <source>The app shows the mean over the heads as the scores and the weights.</source>
+        <translation>应用中显示的分数和权重是各头的平均值。</translation>
+    </message>
+    <message>
+        <source>Attention Canvas: this scene&apos;s attention. Score: %1; normaliser: %2.</source>
+        <translation>注意力画布：本场景的注意力。分数：%1；归一化函数：%2。</translation>
+    </message>
+    <message>
+        <source>The query q, and the keys and values, one row per key.</source>
+        <translation>查询 q，以及键和值，每个键一行。</translation>
+    </message>
+    <message>
+        <source>A masked key (True) takes no part: its weight is exactly 0.</source>
+        <translation>被掩码的键（True）不参与计算：其权重恰为 0。</translation>
+    </message>
+    <message>
+        <source>The temperature τ: every score is divided by it before the normaliser.</source>
+        <translation>温度 τ：每个分数在进入归一化函数之前先除以它。</translation>
+    </message>
+    <message>
+        <source>The normalised view is on: q and every key are scaled to length 1 first (a vector of length 0 stays as it is); the values are not.</source>
+        <translation>归一化视图已打开：先把 q 和每个键缩放到长度 1（长度为 0 的向量保持不变）；值不缩放。</translation>
+    </message>
+    <message>
+        <source>The logits z = s / τ; a masked key&apos;s logit is −∞.</source>
+        <translation>logit z = s / τ；被掩码的键的 logit 为 −∞。</translation>
+    </message>
+    <message>
+        <source>The output: the weighted sum of the values, Σᵢ wᵢ vᵢ.</source>
+        <translation>输出：值的加权和 Σᵢ wᵢ vᵢ。</translation>
+    </message>
+    <message>
+        <source>Attention Canvas: this sequence model on this sentence, every layer and head.</source>
+        <translation>注意力画布：本序列模型在这个句子上的计算，包括每一层和每个头。</translation>
+    </message>
+    <message>
+        <source>An attention-only transformer: xᵢ = E[tokenᵢ] + Pᵢ; each layer adds W_O [o¹; …; oʰ] to the residual stream r; then logitsᵢ = U rᵢ.</source>
+        <translation>只有注意力的 Transformer：xᵢ = E[tokenᵢ] + Pᵢ；每一层把 W_O [o¹; …; oʰ] 加到残差流 r 上；最后 logitsᵢ = U rᵢ。</translation>
+    </message>
+    <message>
+        <source>The input tokens (one row of E each) and the output tokens (one row of U each).</source>
+        <translation>输入词元（各对应 E 的一行）和输出词元（各对应 U 的一行）。</translation>
+    </message>
+    <message>
+        <source>Token i stands at position first_position + i.</source>
+        <translation>第 i 个词元位于位置 first_position + i。</translation>
+    </message>
+    <message>
+        <source>Causal mask: token i attends only to the tokens 0 … i.</source>
+        <translation>因果掩码：第 i 个词元只关注词元 0 … i。</translation>
+    </message>
+    <message>
+        <source>The embedding E: one row of D numbers per vocabulary token.</source>
+        <translation>嵌入 E：词表中每个词元一行，每行 D 个数。</translation>
+    </message>
+    <message>
+        <source>The layers: each head&apos;s W_Q, W_K, W_V (acting on column vectors) and the layer&apos;s W_O.</source>
+        <translation>各层：每个头的 W_Q、W_K、W_V（作用于列向量）和该层的 W_O。</translation>
+    </message>
+    <message>
+        <source>layer %1</source>
+        <translation>第 %1 层</translation>
+    </message>
+    <message>
+        <source>The unembedding U: one row of D numbers per output token.</source>
+        <translation>反嵌入 U：每个输出词元一行，每行 D 个数。</translation>
+    </message>
+    <message>
+        <source>No positions: attention sees a set of tokens, not a sequence.</source>
+        <translation>没有位置编码：注意力看到的是词元的集合，而不是序列。</translation>
+    </message>
+    <message>
+        <source>Sinusoidal positions (Vaswani et al. 2017), added to the embedding: P[2j] = sin(pos / base^(2j/D)), P[2j+1] = cos(pos / base^(2j/D)).</source>
+        <translation>正弦位置编码（Vaswani 等，2017），加到嵌入上：P[2j] = sin(pos / base^(2j/D))，P[2j+1] = cos(pos / base^(2j/D))。</translation>
+    </message>
+    <message>
+        <source>Learned positions: row p of the table P is added to the token at position p.</source>
+        <translation>可学习的位置编码：表 P 的第 p 行加到位置 p 上的词元。</translation>
+    </message>
+    <message>
+        <source>Rotary positions (RoFormer, Su et al. 2021): q and k, not x, are turned pair by pair; components (2j, 2j+1) of row i by the angle posᵢ·θⱼ, θⱼ = base^(−2j/d_k).</source>
+        <translation>旋转位置编码（RoPE；RoFormer，Su 等，2021）：转动的是 q 和 k 而不是 x，两两成对；第 i 行的分量 (2j, 2j+1) 转过角度 posᵢ·θⱼ，θⱼ = base^(−2j/d_k)。</translation>
+    </message>
+    <message>
+        <source>a key after the query is masked: −∞</source>
+        <translation>查询之后的键被掩码：−∞</translation>
+    </message>
+    <message>
+        <source>the residual stream: r + W_O [o¹; …; oʰ] for every token</source>
+        <translation>残差流：对每个词元 r + W_O [o¹; …; oʰ]</translation>
+    </message>
+    <message>
+        <source>The prediction at each position: the output token of the largest logit (the first on a tie).</source>
+        <translation>每个位置的预测：logit 最大的输出词元（并列时取第一个）。</translation>
+    </message>
+    <message>
+        <source>bias = b, set explicitly.</source>
+        <translation>bias = b，已明确设定。</translation>
+    </message>
+    <message>
+        <source>bias = b = −ln n, n the number of keys that are not masked.</source>
+        <translation>bias = b = −ln n，n 为未被掩码的键的个数。</translation>
+    </message>
+    <message>
+        <source>exp(−(z + bias)) may overflow to inf when z + bias is very negative: the weight 1/inf = 0 is then right.</source>
+        <translation>z + bias 是很大的负数时，exp(−(z + bias)) 可能溢出为 inf：此时权重 1/inf = 0 正是正确的结果。</translation>
+    </message>
+</context>
+<context>
+    <name>PythonCommand</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: --method applies to scenes, not to sequence files.</source>
+        <translation>%1：--method 只适用于场景，不适用于序列文件。</translation>
+    </message>
+    <message>
+        <source>Cannot compute the attention: %1</source>
+        <translation>无法计算注意力：%1</translation>
     </message>
 </context>
 <context>

@@ -6,6 +6,7 @@
 #include "canvas/canvaswidget.h"
 #include "canvas/gradientarrowlayer.h"
 #include "canvas/selection.h"
+#include "copycodeactions.h"
 #include "docktable.h"
 #include "document/autosavesession.h"
 #include "document/scenecommand.h"
@@ -177,6 +178,17 @@ void MainWindow::createActions()
         m_ui->menuFile->insertActions(before, {m_ui->actionExport, m_ui->actionCopyPicture});
         m_ui->menuFile->insertSeparator(m_ui->actionExport);
     }
+    // Edit → Copy as Python / PyTorch: the computed vectors (normalised view included) go to
+    // the program, so it prints what the window shows.
+    m_copyCode = new CopyCodeActions(this, [this](PythonCode::Flavour flavour) {
+        return m_model->hasResult()
+                   ? PythonCode::forScene(m_model->scene(), m_model->normalised(), flavour)
+                   : QString();
+    });
+    m_ui->menuEdit->addSeparator();
+    m_ui->menuEdit->addActions(m_copyCode->actions());
+    connect(m_copyCode, &CopyCodeActions::copied, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 5000); });
     connect(m_ui->actionAbout, &QAction::triggered, this, [this] { AboutBox::exec(this); });
     connect(m_ui->actionAboutQt, &QAction::triggered, qApp, &QApplication::aboutQt);
 

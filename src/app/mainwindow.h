@@ -19,6 +19,7 @@ class MainWindow;
 }
 class AppearanceActions;
 class AutosaveSession;
+class CopyCodeActions;
 class CanvasWidget;
 class DockTable;
 class FileActions;
@@ -137,6 +138,7 @@ private:
     DockPanels m_panels;
     DockTable *m_docks = nullptr;
     FileActions *m_files = nullptr;
+    CopyCodeActions *m_copyCode = nullptr;
     AppearanceActions *m_appearance = nullptr;
     QActionGroup *m_methods = nullptr;
     QActionGroup *m_normalisers = nullptr;

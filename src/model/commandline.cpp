@@ -102,8 +102,9 @@ bool CommandLine::scanHeadless(int argc, char **argv)
     bool headless = false;
     const bool shortFlag =
         walkOptions(argc, argv, [&headless](std::string_view name, const char *, bool isQt) {
-            for (const char *n : {"report", "export", "help", "help-all", "version", "part", "size",
-                                  "scale", "caption", "transparent", "train", "save-trained"}) {
+            for (const char *n :
+                 {"report", "export", "help", "help-all", "version", "part", "size", "scale",
+                  "caption", "transparent", "train", "save-trained", "python", "pytorch"}) {
                 if (!isQt && name == n)
                     headless = true;
             }
@@ -193,9 +194,17 @@ bool CommandLine::parse(const QStringList &arguments)
     const QCommandLineOption saveTrainedOption(
         QStringLiteral("save-trained"),
         tr("With --train: write the trained model as a sequence file to FILE."), tr("FILE"));
+    const QCommandLineOption pythonOption(
+        QStringLiteral("python"),
+        tr("Print a Python program (NumPy) that rebuilds the scene or the sequence file's first "
+           "example and prints the same scores, weights and output, commented in the chosen "
+           "language."));
+    const QCommandLineOption pytorchOption(QStringLiteral("pytorch"),
+                                           tr("Like --python, with PyTorch instead of NumPy."));
     parser.addOptions({sceneOption, reportOption, methodOption, normaliserOption, temperatureOption,
                        langOption, exportOption, partOption, sizeOption, scaleOption, captionOption,
-                       transparentOption, trainOption, saveTrainedOption});
+                       transparentOption, trainOption, saveTrainedOption, pythonOption,
+                       pytorchOption});
     m_help = parser.helpText();
 
     if (!parser.parse(arguments)) {
@@ -251,6 +260,18 @@ bool CommandLine::parse(const QStringList &arguments)
     }
     if (!parseTraining(parser, trainOption, saveTrainedOption))
         return false;
+    m_options.python = parser.isSet(pythonOption);
+    m_options.pytorch = parser.isSet(pytorchOption);
+    if (m_options.python && m_options.pytorch) {
+        m_error = tr("Use either --python or --pytorch, not both.");
+        return false;
+    }
+    if (m_options.printingCode() &&
+        (m_options.reporting() || m_options.training() || parser.isSet(QStringLiteral("export")))) {
+        m_error = tr("--%1 prints a program; use it without --report, --export or --train.")
+                      .arg(m_options.python ? QStringLiteral("python") : QStringLiteral("pytorch"));
+        return false;
+    }
     if (!parseExport(parser, exportOption, partOption, sizeOption, scaleOption, captionOption,
                      transparentOption))
         return false;

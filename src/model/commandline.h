@@ -35,11 +35,15 @@ struct CommandLineOptions
     std::optional<int> trainSteps; ///< --train N: steps of training before the report
     QString saveTrainedPath;       ///< --save-trained FILE: the trained model as a sequence file
 
+    bool python = false;  ///< --python: print a NumPy program that recomputes the file
+    bool pytorch = false; ///< --pytorch: the same program for PyTorch
+
     bool reporting() const { return !reportPath.isEmpty(); }
     bool exporting() const { return !exportPath.isEmpty(); }
     bool training() const { return trainSteps.has_value(); }
-    /// Work without showing a window: --report, --export or --train.
-    bool headless() const { return reporting() || exporting() || training(); }
+    bool printingCode() const { return python || pytorch; }
+    /// Work without showing a window: --report, --export, --train, --python or --pytorch.
+    bool headless() const { return reporting() || exporting() || training() || printingCode(); }
 };
 
 /// Parses the arguments with QCommandLineParser; every message is translated.
@@ -56,7 +60,7 @@ public:
     /// that language. Returns an empty string when absent.
     static QString scanLanguage(int argc, char **argv);
     /// True when the arguments ask for work without a window (--report, --export and its
-    /// options, --train, --save-trained, --help, --version).
+    /// options, --train, --save-trained, --python, --pytorch, --help, --version).
     static bool scanHeadless(int argc, char **argv);
     /// True when the arguments ask for --export, which needs a QApplication (on the offscreen
     /// platform) rather than a QCoreApplication.

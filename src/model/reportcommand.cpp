@@ -68,6 +68,14 @@ int writeReport(const QString &path, const QByteArray &report, QString *error)
 }
 } // namespace
 
+bool ReportCommand::readIfSequence(const QString &path, attn::SequenceDocument *out,
+                                   bool *isSequence, QString *error)
+{
+    const Probe probe = probeSequence(path, *out, error);
+    *isSequence = probe == Probe::Sequence;
+    return probe != Probe::Failed;
+}
+
 bool ReportCommand::prepareModel(SceneModel &model, const CommandLineOptions &options,
                                  QString *error)
 {

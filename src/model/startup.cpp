@@ -2,6 +2,7 @@
 
 #include "commandline.h"
 #include "language.h"
+#include "pythoncommand.h"
 #include "reportcommand.h"
 
 #include <QCoreApplication>
@@ -61,8 +62,14 @@ int run(CommandLine &cli, const QStringList &arguments, const ExportRunner &expo
     }
     if (!o.headless() || (o.exporting() && !exportRunner))
         return -1;
+    // The program's comments are in the user's language: that needs the translator, which only
+    // the second, spoken pass installs.
+    if (quiet && o.printingCode())
+        return kWouldSpeak;
     QString error;
-    const int code = o.exporting() ? exportRunner(o, &error) : ReportCommand::run(o, &error);
+    const int code = o.exporting()      ? exportRunner(o, &error)
+                     : o.printingCode() ? PythonCommand::run(o, &error)
+                                        : ReportCommand::run(o, &error);
     if (code != 0) {
         if (quiet)
             return kWouldSpeak;

@@ -1,5 +1,6 @@
 #include "sequence/sequencewindow.h"
 
+#include "copycodeactions.h"
 #include "core/matrixpresets.h"
 #include "model/sequencesession.h"
 #include "panels/sequencepages.h"
@@ -123,6 +124,14 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     sentenceRow->addWidget(m_newTask);
     sentenceRow->addWidget(m_open);
     sentenceRow->addWidget(m_save);
+    // Copy as code: the sentence at the window's shift, as the heat maps show it.
+    m_copyCode = new CopyCodeActions(this, [this](PythonCode::Flavour flavour) {
+        return m_session->hasResult()
+                   ? PythonCode::forSequence(m_session->model(), m_session->tokens(),
+                                             m_session->shift(), flavour)
+                   : QString();
+    });
+    sentenceRow->addWidget(m_copyCode->createButton(this));
     sentenceRow->addWidget(m_sentenceLabel);
     sentenceRow->addWidget(m_sentence, 1);
     sentenceRow->addWidget(m_addToken);

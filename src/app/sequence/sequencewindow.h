@@ -15,6 +15,7 @@ class QSpinBox;
 class QTabWidget;
 class QTextBrowser;
 class QToolButton;
+class CopyCodeActions;
 class MatrixEditor;
 class SequenceEmbeddingCanvas;
 class SequenceOffsetPlot;
@@ -94,6 +95,8 @@ public:
     QPushButton *applyPresetButton() const { return m_applyPreset; }
     QPushButton *undoButton() const { return m_undo; }
     MatrixEditor *matrixEditor() const { return m_matrixEditor; }
+    /// Copy as Python / PyTorch (the Copy as code button's menu).
+    CopyCodeActions *copyCodeActions() const { return m_copyCode; }
 
 protected:
     void changeEvent(QEvent *event) override;
@@ -155,6 +158,7 @@ private:
     QDoubleSpinBox *m_paramAngle = nullptr;
     QPushButton *m_applyPreset = nullptr, *m_undo = nullptr;
     MatrixEditor *m_matrixEditor = nullptr;
+    CopyCodeActions *m_copyCode = nullptr;
     int m_presetSeed = 1;      ///< each "random" draws a new matrix
     QList<int> m_lastEntry;    ///< layer, head, matrix, row, column of the last entry typed in
     int m_lastEntryDepth = -1; ///< the session's undo depth right after that edit
