@@ -68,6 +68,120 @@
     </message>
 </context>
 <context>
+    <name>AnimationDialog</name>
+    <message>
+        <source>Export Animation</source>
+        <translation>导出动画</translation>
+    </message>
+    <message>
+        <source>Whole window</source>
+        <translation>整个窗口</translation>
+    </message>
+    <message>
+        <source>Canvas</source>
+        <translation>画布</translation>
+    </message>
+    <message>
+        <source>Weight chart</source>
+        <translation>权重图</translation>
+    </message>
+    <message>
+        <source>Forever</source>
+        <translation>无限循环</translation>
+    </message>
+    <message>
+        <source> per second</source>
+        <translation> 帧/秒</translation>
+    </message>
+    <message>
+        <source>Animation:</source>
+        <translation>动画：</translation>
+    </message>
+    <message>
+        <source>Part:</source>
+        <translation>部分：</translation>
+    </message>
+    <message>
+        <source>Size in pixels:</source>
+        <translation>尺寸（像素）：</translation>
+    </message>
+    <message>
+        <source>Frame rate:</source>
+        <translation>帧率：</translation>
+    </message>
+    <message>
+        <source>Frames:</source>
+        <translation>帧数：</translation>
+    </message>
+    <message>
+        <source>Loop count:</source>
+        <translation>循环次数：</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>时长：</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>How many times players repeat the animation; Forever (0) repeats without end.</source>
+        <translation>播放器重复播放动画的次数；“无限循环”（0）表示一直重复。</translation>
+    </message>
+    <message>
+        <source>%1 s per loop</source>
+        <translation>每轮 %1 秒</translation>
+    </message>
+    <message>
+        <source>GIF animations (*.gif)</source>
+        <translation>GIF 动画 (*.gif)</translation>
+    </message>
+    <message>
+        <source>Choose a file to write the animation to.</source>
+        <translation>请选择要写入动画的文件。</translation>
+    </message>
+    <message>
+        <source>The file name must end in .gif.</source>
+        <translation>文件名必须以 .gif 结尾。</translation>
+    </message>
+    <message>
+        <source>Replace the File?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Replace it?</source>
+        <translation>%1 已存在。要替换它吗？</translation>
+    </message>
+    <message>
+        <source>Drawing the frames…</source>
+        <translation>正在绘制各帧…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+</context>
+<context>
+    <name>AnimationExport</name>
+    <message>
+        <source>Frame %1 could not be drawn.</source>
+        <translation>无法绘制第 %1 帧。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the animation: %2</source>
+        <translation>%1：无法写入动画：%2</translation>
+    </message>
+</context>
+<context>
     <name>AutosaveSession</name>
     <message>
         <source>Recovered the scene autosaved at %1. Save it to keep it.</source>
@@ -399,10 +513,6 @@
         <translation>未知的方法“%1”；应为 %2。</translation>
     </message>
     <message>
-        <source>Draw a picture without showing a window and write it to OUT (.png, .svg or .pdf); for a sequence file, the Sequence window.</source>
-        <translation>不显示窗口，绘制图片并写入 OUT（.png、.svg 或 .pdf）；对序列文件，绘制序列窗口。</translation>
-    </message>
-    <message>
         <source>With --export: the part to draw, window (the default), canvas or chart (canvas and chart for scenes only).</source>
         <translation>与 --export 一起使用：要绘制的部分，window（整个窗口，默认）、canvas（画布）或 chart（图表）；canvas 和 chart 只适用于场景。</translation>
     </message>
@@ -413,6 +523,70 @@
     <message>
         <source>Unknown normaliser &quot;%1&quot;; expected %2.</source>
         <translation>未知的归一化函数“%1”；应为 %2。</translation>
+    </message>
+    <message>
+        <source>Draw a picture without showing a window and write it to OUT (.png, .svg or .pdf, or .gif with --animate); for a sequence file, the Sequence window.</source>
+        <translation>不显示窗口，绘制图片并写入 OUT（.png、.svg 或 .pdf，配合 --animate 时为 .gif）；对序列文件，绘制序列窗口。</translation>
+    </message>
+    <message>
+        <source>With --export OUT.gif: an animated picture of a sweep, rotate-query (the query turns once around the origin) or temperature (τ from 0.05 to 20).</source>
+        <translation>配合 --export OUT.gif：一段扫描动画，rotate-query（查询绕原点转一整圈）或 temperature（温度 τ 从 0.05 到 20）。</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>With --animate: the number of frames, %1 to %2 (default 48).</source>
+        <translation>配合 --animate：帧数，%1 到 %2（默认 48）。</translation>
+    </message>
+    <message>
+        <source>With --animate: frames per second, %1 to %2 (default 25).</source>
+        <translation>配合 --animate：每秒帧数，%1 到 %2（默认 25）。</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>With --animate: the loop count written in the GIF, 0 to %1; 0 (the default) repeats forever.</source>
+        <translation>配合 --animate：写入 GIF 的循环次数，0 到 %1；0（默认）表示无限循环。</translation>
+    </message>
+    <message>
+        <source>An animation is written as a GIF: the name &quot;%1&quot; must end in .gif.</source>
+        <translation>动画以 GIF 格式写入：文件名“%1”必须以 .gif 结尾。</translation>
+    </message>
+    <message>
+        <source>A GIF is an animation: use --animate rotate-query or temperature with &quot;%1&quot;.</source>
+        <translation>GIF 是动画：请为“%1”加上 --animate rotate-query 或 temperature。</translation>
+    </message>
+    <message>
+        <source>--transparent does not apply to animations: GIF frames are opaque.</source>
+        <translation>--transparent 不适用于动画：GIF 的帧是不透明的。</translation>
+    </message>
+    <message>
+        <source>--%1 only applies with --animate.</source>
+        <translation>--%1 只能与 --animate 一起使用。</translation>
+    </message>
+    <message>
+        <source>Unknown animation &quot;%1&quot; for --animate; expected rotate-query or temperature.</source>
+        <translation>--animate 的动画“%1”未知；应为 rotate-query 或 temperature。</translation>
+    </message>
+    <message>
+        <source>--animate needs --export OUT.gif to write the animation to.</source>
+        <translation>--animate 需要 --export OUT.gif 来指定写入动画的文件。</translation>
+    </message>
+    <message>
+        <source>--frames must be a whole number of frames from %1 to %2, not &quot;%3&quot;.</source>
+        <translation>--frames 必须是 %1 到 %2 之间的整数帧数，而不是“%3”。</translation>
+    </message>
+    <message>
+        <source>--fps must be a whole number of frames per second from %1 to %2, not &quot;%3&quot;.</source>
+        <translation>--fps 必须是 %1 到 %2 之间的整数（每秒帧数），而不是“%3”。</translation>
+    </message>
+    <message>
+        <source>--loop must be 0 (repeat forever) or a whole number of times up to %1, not &quot;%2&quot;.</source>
+        <translation>--loop 必须是 0（无限循环）或不超过 %1 的整数次数，而不是“%2”。</translation>
     </message>
 </context>
 <context>
@@ -1543,6 +1717,14 @@
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>%1: unknown animation.</source>
+        <translation>%1：未知的动画。</translation>
+    </message>
+    <message>
+        <source>%1: --animate %2 sweeps a scene; this is a sequence file.</source>
+        <translation>%1：--animate %2 扫描的是场景；这是一个序列文件。</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
@@ -1862,6 +2044,49 @@
     <message>
         <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Drag the columns of W, the orange arrows on the canvas: the scores follow.&lt;/li&gt;&lt;li&gt;Type W = [2 0; 0 0.5]: keys that point along x now win.&lt;/li&gt;&lt;li&gt;Type W = [0 −1; 1 0], a quarter turn: the key 90° clockwise of the query now scores as if it were aligned with it.&lt;/li&gt;&lt;/ul&gt;</source>
         <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;拖动 W 的两列，即画布上的橙色箭头：分数随之变化。&lt;/li&gt;&lt;li&gt;输入 W = [2 0; 0 0.5]：指向 x 方向的键现在胜出。&lt;/li&gt;&lt;li&gt;输入 W = [0 −1; 1 0]，即转四分之一圈：位于查询顺时针 90° 处的键，现在得分就像与查询方向一致一样。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>GifWriter</name>
+    <message>
+        <source>A frame of %1 × %2 pixels in an animation of %3 × %4.</source>
+        <translation>一帧为 %1 × %2 像素，而动画为 %3 × %4 像素。</translation>
+    </message>
+    <message>
+        <source>The colours of the frames could not be counted.</source>
+        <translation>无法统计各帧的颜色。</translation>
+    </message>
+    <message>
+        <source>No palette could be chosen for the frames.</source>
+        <translation>无法为各帧选出调色板。</translation>
+    </message>
+    <message>
+        <source>The GIF file could not be started: %1</source>
+        <translation>无法开始写入 GIF 文件：%1</translation>
+    </message>
+    <message>
+        <source>The frame could not be handed to the quantiser.</source>
+        <translation>无法把该帧交给颜色量化器。</translation>
+    </message>
+    <message>
+        <source>No palette could be chosen for a frame.</source>
+        <translation>无法为某一帧选出调色板。</translation>
+    </message>
+    <message>
+        <source>A frame could not be mapped onto its palette.</source>
+        <translation>无法把某一帧映射到它的调色板上。</translation>
+    </message>
+    <message>
+        <source>A frame could not be written: %1</source>
+        <translation>无法写入某一帧：%1</translation>
+    </message>
+    <message>
+        <source>An animation needs at least one frame.</source>
+        <translation>动画至少需要一帧。</translation>
+    </message>
+    <message>
+        <source>The GIF file could not be finished: %1</source>
+        <translation>无法完成 GIF 文件：%1</translation>
     </message>
 </context>
 <context>
@@ -2540,6 +2765,10 @@ Weight %4</source>
     <message>
         <source>Normaliser: %1</source>
         <translation>归一化函数：%1</translation>
+    </message>
+    <message>
+        <source>Export &amp;Animation…</source>
+        <translation>导出动画(&amp;A)…</translation>
     </message>
 </context>
 <context>
@@ -4973,6 +5202,25 @@ score %7, weight %8</source>
     <message>
         <source>The attention weight: σ(s/τ + b), each key on its own (multi-head: the mean over heads)</source>
         <translation>注意力权重：σ(s/τ + b)，每个键各自计算（多头注意力：各头的平均）</translation>
+    </message>
+</context>
+<context>
+    <name>SweepAnimation</name>
+    <message>
+        <source>Rotate the query</source>
+        <translation>旋转查询</translation>
+    </message>
+    <message>
+        <source>Temperature sweep</source>
+        <translation>温度扫描</translation>
+    </message>
+    <message>
+        <source>The query is not a vector of the plane: it cannot be turned.</source>
+        <translation>查询不是平面上的向量：无法旋转。</translation>
+    </message>
+    <message>
+        <source>The query has length 0: there is no direction to turn.</source>
+        <translation>查询的长度为 0：没有可旋转的方向。</translation>
     </message>
 </context>
 <context>

@@ -24,6 +24,7 @@ class DockTable;
 class FileActions;
 class LabWindow;
 class SequenceWindow;
+class QAction;
 class QActionGroup;
 class QMenu;
 class QToolButton;
@@ -122,6 +123,7 @@ private:
     /// After a new document: nothing selected, every vector in view.
     void showNewDocument();
     void onExport();
+    void onExportAnimation();
     void onCopyPicture();
 
     std::unique_ptr<Ui::MainWindow> m_ui;
@@ -135,6 +137,7 @@ private:
     DockTable *m_docks = nullptr;
     FileActions *m_files = nullptr;
     AppearanceActions *m_appearance = nullptr;
+    QAction *m_exportAnimation = nullptr; // File → Export Animation… (AnimationDialog)
     QActionGroup *m_methods = nullptr;
     QActionGroup *m_normalisers = nullptr;
     QMenu *m_normaliserMenu = nullptr;
