@@ -88,11 +88,22 @@ QImage AnimationExport::frame(int index)
 {
     if (!m_sweep.apply(index))
         return {};
-    // The step panel's formulas and the explanation follow a change within a throttle's
-    // interval; frames come faster than that.
-    UpdateThrottle::flushAll();
-    Exporter::settle();
+    if (m_options.picture.part == Exporter::Part::Window) {
+        // The step panel's formulas and the explanation follow a change within a throttle's
+        // interval, frames come faster than that; and the docks lay out from posted events.
+        // The canvas draws from the model directly, and the chart alone is a chart of its own
+        // that the Exporter lays out.
+        UpdateThrottle::flushAll();
+        Exporter::settle();
+    }
     return m_exporter.renderImage(m_options.picture);
+}
+
+QImage AnimationExport::drawFrame(int index)
+{
+    if (!m_prepared)
+        prepare();
+    return frame(index);
 }
 
 bool AnimationExport::step()

@@ -65,6 +65,10 @@ public:
     /// Puts the view, the window and the scene back (also done by the destructor).
     void restore();
 
+    /// Frame `index` as the GIF's frames are drawn, before any quantisation (the benchmark hands
+    /// the same frames to another encoder). The view is prepared as for step(); restore() after.
+    QImage drawFrame(int index);
+
 private:
     void prepare();
     QImage frame(int index);

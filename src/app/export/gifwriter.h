@@ -16,9 +16,11 @@
 /// Frames arrive in two passes. With one palette for the whole animation (the usual case for
 /// teaching pictures, whose few flat colours and their anti-aliased edges fit in 255 entries),
 /// every frame is first offered to addToPalette(), then each is written with addFrame() in order.
-/// With a palette per frame the first pass is skipped. Either way a frame after the first holds
-/// only the rectangle that changed, and in it the pixels that stayed the same are transparent
-/// (shown from the frame before): the frames are "left in place" and the file stays small.
+/// With a palette per frame the first pass is skipped. Either way only the rectangle in which a
+/// frame differs from the one before is counted, quantised (a palette per frame then covers just
+/// that rectangle) and written, and in it the pixels that a player would show unchanged are
+/// transparent (shown from the frame before): frames are "left in place", the file stays small
+/// and a sweep that moves one arrow costs a fraction of whole frames.
 class GifWriter
 {
     Q_DECLARE_TR_FUNCTIONS(GifWriter)
