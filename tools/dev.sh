@@ -30,7 +30,8 @@ jobs=$(nproc)
 
 # Debian 12 packages: compiler and build tools, Qt 6.4 with Charts, SVG and the translation
 # tools, Qt's own Chinese translations, Eigen, nlohmann-json and Highway (the core's JSON reader
-# and vectorised tanh/exp), a CJK font, Xvfb for machines with no display, and
+# and vectorised tanh/exp), giflib and libimagequant (animated GIF export: the file, and its
+# palette with dithering), a CJK font, Xvfb for machines with no display, and
 # what the package test uses: dpkg-shlibdeps (dpkg-dev) for cpack, and the .desktop and AppStream
 # validators. The sanitizer build and the fuzzers add clang with its runtimes (ASan, UBSan, LSan,
 # libFuzzer: libclang-rt-14-dev), lld, and llvm for llvm-symbolizer (readable stacks in the reports).
@@ -38,7 +39,8 @@ packages=(
     cmake g++ make pkg-config
     qt6-base-dev qt6-base-dev-tools qt6-charts-dev qt6-svg-dev libqt6opengl6-dev libgl-dev
     qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
-    libeigen3-dev nlohmann-json3-dev libhwy-dev fonts-noto-cjk xvfb xauth
+    libeigen3-dev nlohmann-json3-dev libhwy-dev libgif-dev libimagequant-dev
+    fonts-noto-cjk xvfb xauth
     dpkg-dev desktop-file-utils appstream
 )
 if [[ "$mode" == test || "$mode" == asan || "$mode" == fuzz ]]; then

@@ -1,6 +1,7 @@
 #include "exportcommand.h"
 
 #include "canvas/canvaswidget.h"
+#include "export/animationexport.h"
 #include "export/exporter.h"
 #include "mainwindow.h"
 #include "model/commandline.h"
@@ -44,6 +45,14 @@ Exporter::Options exportOptions(const CommandLineOptions &options, Exporter::Par
 
 int ExportCommand::run(const CommandLineOptions &options, QString *error)
 {
+    if (options.animating()) {
+        const auto part = Exporter::partFromId(options.exportPart);
+        if (!part) {
+            *error = tr("%1: unknown picture format or part.").arg(options.exportPath);
+            return CommandLine::kUsageError;
+        }
+        return runAnimation(options, *part, error);
+    }
     const auto format = Exporter::formatFromPath(options.exportPath);
     const auto part = Exporter::partFromId(options.exportPart);
     if (!format || !part) { // CommandLine has checked both; keep a clear line all the same
@@ -115,6 +124,52 @@ int ExportCommand::runSequence(const CommandLineOptions &options, Exporter::Form
     if (!layOut(window, windowSize, exporter, error))
         return CommandLine::kUsageError;
     if (!exporter.write(options.exportPath, format, exportOptions(options, part), error))
+        return CommandLine::kInputError;
+    return 0;
+}
+
+int ExportCommand::runAnimation(const CommandLineOptions &options, Exporter::Part part,
+                                QString *error)
+{
+    const auto kind = SweepAnimation::fromId(options.animate);
+    if (!kind) { // CommandLine has checked it
+        *error = tr("%1: unknown animation.").arg(options.animate);
+        return CommandLine::kUsageError;
+    }
+    if (!options.scenePath.isEmpty() &&
+        SceneStorage::kindOf(options.scenePath) == SceneStorage::FileKind::Sequence) {
+        *error = tr("%1: --animate %2 sweeps a scene; this is a sequence file.")
+                     .arg(options.scenePath, options.animate);
+        return CommandLine::kUsageError;
+    }
+    SceneModel model;
+    if (!ReportCommand::prepareModel(model, options, error))
+        return CommandLine::kInputError;
+    MainWindow window(&model);
+    const QSize windowSize = part == Exporter::Part::Window && options.exportSize.isValid()
+                                 ? options.exportSize
+                                 : Exporter::kDefaultWindowSize;
+    {
+        const Exporter exporter(window.exportSource());
+        if (!layOut(window, windowSize, exporter, error))
+            return CommandLine::kUsageError;
+    }
+    if (!options.scenePath.isEmpty())
+        window.canvas()->fitAll();
+
+    AnimationExport::Options o;
+    o.kind = *kind;
+    o.frames = options.animationFrames;
+    o.picture = exportOptions(options, part);
+    o.gif.fps = options.animationFps;
+    o.gif.loop = options.animationLoop;
+    AnimationExport animation(window.exportSource(), &model, o);
+    if (const QString why = animation.problem(); !why.isEmpty()) {
+        *error = tr("%1: %2").arg(
+            options.scenePath.isEmpty() ? options.exportPath : options.scenePath, why);
+        return CommandLine::kInputError;
+    }
+    if (!animation.run(options.exportPath, error))
         return CommandLine::kInputError;
     return 0;
 }

@@ -10,7 +10,8 @@ struct CommandLineOptions;
 /// `--export`: load the scene, apply the overrides, lay a window out without showing it and
 /// write the requested part as PNG, SVG or PDF. A sequence file (told by its "format") draws the
 /// Sequence window with its first example as the sentence. Nothing is written when anything fails,
-/// and an existing file is replaced only by a complete picture. Needs a QApplication.
+/// and an existing file is replaced only by a complete picture. Needs a QApplication. With
+/// --animate the scene's sweep is written as an animated GIF (AnimationExport).
 class ExportCommand
 {
     Q_DECLARE_TR_FUNCTIONS(ExportCommand)
@@ -20,6 +21,7 @@ public:
     static int run(const CommandLineOptions &options, QString *error);
 
 private:
+    static int runAnimation(const CommandLineOptions &options, Exporter::Part part, QString *error);
     static int runSequence(const CommandLineOptions &options, Exporter::Format format,
                            Exporter::Part part, QString *error);
 };

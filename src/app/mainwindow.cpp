@@ -12,6 +12,7 @@
 #include "document/scenecommand.h"
 #include "document/scenedocument.h"
 #include "document/sceneeditor.h"
+#include "export/animationdialog.h"
 #include "export/exportdialog.h"
 #include "export/exporter.h"
 #include "fileactions.h"
@@ -175,7 +176,11 @@ void MainWindow::createActions()
         const qsizetype quit = file.indexOf(m_ui->actionQuit);
         QAction *before =
             quit > 0 && file[quit - 1]->isSeparator() ? file[quit - 1] : m_ui->actionQuit;
-        m_ui->menuFile->insertActions(before, {m_ui->actionExport, m_ui->actionCopyPicture});
+        m_exportAnimation = new QAction(this);
+        m_exportAnimation->setObjectName(QStringLiteral("actionExportAnimation"));
+        connect(m_exportAnimation, &QAction::triggered, this, &MainWindow::onExportAnimation);
+        m_ui->menuFile->insertActions(
+            before, {m_ui->actionExport, m_exportAnimation, m_ui->actionCopyPicture});
         m_ui->menuFile->insertSeparator(m_ui->actionExport);
     }
     // Edit → Copy as Python / PyTorch: the computed vectors (normalised view included) go to
@@ -385,6 +390,7 @@ void MainWindow::retranslate()
     const auto actions = m_methods->actions();
     for (QAction *a : actions)
         a->setText(MethodNames::name(attn::Method(a->data().toInt())));
+    m_exportAnimation->setText(tr("Export &Animation…"));
     m_normaliserMenu->setTitle(tr("&Normaliser"));
     m_normaliserButton->setToolTip(
         tr("How the scores become weights: softmax, sparsemax, softmax₁ or sigmoid"));
@@ -670,6 +676,14 @@ void MainWindow::saveSession()
 void MainWindow::onExport()
 {
     ExportDialog dialog(exportSource(), this);
+    if (dialog.exec() == QDialog::Accepted)
+        statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(dialog.filePath()).fileName()),
+                                 5000);
+}
+
+void MainWindow::onExportAnimation()
+{
+    AnimationDialog dialog(exportSource(), m_model, this);
     if (dialog.exec() == QDialog::Accepted)
         statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(dialog.filePath()).fileName()),
                                  5000);

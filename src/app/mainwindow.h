@@ -25,6 +25,7 @@ class DockTable;
 class FileActions;
 class LabWindow;
 class SequenceWindow;
+class QAction;
 class QActionGroup;
 class QMenu;
 class QToolButton;
@@ -126,6 +127,7 @@ private:
     /// After a new document: nothing selected, every vector in view.
     void showNewDocument();
     void onExport();
+    void onExportAnimation();
     void onCopyPicture();
 
     std::unique_ptr<Ui::MainWindow> m_ui;
@@ -140,6 +142,7 @@ private:
     FileActions *m_files = nullptr;
     CopyCodeActions *m_copyCode = nullptr;
     AppearanceActions *m_appearance = nullptr;
+    QAction *m_exportAnimation = nullptr; // File → Export Animation… (AnimationDialog)
     QActionGroup *m_methods = nullptr;
     QActionGroup *m_normalisers = nullptr;
     QMenu *m_normaliserMenu = nullptr;

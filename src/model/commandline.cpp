@@ -20,7 +20,8 @@ bool takesValue(std::string_view name)
 {
     return name == "scene" || name == "report" || name == "method" || name == "normaliser" ||
            name == "temperature" || name == "lang" || name == "export" || name == "part" ||
-           name == "size" || name == "scale" || name == "train" || name == "save-trained";
+           name == "size" || name == "scale" || name == "train" || name == "save-trained" ||
+           name == "animate" || name == "frames" || name == "fps" || name == "loop";
 }
 
 // Qt's own options, which QApplication takes out of argv (with one dash or two) before the
@@ -102,9 +103,9 @@ bool CommandLine::scanHeadless(int argc, char **argv)
     bool headless = false;
     const bool shortFlag =
         walkOptions(argc, argv, [&headless](std::string_view name, const char *, bool isQt) {
-            for (const char *n :
-                 {"report", "export", "help", "help-all", "version", "part", "size", "scale",
-                  "caption", "transparent", "train", "save-trained", "python", "pytorch"}) {
+            for (const char *n : {"report", "export", "help", "help-all", "version", "part", "size",
+                                  "scale", "caption", "transparent", "train", "save-trained",
+                                  "python", "pytorch", "animate", "frames", "fps", "loop"}) {
                 if (!isQt && name == n)
                     headless = true;
             }
@@ -162,8 +163,8 @@ bool CommandLine::parse(const QStringList &arguments)
                                         tr("Use the language L: en or zh_CN."), tr("L"));
     const QCommandLineOption exportOption(
         QStringLiteral("export"),
-        tr("Draw a picture without showing a window and write it to OUT (.png, .svg or .pdf); "
-           "for a sequence file, the Sequence window."),
+        tr("Draw a picture without showing a window and write it to OUT (.png, .svg or .pdf, or "
+           ".gif with --animate); for a sequence file, the Sequence window."),
         tr("OUT"));
     const QCommandLineOption partOption(
         QStringLiteral("part"),
@@ -201,10 +202,32 @@ bool CommandLine::parse(const QStringList &arguments)
            "language."));
     const QCommandLineOption pytorchOption(QStringLiteral("pytorch"),
                                            tr("Like --python, with PyTorch instead of NumPy."));
-    parser.addOptions({sceneOption, reportOption, methodOption, normaliserOption, temperatureOption,
-                       langOption, exportOption, partOption, sizeOption, scaleOption, captionOption,
-                       transparentOption, trainOption, saveTrainedOption, pythonOption,
-                       pytorchOption});
+    const QCommandLineOption animateOption(
+        QStringLiteral("animate"),
+        tr("With --export OUT.gif: an animated picture of a sweep, rotate-query (the query turns "
+           "once around the origin) or temperature (τ from 0.05 to 20)."),
+        tr("A"));
+    const QCommandLineOption framesOption(
+        QStringLiteral("frames"),
+        tr("With --animate: the number of frames, %1 to %2 (default 48).")
+            .arg(kMinFrames)
+            .arg(kMaxFrames),
+        tr("N"));
+    const QCommandLineOption fpsOption(
+        QStringLiteral("fps"),
+        tr("With --animate: frames per second, %1 to %2 (default 25).").arg(kMinFps).arg(kMaxFps),
+        tr("F"));
+    const QCommandLineOption loopOption(
+        QStringLiteral("loop"),
+        tr("With --animate: the loop count written in the GIF, 0 to %1; 0 (the default) repeats "
+           "forever.")
+            .arg(kMaxLoop),
+        tr("N"));
+    parser.addOptions({sceneOption,       reportOption,      methodOption,  normaliserOption,
+                       temperatureOption, langOption,        exportOption,  partOption,
+                       sizeOption,        scaleOption,       captionOption, transparentOption,
+                       trainOption,       saveTrainedOption, pythonOption,  pytorchOption,
+                       animateOption,     framesOption,      fpsOption,     loopOption});
     m_help = parser.helpText();
 
     if (!parser.parse(arguments)) {
@@ -272,6 +295,8 @@ bool CommandLine::parse(const QStringList &arguments)
                       .arg(m_options.python ? QStringLiteral("python") : QStringLiteral("pytorch"));
         return false;
     }
+    if (!parseAnimation(parser, animateOption, framesOption, fpsOption, loopOption))
+        return false;
     if (!parseExport(parser, exportOption, partOption, sizeOption, scaleOption, captionOption,
                      transparentOption))
         return false;
@@ -352,8 +377,17 @@ bool CommandLine::parseExport(const QCommandLineParser &parser, const QCommandLi
         return false;
     }
     const QString suffix = QFileInfo(m_options.exportPath).suffix().toLower();
+    if (m_options.animating() != (suffix == QLatin1String("gif"))) {
+        m_error = m_options.animating()
+                      ? tr("An animation is written as a GIF: the name \"%1\" must end in .gif.")
+                            .arg(m_options.exportPath)
+                      : tr("A GIF is an animation: use --animate rotate-query or temperature "
+                           "with \"%1\".")
+                            .arg(m_options.exportPath);
+        return false;
+    }
     if (suffix != QLatin1String("png") && suffix != QLatin1String("svg") &&
-        suffix != QLatin1String("pdf")) {
+        suffix != QLatin1String("pdf") && suffix != QLatin1String("gif")) {
         m_error = tr("Cannot tell the format of \"%1\": the name must end in .png, .svg or .pdf.")
                       .arg(m_options.exportPath);
         return false;
@@ -417,9 +451,69 @@ bool CommandLine::parseExport(const QCommandLineParser &parser, const QCommandLi
 
     m_options.caption = parser.isSet(caption);
     m_options.transparent = parser.isSet(transparent);
+    if (m_options.transparent && m_options.animating()) {
+        m_error = tr("--transparent does not apply to animations: GIF frames are opaque.");
+        return false;
+    }
     if (m_options.transparent && m_options.exportPart == QLatin1String("window")) {
         m_error = tr("--transparent applies to the canvas and the chart, not to the whole window.");
         return false;
     }
     return true;
+}
+
+bool CommandLine::parseAnimation(const QCommandLineParser &parser,
+                                 const QCommandLineOption &animate,
+                                 const QCommandLineOption &frames, const QCommandLineOption &fps,
+                                 const QCommandLineOption &loop)
+{
+    if (!parser.isSet(animate)) {
+        for (const QCommandLineOption *o : {&frames, &fps, &loop}) {
+            if (parser.isSet(*o)) {
+                m_error = tr("--%1 only applies with --animate.").arg(o->names().constFirst());
+                return false;
+            }
+        }
+        return true;
+    }
+    const QString kind = parser.value(animate);
+    if (kind != QLatin1String("rotate-query") && kind != QLatin1String("temperature")) {
+        m_error =
+            tr("Unknown animation \"%1\" for --animate; expected rotate-query or temperature.")
+                .arg(kind);
+        return false;
+    }
+    if (!parser.isSet(QStringLiteral("export"))) {
+        m_error = tr("--animate needs --export OUT.gif to write the animation to.");
+        return false;
+    }
+    m_options.animate = kind;
+    // A whole number within [least, most], or `message` naming the option and its range.
+    const auto whole = [&](const QCommandLineOption &o, int least, int most, int *out,
+                           const QString &message) {
+        if (!parser.isSet(o))
+            return true;
+        bool ok = false;
+        const QString text = parser.value(o);
+        const int n = text.trimmed().toInt(&ok);
+        if (ok && n >= least && n <= most) {
+            *out = n;
+            return true;
+        }
+        m_error = message.arg(text);
+        return false;
+    };
+    return whole(frames, kMinFrames, kMaxFrames, &m_options.animationFrames,
+                 tr("--frames must be a whole number of frames from %1 to %2, not \"%3\".")
+                     .arg(kMinFrames)
+                     .arg(kMaxFrames)) &&
+           whole(fps, kMinFps, kMaxFps, &m_options.animationFps,
+                 tr("--fps must be a whole number of frames per second from %1 to %2, not "
+                    "\"%3\".")
+                     .arg(kMinFps)
+                     .arg(kMaxFps)) &&
+           whole(loop, 0, kMaxLoop, &m_options.animationLoop,
+                 tr("--loop must be 0 (repeat forever) or a whole number of times up to %1, "
+                    "not \"%2\".")
+                     .arg(kMaxLoop));
 }

@@ -32,6 +32,11 @@ struct CommandLineOptions
     bool caption = false;     ///< --caption: a line with the key numbers under the picture
     bool transparent = false; ///< --transparent: no background (canvas and chart only)
 
+    QString animate; ///< --animate: "rotate-query" or "temperature"; empty: a still picture
+    int animationFrames = 48; ///< --frames N
+    int animationFps = 25;    ///< --fps F
+    int animationLoop = 0;    ///< --loop N: the GIF's loop count, 0 repeats forever
+
     std::optional<int> trainSteps; ///< --train N: steps of training before the report
     QString saveTrainedPath;       ///< --save-trained FILE: the trained model as a sequence file
 
@@ -42,6 +47,7 @@ struct CommandLineOptions
     bool exporting() const { return !exportPath.isEmpty(); }
     bool training() const { return trainSteps.has_value(); }
     bool printingCode() const { return python || pytorch; }
+    bool animating() const { return !animate.isEmpty(); }
     /// Work without showing a window: --report, --export, --train, --python or --pytorch.
     bool headless() const { return reporting() || exporting() || training() || printingCode(); }
 };
@@ -75,6 +81,13 @@ public:
     /// The smallest and largest --size a side, in logical pixels.
     static constexpr int kMinExportSize = 16;
     static constexpr int kMaxExportSize = 8192;
+    /// --frames, --fps and --loop: the GIF's limits (see GifWriter), and frames enough for a
+    /// smooth sweep without minutes of drawing.
+    static constexpr int kMinFrames = 2;
+    static constexpr int kMaxFrames = 600;
+    static constexpr int kMinFps = 1;
+    static constexpr int kMaxFps = 50;
+    static constexpr int kMaxLoop = 65535;
 
     /// Parses; on failure error() holds one translated line.
     bool parse(const QStringList &arguments);
@@ -90,6 +103,9 @@ private:
                      const QCommandLineOption &part, const QCommandLineOption &size,
                      const QCommandLineOption &scale, const QCommandLineOption &caption,
                      const QCommandLineOption &transparent);
+    bool parseAnimation(const QCommandLineParser &parser, const QCommandLineOption &animate,
+                        const QCommandLineOption &frames, const QCommandLineOption &fps,
+                        const QCommandLineOption &loop);
 
     CommandLineOptions m_options;
     QString m_error;

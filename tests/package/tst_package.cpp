@@ -122,6 +122,11 @@ private slots:
                                               << "(^|, )libqt6widgets6 ";
         QTest::newRow("shlibdeps libstdc++") << "Depends"
                                              << "(^|, )libstdc\\+\\+6 ";
+        // The window module's GIF writer: giflib for the file, libimagequant for the palette.
+        QTest::newRow("shlibdeps giflib") << "Depends"
+                                          << "(^|, )libgif7 ";
+        QTest::newRow("shlibdeps libimagequant") << "Depends"
+                                                 << "(^|, )libimagequant0 ";
         // Added by hand because nothing links them:
         QTest::newRow("SVG plugins") << "Depends"
                                      << "(^|, )libqt6svg6 ";

@@ -1,5 +1,16 @@
 #include "widgets/updatethrottle.h"
 
+#include <QList>
+
+namespace {
+// Every throttle alive, for flushAll(); all live on the GUI thread.
+QList<UpdateThrottle *> &throttles()
+{
+    static QList<UpdateThrottle *> all;
+    return all;
+}
+} // namespace
+
 UpdateThrottle::UpdateThrottle(int intervalMs, std::function<void()> update, QObject *parent)
     : QObject(parent), m_update(std::move(update))
 {
@@ -9,6 +20,20 @@ UpdateThrottle::UpdateThrottle(int intervalMs, std::function<void()> update, QOb
         if (m_pending)
             fire();
     });
+    throttles().append(this);
+}
+
+UpdateThrottle::~UpdateThrottle()
+{
+    throttles().removeOne(this);
+}
+
+void UpdateThrottle::flushAll()
+{
+    const QList<UpdateThrottle *> all = throttles(); // an update may make or end a throttle
+    for (UpdateThrottle *t : all)
+        if (throttles().contains(t) && t->m_pending)
+            t->fire();
 }
 
 void UpdateThrottle::request()

@@ -15,9 +15,13 @@ class UpdateThrottle : public QObject
 
 public:
     UpdateThrottle(int intervalMs, std::function<void()> update, QObject *parent = nullptr);
+    ~UpdateThrottle() override;
 
     /// Asks for an update: now if none ran in the last interval, else when the interval ends.
     void request();
+    /// Runs the pending update of every throttle now, so that a picture drawn next (an
+    /// animation's frame, drawn faster than the interval) shows the current numbers.
+    static void flushAll();
 
 private:
     void fire();

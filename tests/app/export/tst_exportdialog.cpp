@@ -234,12 +234,15 @@ void TestExportDialog::menuHoldsTheActions()
     QVERIFY(exportAction && copy && quit);
     QCOMPARE(exportAction->shortcut(), QKeySequence(QStringLiteral("Ctrl+E")));
     QCOMPARE(copy->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+C")));
-    // In the File menu, after everything else and before Quit.
+    auto *animation = m_window->findChild<QAction *>(QStringLiteral("actionExportAnimation"));
+    QVERIFY(animation);
+    // In the File menu, after everything else and before Quit: Export Picture, Export
+    // Animation, Copy Picture.
     auto *file = m_window->findChild<QMenu *>(QStringLiteral("menuFile"));
     const auto actions = file->actions();
-    const qsizetype e = actions.indexOf(exportAction), c = actions.indexOf(copy),
-                    q = actions.indexOf(quit);
-    QVERIFY(e >= 0 && c == e + 1 && q > c);
+    const qsizetype e = actions.indexOf(exportAction), a = actions.indexOf(animation),
+                    c = actions.indexOf(copy), q = actions.indexOf(quit);
+    QVERIFY(e >= 0 && a == e + 1 && c == a + 1 && q > c);
     for (qsizetype i = c + 1; i < q; ++i)
         QVERIFY(actions[i]->isSeparator());
 }

@@ -1,0 +1,591 @@
+// Animated GIFs: the writer on frames made here, --animate as a user runs it (the real binary
+// through QProcess, no display) and File → Export Animation… in the window. Every file is read
+// back with giflib's own decoder (DGifSlurp) and composited here frame by frame, so the checks
+// are on what a player shows: the frame count, the size, the delay, the loop extension, and
+// where the query's red is.
+
+#include "canvas/canvaswidget.h"
+#include "common/apprun.h"
+#include "common/clifiles.h"
+#include "common/datacolumns.h"
+#include "common/mainwindowfixture.h"
+#include "export/animationdialog.h"
+#include "export/animationexport.h"
+#include "export/gifwriter.h"
+#include "export/sweepanimation.h"
+#include "mainwindow.h"
+#include "model/scenemodel.h"
+#include "theme/colorscheme.h"
+
+#include <QApplication>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QLineEdit>
+#include <QMenu>
+#include <QMenuBar>
+#include <QProgressDialog>
+#include <QPushButton>
+#include <QSpinBox>
+#include <QTemporaryDir>
+#include <QTest>
+#include <QTimer>
+
+#include <cmath>
+#include <cstring>
+#include <gif_lib.h>
+#include <numbers>
+
+namespace {
+
+// What a player shows, frame by frame, with the file's own numbers.
+struct DecodedGif
+{
+    bool ok = false;
+    QString error;
+    QSize size;
+    int loop = -1; ///< NETSCAPE2.0's count; -1 without the extension
+    QList<int> delays;
+    QList<QRect> rects;
+    QList<QImage> frames; ///< composited: each as shown after its frame is drawn
+    bool globalPalette = false;
+};
+
+struct ReadBuffer
+{
+    const QByteArray *bytes;
+    int at = 0;
+};
+
+int readFromBuffer(GifFileType *gif, GifByteType *out, int length)
+{
+    auto *b = static_cast<ReadBuffer *>(gif->UserData);
+    const int n = std::min(length, int(b->bytes->size()) - b->at);
+    std::memcpy(out, b->bytes->constData() + b->at, size_t(std::max(n, 0)));
+    b->at += std::max(n, 0);
+    return n;
+}
+
+// The NETSCAPE2.0 loop count among `blocks`, or -1.
+int loopCount(const ExtensionBlock *blocks, int count)
+{
+    for (int i = 0; i + 1 < count; ++i) {
+        const ExtensionBlock &b = blocks[i];
+        if (b.Function == APPLICATION_EXT_FUNC_CODE && b.ByteCount == 11 &&
+            std::memcmp(b.Bytes, "NETSCAPE2.0", 11) == 0) {
+            const ExtensionBlock &sub = blocks[i + 1];
+            if (sub.ByteCount == 3 && sub.Bytes[0] == 1)
+                return sub.Bytes[1] | (sub.Bytes[2] << 8);
+        }
+    }
+    return -1;
+}
+
+DecodedGif decode(const QByteArray &bytes)
+{
+    DecodedGif d;
+    ReadBuffer buffer{&bytes};
+    int code = 0;
+    GifFileType *gif = DGifOpen(&buffer, readFromBuffer, &code);
+    if (!gif) {
+        d.error = QString::fromUtf8(GifErrorString(code));
+        return d;
+    }
+    if (DGifSlurp(gif) != GIF_OK) {
+        d.error = QString::fromUtf8(GifErrorString(gif->Error));
+        DGifCloseFile(gif, &code);
+        return d;
+    }
+    d.size = QSize(gif->SWidth, gif->SHeight);
+    d.globalPalette = gif->SColorMap != nullptr;
+    if (gif->ImageCount > 0)
+        d.loop =
+            loopCount(gif->SavedImages[0].ExtensionBlocks, gif->SavedImages[0].ExtensionBlockCount);
+    QImage shown(d.size, QImage::Format_RGB32);
+    shown.fill(Qt::black);
+    for (int i = 0; i < gif->ImageCount; ++i) {
+        const SavedImage &image = gif->SavedImages[i];
+        GraphicsControlBlock gcb{};
+        gcb.TransparentColor = NO_TRANSPARENT_COLOR;
+        DGifSavedExtensionToGCB(gif, i, &gcb);
+        const ColorMapObject *map =
+            image.ImageDesc.ColorMap ? image.ImageDesc.ColorMap : gif->SColorMap;
+        const QRect rect(image.ImageDesc.Left, image.ImageDesc.Top, image.ImageDesc.Width,
+                         image.ImageDesc.Height);
+        if (!map || !QRect(QPoint(), d.size).contains(rect)) {
+            d.error = QStringLiteral("frame %1: no colour map or outside the screen").arg(i);
+            DGifCloseFile(gif, &code);
+            return d;
+        }
+        for (int y = 0; y < rect.height(); ++y) {
+            for (int x = 0; x < rect.width(); ++x) {
+                const int index = image.RasterBits[y * rect.width() + x];
+                if (index == gcb.TransparentColor)
+                    continue;
+                const GifColorType c = map->Colors[index];
+                shown.setPixel(rect.x() + x, rect.y() + y, qRgb(c.Red, c.Green, c.Blue));
+            }
+        }
+        d.delays << gcb.DelayTime;
+        d.rects << rect;
+        d.frames << shown.copy();
+    }
+    DGifCloseFile(gif, &code);
+    d.ok = true;
+    return d;
+}
+
+DecodedGif decodeFile(const QString &path)
+{
+    return decode(clifiles::readAll(path));
+}
+
+// The query's red, also where dithering or antialiasing moved it a little: within 60 of each
+// channel of the theme's query colour, and far from the other colours of the palette.
+bool isQueryRed(QRgb p, QColor query)
+{
+    return std::abs(qRed(p) - query.red()) < 60 && std::abs(qGreen(p) - query.green()) < 60 &&
+           std::abs(qBlue(p) - query.blue()) < 60;
+}
+
+// The mean position of the query-red pixels; (NaN, NaN) without any.
+QPointF redCentroid(const QImage &image, QColor query, int *count = nullptr)
+{
+    double sx = 0, sy = 0;
+    int n = 0;
+    for (int y = 0; y < image.height(); ++y)
+        for (int x = 0; x < image.width(); ++x)
+            if (isQueryRed(image.pixel(x, y), query)) {
+                sx += x;
+                sy += y;
+                ++n;
+            }
+    if (count)
+        *count = n;
+    return n ? QPointF(sx / n, sy / n) : QPointF(qQNaN(), qQNaN());
+}
+
+// The angle from a to b, wrapped into (−π, π].
+double angleBetween(double a, double b)
+{
+    double d = std::fmod(b - a, 2 * std::numbers::pi);
+    if (d <= -std::numbers::pi)
+        d += 2 * std::numbers::pi;
+    if (d > std::numbers::pi)
+        d -= 2 * std::numbers::pi;
+    return d;
+}
+
+// A frame of flat blocks in four colours, shifted by `shift` pixels: exact in any palette.
+QImage blocks(QSize size, int shift)
+{
+    QImage image(size, QImage::Format_RGB32);
+    const QRgb colours[] = {qRgb(255, 255, 255), qRgb(214, 39, 40), qRgb(31, 119, 180),
+                            qRgb(44, 160, 44)};
+    for (int y = 0; y < size.height(); ++y)
+        for (int x = 0; x < size.width(); ++x)
+            image.setPixel(x, y, colours[(((x + shift) / 8) + (y / 8)) % 4]);
+    return image;
+}
+
+AppRun run(const QStringList &args)
+{
+    return runApp(args, QDir::tempPath() + QStringLiteral("/ac-gif-cfg"));
+}
+
+bool sameImage(const QImage &a, const QImage &b)
+{
+    return a.convertToFormat(QImage::Format_RGB32) == b.convertToFormat(QImage::Format_RGB32);
+}
+} // namespace
+
+Q_DECLARE_METATYPE(GifWriter::Palette)
+
+class TestGifExport : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    // --- The writer alone ----------------------------------------------------------------------
+
+    void delayFromFps_data()
+    {
+        dataColumns<int, int>("fps", "centiseconds");
+        // 100/fps rounded: by hand.
+        QTest::newRow("1") << 1 << 100;
+        QTest::newRow("10") << 10 << 10;
+        QTest::newRow("25") << 25 << 4;
+        QTest::newRow("30") << 30 << 3;
+        QTest::newRow("40") << 40 << 3; // 2.5 rounds away from zero
+        QTest::newRow("50") << 50 << 2;
+    }
+    void delayFromFps()
+    {
+        QFETCH(int, fps);
+        QFETCH(int, centiseconds);
+        QCOMPARE(GifWriter::delayFor(fps), centiseconds);
+    }
+
+    void writerRoundTrip_data()
+    {
+        dataColumns<GifWriter::Palette, bool>("palette", "global");
+        QTest::newRow("one palette") << GifWriter::Palette::Global << true;
+        QTest::newRow("a palette per frame") << GifWriter::Palette::PerFrame << false;
+        // Four flat colours fit one palette perfectly.
+        QTest::newRow("automatic") << GifWriter::Palette::Automatic << true;
+    }
+    void writerRoundTrip()
+    {
+        QFETCH(GifWriter::Palette, palette);
+        QFETCH(bool, global);
+        const QSize size(48, 32);
+        // The third frame repeats the second: it must still be a frame, of one pixel.
+        const QList<QImage> frames = {blocks(size, 0), blocks(size, 3), blocks(size, 3),
+                                      blocks(size, 9)};
+        GifWriter::Options o;
+        o.fps = 20;
+        o.loop = 3;
+        o.palette = palette;
+        QString error;
+        const QByteArray bytes = GifWriter::encode(frames, o, &error);
+        QVERIFY2(!bytes.isEmpty(), qPrintable(error));
+        QVERIFY(bytes.startsWith("GIF89a"));
+        const DecodedGif d = decode(bytes);
+        QVERIFY2(d.ok, qPrintable(d.error));
+        QCOMPARE(d.size, size);
+        QCOMPARE(d.frames.size(), 4);
+        QCOMPARE(d.loop, 3);
+        QCOMPARE(d.globalPalette, global);
+        for (int i = 0; i < 4; ++i) {
+            QCOMPARE(d.delays[i], 5);
+            QVERIFY2(sameImage(d.frames[i], frames[i]), qPrintable(QString::number(i)));
+        }
+        QCOMPARE(d.rects[0], QRect(QPoint(), size));
+        QCOMPARE(d.rects[2].size(), QSize(1, 1));
+    }
+
+    void loopForever()
+    {
+        GifWriter::Options o; // loop 0 by default
+        QString error;
+        const DecodedGif d =
+            decode(GifWriter::encode({blocks({16, 16}, 0), blocks({16, 16}, 1)}, o, &error));
+        QVERIFY2(d.ok, qPrintable(d.error + error));
+        QCOMPARE(d.loop, 0);
+    }
+
+    void frameOfAnotherSizeRefused()
+    {
+        QString error;
+        const QByteArray bytes = GifWriter::encode({blocks({16, 16}, 0), blocks({17, 16}, 0)},
+                                                   GifWriter::Options(), &error);
+        QVERIFY(bytes.isEmpty());
+        QVERIFY2(error.contains(QStringLiteral("17")), qPrintable(error));
+    }
+
+    // --- The command line ----------------------------------------------------------------------
+
+    void cliFramesSizeDelayLoop()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("turn.gif"));
+        const AppRun r =
+            run({QStringLiteral("--animate"), QStringLiteral("rotate-query"),
+                 QStringLiteral("--frames"), QStringLiteral("12"), QStringLiteral("--fps"),
+                 QStringLiteral("10"), QStringLiteral("--loop"), QStringLiteral("2"),
+                 QStringLiteral("--part"), QStringLiteral("canvas"), QStringLiteral("--size"),
+                 QStringLiteral("320x200"), QStringLiteral("--export"), out});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        QVERIFY(r.out.isEmpty() && r.err.isEmpty());
+        const DecodedGif d = decodeFile(out);
+        QVERIFY2(d.ok, qPrintable(d.error));
+        QCOMPARE(d.size, QSize(320, 200));
+        QCOMPARE(d.frames.size(), 12);
+        QCOMPARE(d.loop, 2);
+        for (int delay : d.delays)
+            QCOMPARE(delay, 10);
+    }
+
+    void cliQueryTurnsAsTheSweepSays()
+    {
+        // Eight frames: the query turns by 2π/8 = 45° from one to the next, counter-clockwise
+        // in the plane (clockwise on screen, whose y grows downwards).
+        const int n = 8;
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("turn.gif"));
+        const AppRun r =
+            run({QStringLiteral("--animate"), QStringLiteral("rotate-query"),
+                 QStringLiteral("--frames"), QString::number(n), QStringLiteral("--part"),
+                 QStringLiteral("canvas"), QStringLiteral("--size"), QStringLiteral("400x400"),
+                 QStringLiteral("--export"), out});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const DecodedGif d = decodeFile(out);
+        QVERIFY2(d.ok, qPrintable(d.error));
+        QCOMPARE(d.frames.size(), n);
+        // The red arrow's pixels have the same shape in every frame, turned: their centroids lie
+        // on a circle about the origin, whose centre is the centroids' mean (equal steps).
+        QList<QPointF> c;
+        QPointF centre;
+        for (const QImage &f : d.frames) {
+            int count = 0;
+            c << redCentroid(f, ColorScheme::query(), &count);
+            QVERIFY2(count > 50, qPrintable(QStringLiteral("%1 red pixels").arg(count)));
+            centre += c.constLast() / n;
+        }
+        const double step = 2 * std::numbers::pi / n;
+        for (int k = 0; k + 1 < n; ++k) {
+            const QPointF a = c[k] - centre, b = c[k + 1] - centre;
+            // Screen y down: the plane's angle is atan2(−y, x).
+            const double turn = angleBetween(std::atan2(-a.y(), a.x()), std::atan2(-b.y(), b.x()));
+            QVERIFY2(std::abs(turn - step) < 0.12,
+                     qPrintable(QStringLiteral("frame %1 → %2: %3 rad, not %4")
+                                    .arg(k)
+                                    .arg(k + 1)
+                                    .arg(turn)
+                                    .arg(step)));
+        }
+        // The first frame shows the query where the scene has it: the article's (1.2, 0.8), at
+        // atan2(0.8, 1.2) ≈ 33.7° above the x axis.
+        const QPointF a = c[0] - centre;
+        QVERIFY(std::abs(angleBetween(std::atan2(-a.y(), a.x()), std::atan2(0.8, 1.2))) < 0.12);
+    }
+
+    void cliTemperatureFramesDiffer()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("tau.gif"));
+        const AppRun r = run(
+            {QStringLiteral("--animate"), QStringLiteral("temperature"), QStringLiteral("--frames"),
+             QStringLiteral("6"), QStringLiteral("--part"), QStringLiteral("chart"),
+             QStringLiteral("--size"), QStringLiteral("400x300"), QStringLiteral("--export"), out});
+        QVERIFY2(r.exitCode == 0, r.err.constData());
+        const DecodedGif d = decodeFile(out);
+        QVERIFY2(d.ok, qPrintable(d.error));
+        QCOMPARE(d.frames.size(), 6);
+        // τ = 0.05 · 400^(k/5): 0.05, 0.166, 0.552, 1.81, 6.03, 20 — every weight changes.
+        for (int k = 0; k + 1 < 6; ++k)
+            QVERIFY2(d.frames[k] != d.frames[k + 1], qPrintable(QString::number(k)));
+    }
+
+    void cliBadArguments_data()
+    {
+        dataColumns<QStringList, int, QString>("args", "code", "message");
+        const QString gif = QStringLiteral("@OUT@");
+        auto a = [&](std::initializer_list<const char *> words) {
+            QStringList l;
+            for (const char *w : words)
+                l << QString::fromUtf8(w);
+            return l;
+        };
+        QTest::newRow("frames 1") << a({"--animate", "rotate-query", "--frames", "1", "--export",
+                                        "@OUT@"})
+                                  << 2 << QStringLiteral("--frames");
+        QTest::newRow("frames 601")
+            << a({"--animate", "rotate-query", "--frames", "601", "--export", "@OUT@"}) << 2
+            << QStringLiteral("600");
+        QTest::newRow("frames not a number")
+            << a({"--animate", "rotate-query", "--frames", "many", "--export", "@OUT@"}) << 2
+            << QStringLiteral("\"many\"");
+        QTest::newRow("fps 0") << a({"--animate", "temperature", "--fps", "0", "--export", "@OUT@"})
+                               << 2 << QStringLiteral("--fps");
+        QTest::newRow("fps 51") << a({"--animate", "temperature", "--fps", "51", "--export",
+                                      "@OUT@"})
+                                << 2 << QStringLiteral("50");
+        QTest::newRow("loop -1") << a({"--animate", "temperature", "--loop", "-1", "--export",
+                                       "@OUT@"})
+                                 << 2 << QStringLiteral("--loop");
+        QTest::newRow("loop 65536")
+            << a({"--animate", "temperature", "--loop", "65536", "--export", "@OUT@"}) << 2
+            << QStringLiteral("65535");
+        QTest::newRow("unknown animation")
+            << a({"--animate", "spin", "--export", "@OUT@"}) << 2 << QStringLiteral("\"spin\"");
+        QTest::newRow("no export")
+            << a({"--animate", "temperature"}) << 2 << QStringLiteral("--export");
+        QTest::newRow("frames without animate")
+            << a({"--frames", "10", "--export", "x.png"}) << 2 << QStringLiteral("--animate");
+        QTest::newRow("gif without animate")
+            << a({"--export", "@OUT@"}) << 2 << QStringLiteral("--animate");
+        QTest::newRow("animate into png")
+            << a({"--animate", "temperature", "--export", "@DIR@/x.png"}) << 2
+            << QStringLiteral(".gif");
+        QTest::newRow("transparent") << a({"--animate", "temperature", "--part", "canvas",
+                                           "--transparent", "--export", "@OUT@"})
+                                     << 2 << QStringLiteral("--transparent");
+        QTest::newRow("sequence file") << a({"--scene", "@DIR@/sequence.json", "--animate",
+                                             "temperature", "--export", "@OUT@"})
+                                       << 2 << QStringLiteral("sequence");
+        QTest::newRow("zero query")
+            << a({"--scene", "@DIR@/zero.json", "--animate", "rotate-query", "--export", "@OUT@"})
+            << 1 << QStringLiteral("length 0");
+        Q_UNUSED(gif);
+    }
+    void cliBadArguments()
+    {
+        QFETCH(QStringList, args);
+        QFETCH(int, code);
+        QFETCH(QString, message);
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("out.gif"));
+        clifiles::write(dir, QStringLiteral("sequence.json"),
+                        clifiles::identitySequence(R"([{"tokens": ["x", "y"]}])"));
+        QByteArray zero(clifiles::kArticleScene);
+        zero.replace("[1.2, 0.8]", "[0, 0]");
+        clifiles::write(dir, QStringLiteral("zero.json"), zero);
+        // An existing file stays as it was when nothing can be written.
+        QVERIFY(clifiles::writeTo(out, "before"));
+        const AppRun r = run(clifiles::withPaths(args, out, QString(), dir.path()));
+        const QString why = notACleanFailure(r, code, message);
+        QVERIFY2(why.isEmpty(), qPrintable(why));
+        QCOMPARE(clifiles::readAll(out), QByteArray("before"));
+    }
+
+    void cliChineseMessage()
+    {
+        const AppRun r =
+            run({QStringLiteral("--lang"), QStringLiteral("zh_CN"), QStringLiteral("--animate"),
+                 QStringLiteral("rotate-query"), QStringLiteral("--frames"), QStringLiteral("0"),
+                 QStringLiteral("--export"), QStringLiteral("x.gif")});
+        QCOMPARE(r.exitCode, 2);
+        const QString err = QString::fromUtf8(r.err);
+        QVERIFY2(err.contains(QStringLiteral("--frames")) && err.contains(QStringLiteral("帧")),
+                 qPrintable(err));
+    }
+
+    // --- In the window -------------------------------------------------------------------------
+
+    void sweepRestoresTheScene()
+    {
+        SceneModel model;
+        const attn::Scene before = model.scene();
+        {
+            SweepAnimation sweep(&model, SweepAnimation::Kind::RotateQuery, 4);
+            QVERIFY(sweep.apply(1));
+            // A quarter turn of (1.2, 0.8) by hand: (−0.8, 1.2).
+            QVERIFY(std::abs(model.scene().query[0] + 0.8) < 1e-12);
+            QVERIFY(std::abs(model.scene().query[1] - 1.2) < 1e-12);
+        }
+        QCOMPARE(model.scene().query, before.query);
+        {
+            SweepAnimation sweep(&model, SweepAnimation::Kind::Temperature, 5);
+            QVERIFY(sweep.apply(2));
+            // 0.05 · 400^(1/2) = 1, by hand.
+            QVERIFY(std::abs(model.scene().temperature - 1.0) < 1e-12);
+            QVERIFY(sweep.apply(4));
+            QVERIFY(std::abs(model.scene().temperature - 20.0) < 1e-12);
+        }
+        QCOMPARE(model.scene().temperature, before.temperature);
+    }
+
+    void fileMenuOpensTheDialog()
+    {
+        std::unique_ptr<SceneModel> model;
+        std::unique_ptr<MainWindow> window;
+        QVERIFY(openMainWindow(model, window));
+        auto *action = window->findChild<QAction *>(QStringLiteral("actionExportAnimation"));
+        QVERIFY(action);
+        QMenu *file = nullptr;
+        for (QAction *a : window->menuBar()->actions())
+            if (a->menu() && a->menu()->actions().contains(action))
+                file = a->menu();
+        QVERIFY(file);
+        QVERIFY(action->text().contains(QStringLiteral("Animation")));
+        // The dialog is modal: close it from inside its own event loop.
+        bool seen = false;
+        QTimer::singleShot(0, this, [&] {
+            auto *dialog = qobject_cast<AnimationDialog *>(QApplication::activeModalWidget());
+            seen = dialog != nullptr;
+            if (dialog)
+                QTest::keyClick(dialog, Qt::Key_Escape);
+        });
+        action->trigger();
+        QVERIFY(seen);
+    }
+
+    void dialogWritesTheGif()
+    {
+        std::unique_ptr<SceneModel> model;
+        std::unique_ptr<MainWindow> window;
+        QVERIFY(openMainWindow(model, window));
+        const attn::Vector query = model->scene().query;
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("dialog.gif"));
+        AnimationDialog dialog(window->exportSource(), model.get(), window.get());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        auto *part = dialog.findChild<QComboBox *>(QStringLiteral("partCombo"));
+        part->setCurrentIndex(int(Exporter::Part::Canvas));
+        auto setSpin = [&](const char *name, int value) {
+            auto *s = dialog.findChild<QSpinBox *>(QLatin1String(name));
+            s->selectAll();
+            QTest::keyClicks(s, QString::number(value));
+            QTest::keyClick(s, Qt::Key_Tab);
+            return s->value() == value;
+        };
+        QVERIFY(setSpin("widthSpin", 300));
+        QVERIFY(setSpin("heightSpin", 200));
+        QVERIFY(setSpin("framesSpin", 6));
+        QVERIFY(setSpin("fpsSpin", 20));
+        QVERIFY(setSpin("loopSpin", 1));
+        auto *file = dialog.findChild<QLineEdit *>(QStringLiteral("fileEdit"));
+        file->selectAll();
+        QTest::keyClicks(file, out);
+        QTest::mouseClick(dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save),
+                          Qt::LeftButton);
+        QCOMPARE(dialog.result(), int(QDialog::Accepted));
+        const DecodedGif d = decodeFile(out);
+        QVERIFY2(d.ok, qPrintable(d.error));
+        QCOMPARE(d.size, QSize(300, 200));
+        QCOMPARE(d.frames.size(), 6);
+        QCOMPARE(d.loop, 1);
+        QCOMPARE(d.delays.constFirst(), 5);
+        // The scene is as it was: the frames were a way of looking at it.
+        QCOMPARE(model->scene().query, query);
+    }
+
+    void cancelLeavesNoFile()
+    {
+        std::unique_ptr<SceneModel> model;
+        std::unique_ptr<MainWindow> window;
+        QVERIFY(openMainWindow(model, window));
+        const attn::Vector query = model->scene().query;
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("cancelled.gif"));
+        AnimationDialog dialog(window->exportSource(), model.get(), window.get());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        dialog.findChild<QSpinBox *>(QStringLiteral("framesSpin"))->setValue(600);
+        dialog.setFilePath(out);
+        // Click Cancel as soon as the progress dialog shows.
+        bool clicked = false;
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, this, [&] {
+            auto *progress = dialog.findChild<QProgressDialog *>();
+            if (!progress || !progress->isVisible() || clicked)
+                return;
+            for (auto *b : progress->findChildren<QPushButton *>()) {
+                if (b->isVisible()) {
+                    QTest::mouseClick(b, Qt::LeftButton);
+                    clicked = true;
+                }
+            }
+        });
+        poll.start(20);
+        QTest::mouseClick(dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save),
+                          Qt::LeftButton);
+        poll.stop();
+        QVERIFY(clicked);
+        QVERIFY(!QFile::exists(out));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden), QStringList());
+        QCOMPARE(model->scene().query, query);
+        QVERIFY(dialog.isVisible()); // still open for another try
+    }
+};
+
+int main(int argc, char **argv)
+{
+    QApplication app(argc, argv);
+    TestGifExport test;
+    return QTest::qExec(&test, argc, argv);
+}
+
+#include "tst_gifexport.moc"
