@@ -898,6 +898,74 @@
         <source>%1: unknown normaliser &quot;%2&quot; (expected %3).</source>
         <translation>%1：未知的归一化函数“%2”（应为 %3）。</translation>
     </message>
+    <message>
+        <source>The file is %1 bytes; lesson files may be at most %2 bytes.</source>
+        <translation>文件大小为 %1 字节；课程文件最多 %2 字节。</translation>
+    </message>
+    <message>
+        <source>%1: this is not an Attention Canvas lesson file.</source>
+        <translation>%1：这不是注意力画布的课程文件。</translation>
+    </message>
+    <message>
+        <source>%1: the lesson file has no version; this program reads version 1.</source>
+        <translation>%1：课程文件没有版本号；本程序读取版本 1。</translation>
+    </message>
+    <message>
+        <source>%1: the text is %2 bytes long; it must be from 1 to %3 bytes.</source>
+        <translation>%1：文本长 %2 字节；必须在 1 到 %3 字节之间。</translation>
+    </message>
+    <message>
+        <source>%1: a lesson has from 1 to %2 steps, not %3.</source>
+        <translation>%1：一个课程有 1 到 %2 个步骤，而不是 %3 个。</translation>
+    </message>
+    <message>
+        <source>%1: there is no key %2; the scene has keys 1 to %3.</source>
+        <translation>%1：没有键 %2；该场景的键编号为 1 到 %3。</translation>
+    </message>
+    <message>
+        <source>%1: name at least one key whose number the class predicts.</source>
+        <translation>%1：请至少指定一个要学生预测其数值的键。</translation>
+    </message>
+    <message>
+        <source>%1: a text must not contain a null character.</source>
+        <translation>%1：文本不能包含空字符。</translation>
+    </message>
+    <message>
+        <source>%1: a step holds a scene or a sequence, not both.</source>
+        <translation>%1：一个步骤包含场景或序列，不能两者都有。</translation>
+    </message>
+    <message>
+        <source>%1: only a scene step has this; a sequence step shows its sequence as the file gives it.</source>
+        <translation>%1：只有场景步骤才有此项；序列步骤按文件原样显示其序列。</translation>
+    </message>
+    <message>
+        <source>%1: the output is one vector; a question about it names no keys.</source>
+        <translation>%1：输出是一个向量；关于输出的问题不指定键。</translation>
+    </message>
+    <message>
+        <source>%1: the zoom must be a number greater than 0.</source>
+        <translation>%1：缩放比例必须是大于 0 的数。</translation>
+    </message>
+    <message>
+        <source>%1: unknown kind of question &quot;%2&quot; (expected scores, weights or output).</source>
+        <translation>%1：未知的问题类型“%2”（应为 scores、weights 或 output）。</translation>
+    </message>
+    <message>
+        <source>%1: unknown walkthrough step &quot;%2&quot; (expected scores, scaling, exponentials, normalisation or weighted_sum).</source>
+        <translation>%1：未知的演示步骤“%2”（应为 scores、scaling、exponentials、normalisation 或 weighted_sum）。</translation>
+    </message>
+    <message>
+        <source>%1: unknown panel &quot;%2&quot; (expected method, explanation, chart, steps or heads).</source>
+        <translation>%1：未知的面板“%2”（应为 method、explanation、chart、steps 或 heads）。</translation>
+    </message>
+    <message>
+        <source>%1: the panel &quot;%2&quot; is listed twice.</source>
+        <translation>%1：面板“%2”出现了两次。</translation>
+    </message>
+    <message>
+        <source>%1: key %2 is asked twice.</source>
+        <translation>%1：键 %2 被问了两次。</translation>
+    </message>
 </context>
 <context>
     <name>ExplanationPanel</name>
@@ -1809,10 +1877,6 @@
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <source>Open Scene</source>
-        <translation>打开场景</translation>
-    </message>
-    <message>
         <source>Attention Canvas scenes (*.json);;All files (*)</source>
         <translation>注意力画布场景 (*.json);;所有文件 (*)</translation>
     </message>
@@ -1835,6 +1899,10 @@
     <message>
         <source>Presets menu, then the arrow keys</source>
         <translation>“预设”菜单，然后用方向键</translation>
+    </message>
+    <message>
+        <source>Open Scene</source>
+        <translation>打开场景</translation>
     </message>
 </context>
 <context>
@@ -1981,6 +2049,29 @@ Weight %4</source>
     <message>
         <source>%1 (head %2)</source>
         <translation>%1（头 %2）</translation>
+    </message>
+</context>
+<context>
+    <name>LessonSession</name>
+    <message>
+        <source>The file does not exist.</source>
+        <translation>文件不存在。</translation>
+    </message>
+    <message>
+        <source>This is not a regular file; choose a lesson file.</source>
+        <translation>这不是普通文件；请选择一个课程文件。</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>No lesson is open.</source>
+        <translation>没有打开的课程。</translation>
+    </message>
+    <message>
+        <source>The lesson cannot be saved: %1</source>
+        <translation>无法保存课程：%1</translation>
     </message>
 </context>
 <context>
