@@ -1901,8 +1901,12 @@
         <translation>“预设”菜单，然后用方向键</translation>
     </message>
     <message>
-        <source>Open Scene</source>
-        <translation>打开场景</translation>
+        <source>Open Scene or Lesson</source>
+        <translation>打开场景或课程</translation>
+    </message>
+    <message>
+        <source>Attention Canvas scenes and lessons (*.json);;All files (*)</source>
+        <translation>注意力画布场景和课程 (*.json);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -2049,6 +2053,53 @@ Weight %4</source>
     <message>
         <source>%1 (head %2)</source>
         <translation>%1（头 %2）</translation>
+    </message>
+</context>
+<context>
+    <name>LessonBar</name>
+    <message>
+        <source>Caption</source>
+        <translation>字幕</translation>
+    </message>
+    <message>
+        <source>Show the step&apos;s note under the canvas</source>
+        <translation>在画布下方显示该步骤的说明</translation>
+    </message>
+    <message>
+        <source>Back one step (Page Up)</source>
+        <translation>后退一步（Page Up）</translation>
+    </message>
+    <message>
+        <source>End Lesson</source>
+        <translation>结束课程</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Predict: %1</source>
+        <translation>预测：%1</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Show the Answer ▶</source>
+        <translation>显示答案 ▶</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>Show the answer (Page Down or Space)</source>
+        <translation>显示答案（Page Down 或空格键）</translation>
+    </message>
+    <message>
+        <source>Next step (Page Down or Space)</source>
+        <translation>下一步（Page Down 或空格键）</translation>
     </message>
 </context>
 <context>
@@ -2631,6 +2682,26 @@ Weight %4</source>
     <message>
         <source>Normaliser: %1</source>
         <translation>归一化函数：%1</translation>
+    </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Cannot open the lesson</source>
+        <translation>无法打开课程</translation>
+    </message>
+    <message>
+        <source>%1
+
+%2</source>
+        <translation>%1
+
+%2</translation>
+    </message>
+    <message>
+        <source>Lesson: %1 — Page Down for the next step</source>
+        <translation>课程：%1 — 按 Page Down 进入下一步</translation>
     </message>
 </context>
 <context>
