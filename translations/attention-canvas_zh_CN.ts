@@ -2101,6 +2101,10 @@ Weight %4</source>
         <source>Next step (Page Down or Space)</source>
         <translation>下一步（Page Down 或空格键）</translation>
     </message>
+    <message>
+        <source>View menu, or the Caption button on the lesson bar</source>
+        <translation>“视图”菜单，或课程栏上的“字幕”按钮</translation>
+    </message>
 </context>
 <context>
     <name>LessonSession</name>
@@ -2702,6 +2706,10 @@ Weight %4</source>
     <message>
         <source>Lesson: %1 — Page Down for the next step</source>
         <translation>课程：%1 — 按 Page Down 进入下一步</translation>
+    </message>
+    <message>
+        <source>Help › Lessons, then the arrow keys</source>
+        <translation>帮助 › 课程，然后用方向键</translation>
     </message>
 </context>
 <context>
@@ -4923,6 +4931,18 @@ score %7, weight %8</source>
     <message>
         <source>Leave the walkthrough</source>
         <translation>退出分步演示</translation>
+    </message>
+    <message>
+        <source>Lessons</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Next step of the lesson, or the answer to its question</source>
+        <translation>课程的下一步，或显示问题的答案</translation>
+    </message>
+    <message>
+        <source>Previous step of the lesson</source>
+        <translation>课程的上一步</translation>
     </message>
 </context>
 <context>

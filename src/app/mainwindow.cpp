@@ -34,6 +34,7 @@
 
 #include <QActionGroup>
 #include <QApplication>
+#include <QBoxLayout>
 #include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
@@ -268,8 +269,17 @@ void MainWindow::showSequenceWindow()
 SequenceWindow *MainWindow::sequenceWindow()
 {
     // Made on first use, like the lab.
-    if (!m_sequence)
+    if (!m_sequence) {
         m_sequence = new SequenceWindow(this);
+        // A lesson's sequence steps are presented there: the same bar, at the bottom too.
+        auto *bar = new LessonBar(m_lessons, m_sequence);
+        if (auto *box = qobject_cast<QBoxLayout *>(m_sequence->layout()))
+            box->addWidget(bar);
+        bar->captionAction()->setChecked(m_lessonBar->captionAction()->isChecked());
+        connect(m_lessonBar->captionAction(), &QAction::toggled, bar->captionAction(),
+                &QAction::setChecked);
+        connect(bar, &LessonBar::endRequested, m_lessons, &LessonSession::close);
+    }
     return m_sequence;
 }
 
@@ -312,6 +322,9 @@ void MainWindow::rebuildLessonMenu()
             continue; // the tests load every built-in lesson; a broken one is not offered
         QAction *action = m_lessonMenu->addAction(reader.title(language));
         action->setData(path);
+        // No key of its own: the menu is the keyboard's way in.
+        action->setProperty(ShortcutsDialog::kNoteProperty,
+                            tr("Help › Lessons, then the arrow keys"));
         connect(action, &QAction::triggered, this, [this, path] {
             if (maybeSave())
                 openLesson(path);

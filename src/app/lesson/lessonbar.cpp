@@ -2,6 +2,7 @@
 
 #include "model/language.h"
 #include "model/lessonsession.h"
+#include "shortcutsdialog.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
 
@@ -59,8 +60,8 @@ LessonBar::LessonBar(LessonSession *session, QWidget *parent)
 
     setAutoFillBackground(true);
     setFrameShape(QFrame::NoFrame);
-    // Never squeezed below what its text needs: the canvas gives way instead.
-    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+    // As high as its text needs, no less (the canvas gives way) and no more.
+    setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
     applyColours();
     applyFonts();
     connect(Appearance::instance(), &Appearance::changed, this, &LessonBar::applyColours);
@@ -93,6 +94,9 @@ void LessonBar::retranslate()
 {
     m_caption->setText(tr("Caption"));
     m_caption->setToolTip(tr("Show the step's note under the canvas"));
+    // A toggle a presenter reaches with the mouse; the keyboard's way is the View menu.
+    m_caption->setProperty(ShortcutsDialog::kNoteProperty,
+                           tr("View menu, or the Caption button on the lesson bar"));
     m_previous->setToolTip(tr("Back one step (Page Up)"));
     m_end->setText(tr("End Lesson"));
     refresh();
@@ -158,8 +162,11 @@ void LessonBar::applyFonts()
 
 void LessonBar::fitCaption()
 {
+    // Before the bar is first laid out its own width means nothing (it may be a few pixels,
+    // which would ask for a tower of lines): the parent's width is what it will get.
+    const int outer = isVisible() || !parentWidget() ? this->width() : parentWidget()->width();
     const QMargins margins = layout()->contentsMargins();
-    const int width = qMax(1, this->width() - margins.left() - margins.right());
+    const int width = qMax(1, outer - margins.left() - margins.right());
     m_text->setMinimumHeight(m_text->text().isEmpty() ? 0 : m_text->heightForWidth(width));
 }
 

@@ -337,7 +337,14 @@ private slots:
                                     .arg(size.height())
                                     .arg(presenting ? QStringLiteral("-present") : QString())
                                     .arg(state++, 2, 10, QLatin1Char('0'));
-                            QVERIFY(w.grab().save(file));
+                            // A sequence step is shown in the Sequence window.
+                            QWidget *shown = w.lessonSession()->currentStep().isScene()
+                                                 ? static_cast<QWidget *>(&w)
+                                                 : w.sequenceWindow();
+                            if (shown != &w)
+                                shown->resize(size);
+                            QTest::qWait(50);
+                            QVERIFY(shown->grab().save(file));
                         } while (w.lessonSession()->next());
                     }
                     m_window.reset();
