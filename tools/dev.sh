@@ -128,7 +128,7 @@ test)
 fuzz)
     seconds=${1:-600}
     build_asan
-    for target in scene sequence commandline; do
+    for target in scene sequence lesson commandline; do
         section "fuzz_$target for $seconds s"
         corpus="$asan_dir/fuzz/corpus-$target"
         seeds=(fuzz/corpus/"$target")
@@ -137,6 +137,9 @@ fuzz)
         fi
         if [[ "$target" == sequence && -d resources/sequences ]]; then
             seeds+=(resources/sequences)
+        fi
+        if [[ "$target" == lesson && -d resources/lessons ]]; then
+            seeds+=(resources/lessons)
         fi
         mkdir -p "$corpus" "$asan_dir/fuzz/artifacts-$target"
         LSAN_OPTIONS=suppressions=$PWD/tools/lsan.supp:print_suppressions=0 \

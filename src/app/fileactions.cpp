@@ -2,6 +2,7 @@
 
 #include "document/scenedocument.h"
 #include "document/scenepresets.h"
+#include "model/lessonsession.h"
 #include "shortcutsdialog.h"
 
 #include <QAction>
@@ -112,9 +113,22 @@ void FileActions::rebuildRecentMenu()
     menu->setEnabled(!files.isEmpty());
 }
 
+void FileActions::setLessonOpener(std::function<bool(const QString &)> opener)
+{
+    m_lessonOpener = std::move(opener);
+}
+
+void FileActions::setLessonTitle(const QString &title)
+{
+    m_lessonTitle = title;
+    updateTitle();
+}
+
 void FileActions::updateTitle()
 {
-    m_window->setWindowTitle(tr("%1[*] — Attention Canvas").arg(m_document->displayName()));
+    m_window->setWindowTitle(
+        tr("%1[*] — Attention Canvas")
+            .arg(m_lessonTitle.isEmpty() ? m_document->displayName() : m_lessonTitle));
     m_window->setWindowModified(m_document->isModified());
     m_actions.revert->setEnabled(!m_document->filePath().isEmpty() && m_document->isModified());
 }
@@ -157,6 +171,8 @@ bool FileActions::maybeSave()
 
 bool FileActions::openScene(const QString &path)
 {
+    if (m_lessonOpener && LessonSession::isLessonFile(path))
+        return m_lessonOpener(path);
     QString why;
     if (!m_document->open(path, &why))
         return warn(tr("Cannot open the scene"), path, why);
@@ -199,9 +215,9 @@ void FileActions::onOpen()
 {
     if (!maybeSave())
         return;
-    const QString path =
-        QFileDialog::getOpenFileName(m_window, tr("Open Scene"), m_document->lastFolder(),
-                                     tr("Attention Canvas scenes (*.json);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(
+        m_window, tr("Open Scene or Lesson"), m_document->lastFolder(),
+        tr("Attention Canvas scenes and lessons (*.json);;All files (*)"));
     if (!path.isEmpty())
         openScene(path);
 }

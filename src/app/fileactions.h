@@ -42,6 +42,12 @@ public:
     /// The presets' titles and the window title in the language now installed.
     void retranslate();
 
+    /// File → Open hands a lesson file (LessonSession::isLessonFile) to `opener` instead of the
+    /// scene loader; it returns whether the lesson opened.
+    void setLessonOpener(std::function<bool(const QString &)> opener);
+    /// While a lesson is presented the window is titled after it; empty: after the document.
+    void setLessonTitle(const QString &title);
+
 signals:
     /// Another scene replaced the one shown (new, opened or from a preset).
     void documentReplaced();
@@ -68,4 +74,6 @@ private:
     Actions m_actions;
     QMainWindow *m_window;
     QList<QAction *> m_presetActions;
+    std::function<bool(const QString &)> m_lessonOpener;
+    QString m_lessonTitle;
 };

@@ -17,9 +17,12 @@
 #include "export/exporter.h"
 #include "fileactions.h"
 #include "lab/labwindow.h"
+#include "lesson/lessonbar.h"
+#include "lesson/lessonpresenter.h"
 #include "methods/methodnames.h"
 #include "methods/normalisernames.h"
 #include "model/language.h"
+#include "model/lessonsession.h"
 #include "model/scenemodel.h"
 #include "numberboxshortcuts.h"
 #include "sequence/sequencewindow.h"
@@ -33,13 +36,16 @@
 
 #include <QActionGroup>
 #include <QApplication>
+#include <QBoxLayout>
 #include <QClipboard>
 #include <QCloseEvent>
+#include <QDir>
 #include <QDockWidget>
 #include <QEvent>
 #include <QFileInfo>
 #include <QLayout>
 #include <QMenu>
+#include <QMessageBox>
 #include <QMimeData>
 #include <QRegularExpression>
 #include <QResizeEvent>
@@ -59,6 +65,7 @@ MainWindow::MainWindow(SceneModel *model, QWidget *parent)
 {
     m_ui->setupUi(this);
     createViews();
+    createLessons();
     createActions();
     createUndoActions();
     buildMethodMenu();
@@ -276,10 +283,88 @@ QString MainWindow::withoutAccessKey(QString text)
 
 void MainWindow::showSequenceWindow()
 {
+    sequenceWindow()->showWindow();
+}
+
+SequenceWindow *MainWindow::sequenceWindow()
+{
     // Made on first use, like the lab.
-    if (!m_sequence)
+    if (!m_sequence) {
         m_sequence = new SequenceWindow(this);
-    m_sequence->showWindow();
+        // A lesson's sequence steps are presented there: the same bar, at the bottom too.
+        auto *bar = new LessonBar(m_lessons, m_sequence);
+        if (auto *box = qobject_cast<QBoxLayout *>(m_sequence->layout()))
+            box->addWidget(bar);
+        bar->captionAction()->setChecked(m_lessonBar->captionAction()->isChecked());
+        connect(m_lessonBar->captionAction(), &QAction::toggled, bar->captionAction(),
+                &QAction::setChecked);
+        connect(bar, &LessonBar::endRequested, m_lessons, &LessonSession::close);
+    }
+    return m_sequence;
+}
+
+// --- Lessons -------------------------------------------------------------------------------------
+
+void MainWindow::createLessons()
+{
+    m_lessons = new LessonSession(this);
+    // Under the canvas, where a caption is read; the walkthrough's bar stays above it.
+    m_lessonBar = new LessonBar(m_lessons, m_ui->canvasHost);
+    m_ui->canvasHostLayout->addWidget(m_lessonBar);
+    m_lessonBar->hide();
+    m_lessonPresenter = new LessonPresenter(m_lessons,
+                                            {this, m_document, m_canvas, m_walkthrough, m_docks,
+                                             m_ui->actionNormalise, m_lessonBar,
+                                             [this] { return sequenceWindow(); }},
+                                            this);
+    connect(m_lessonBar, &LessonBar::endRequested, m_lessons, &LessonSession::close);
+    connect(m_lessons, &LessonSession::lessonChanged, this,
+            [this] { m_files->setLessonTitle(m_lessons->title(Language::current())); });
+    // Another scene (new, opened, a preset) ends the lesson.
+    connect(m_files, &FileActions::documentReplaced, m_lessons, &LessonSession::close);
+    m_files->setLessonOpener([this](const QString &path) { return openLesson(path); });
+    m_ui->menuView->addAction(m_lessonBar->captionAction());
+
+    m_lessonMenu = new QMenu(this);
+    m_lessonMenu->setObjectName(QStringLiteral("menuLessons"));
+    m_ui->menuHelp->insertMenu(m_ui->menuHelp->actions().value(0), m_lessonMenu);
+    m_ui->menuHelp->insertSeparator(m_ui->menuHelp->actions().value(1));
+}
+
+void MainWindow::rebuildLessonMenu()
+{
+    m_lessonMenu->setTitle(tr("&Lessons"));
+    m_lessonMenu->clear();
+    const QString language = Language::current();
+    LessonSession reader;
+    for (const QString &path : LessonSession::builtInPaths()) {
+        if (!reader.load(path, nullptr))
+            continue; // the tests load every built-in lesson; a broken one is not offered
+        QAction *action = m_lessonMenu->addAction(reader.title(language));
+        action->setData(path);
+        // No key of its own: the menu is the keyboard's way in.
+        action->setProperty(ShortcutsDialog::kNoteProperty,
+                            tr("Help › Lessons, then the arrow keys"));
+        connect(action, &QAction::triggered, this, [this, path] {
+            if (maybeSave())
+                openLesson(path);
+        });
+    }
+    m_lessonMenu->setEnabled(!m_lessonMenu->isEmpty());
+}
+
+bool MainWindow::openLesson(const QString &path)
+{
+    QString why;
+    if (!m_lessons->load(path, &why)) {
+        QMessageBox::warning(this, tr("Cannot open the lesson"),
+                             tr("%1\n\n%2").arg(QDir::toNativeSeparators(path), why));
+        return false;
+    }
+    statusBar()->showMessage(
+        tr("Lesson: %1 — Page Down for the next step").arg(m_lessons->title(Language::current())),
+        5000);
+    return true;
 }
 
 LabWindow *MainWindow::lab()
@@ -397,6 +482,8 @@ void MainWindow::retranslate()
     for (QAction *a : m_normalisers->actions())
         a->setText(NormaliserNames::name(attn::Normaliser(a->data().toInt())));
     m_files->retranslate();
+    m_files->setLessonTitle(m_lessons->title(Language::current()));
+    rebuildLessonMenu();
     m_docks->retranslate();
     // Toolbar buttons show the command without its access key: "保存(&S)" is "保存" there. The
     // menus keep the keys. Undo and Redo set their own short texts (updateUndoActions).

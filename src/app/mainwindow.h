@@ -24,6 +24,9 @@ class CanvasWidget;
 class DockTable;
 class FileActions;
 class LabWindow;
+class LessonBar;
+class LessonPresenter;
+class LessonSession;
 class SequenceWindow;
 class QAction;
 class QActionGroup;
@@ -54,6 +57,15 @@ public:
     bool loadPreset(const QString &id);
     bool saveSceneAs(const QString &path);
     bool maybeSave();
+
+    /// Opens a lesson file (or a built-in lesson, ":/lessons/…") and presents its first step;
+    /// on failure shows why and keeps what was there. It does not ask about unsaved changes.
+    bool openLesson(const QString &path);
+    /// The lesson being presented (none open: isOpen() is false) and its bar under the canvas.
+    LessonSession *lessonSession() const { return m_lessons; }
+    LessonBar *lessonBar() const { return m_lessonBar; }
+    /// The Sequence window, made on first use (a lesson's sequence steps show there).
+    SequenceWindow *sequenceWindow();
 
     /// Puts the window back as it was at the last close: geometry and dock layout (QSettings).
     /// A missing or unreadable layout leaves the default one. main() calls it before show();
@@ -129,6 +141,9 @@ private:
     void onExport();
     void onExportAnimation();
     void onCopyPicture();
+    void createLessons();
+    /// Help → Lessons: the built-in lessons, titled in the language now installed.
+    void rebuildLessonMenu();
 
     std::unique_ptr<Ui::MainWindow> m_ui;
     SceneModel *m_model;
@@ -159,6 +174,10 @@ private:
     attn::Scene m_describedScene;
     LabWindow *m_lab = nullptr;
     SequenceWindow *m_sequence = nullptr;
+    LessonSession *m_lessons = nullptr;
+    LessonBar *m_lessonBar = nullptr;
+    LessonPresenter *m_lessonPresenter = nullptr;
+    QMenu *m_lessonMenu = nullptr;
     bool m_shown = false;
     attn::Method m_shownMethod = attn::Method::Dot;
     QElapsedTimer m_sinceShown;

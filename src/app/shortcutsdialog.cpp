@@ -183,6 +183,13 @@ void ShortcutsDialog::rebuild()
            {key(Qt::Key_Space), key(Qt::Key_Right), key(Qt::Key_PageDown)});
     addRow(walk, tr("Back one step"), {key(Qt::Key_Left), key(Qt::Key_PageUp)});
     addRow(walk, tr("Leave the walkthrough"), {key(Qt::Key_Escape)});
+
+    // A lesson's keys (LessonPresenter), taken while a lesson is open; → and ← only where the
+    // focus does not use them (not on the canvas).
+    QTreeWidgetItem *lesson = addSection(tr("Lessons"));
+    addRow(lesson, tr("Next step of the lesson, or the answer to its question"),
+           {key(Qt::Key_PageDown), key(Qt::Key_Space), key(Qt::Key_Right)});
+    addRow(lesson, tr("Previous step of the lesson"), {key(Qt::Key_PageUp), key(Qt::Key_Left)});
     applyFilter(m_ui->filterEdit->text());
 }
 

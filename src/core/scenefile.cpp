@@ -366,8 +366,13 @@ Result<Scene> parseScene(std::string_view text)
     auto json = parseWithin(text, kMaxSceneBytes);
     if (!json)
         return json.error();
+    return readScene(*json);
+}
+
+Result<Scene> readScene(const JsonValue &root)
+{
     Scene scene;
-    if (auto e = readScene(*json, scene))
+    if (auto e = readScene(root, scene))
         return std::move(*e);
     return scene;
 }

@@ -1,6 +1,7 @@
 #pragma once
 
 #include "error.h"
+#include "json.h"
 #include "scene.h"
 
 #include <string>
@@ -19,6 +20,8 @@ inline constexpr int kMaxHeads = 8;
 /// Reads a scene file (JSON, UTF-8). Every problem is an Error whose subject is the field path
 /// ("keys[2][1]") and whose code says what is wrong; nothing is thrown, nothing crashes.
 Result<Scene> parseScene(std::string_view text);
+/// The same from JSON already parsed (a scene inside another document, such as a lesson's step).
+Result<Scene> readScene(const JsonValue &root);
 
 /// Writes a scene in the documented form; parseScene(writeScene(s)) gives s back exactly
 /// (every number is written with the fewest of 15, 16 or 17 significant digits that read back

@@ -78,6 +78,13 @@ QString ErrorText::typeName(const std::string &token)
 QString ErrorText::describe(const attn::Error &e, FileKind kind)
 {
     using attn::ErrorCode;
+    if (kind == FileKind::Lesson) {
+        if (QString text = describeLesson(e); !text.isEmpty())
+            return text;
+        // Inside a step's sequence or scene the words of that kind of file apply.
+        kind =
+            e.subject.find(".sequence") != std::string::npos ? FileKind::Sequence : FileKind::Scene;
+    }
     const QString s = subjectOf(e);
     switch (e.code) {
     case ErrorCode::NoKeys:
@@ -256,6 +263,92 @@ QString ErrorText::describe(const attn::Error &e, FileKind kind)
             .arg(e.actual);
     }
     return tr("%1: invalid.").arg(s);
+}
+
+QString ErrorText::describeLesson(const attn::Error &e)
+{
+    using attn::ErrorCode;
+    const QString s = subjectOf(e);
+    const auto endsWith = [&e](std::string_view tail) {
+        return e.subject.size() >= tail.size() &&
+               e.subject.compare(e.subject.size() - tail.size(), tail.size(), tail) == 0;
+    };
+    const bool inPanels = e.subject.find(".panels") != std::string::npos;
+    switch (e.code) {
+    case ErrorCode::FileTooLarge:
+        return tr("The file is %1 bytes; lesson files may be at most %2 bytes.")
+            .arg(e.actual)
+            .arg(e.expected);
+    case ErrorCode::WrongFormat:
+        if (e.subject == "format")
+            return tr("%1: this is not an Attention Canvas lesson file.").arg(s);
+        break;
+    case ErrorCode::UnsupportedVersion:
+        if (e.subject == "version" && e.detail == "missing")
+            return tr("%1: the lesson file has no version; this program reads version 1.").arg(s);
+        break;
+    case ErrorCode::OutOfRange:
+        if (e.detail == "text-bytes")
+            return tr("%1: the text is %2 bytes long; it must be from 1 to %3 bytes.")
+                .arg(s)
+                .arg(e.actual)
+                .arg(e.expected);
+        if (e.detail == "steps")
+            return tr("%1: a lesson has from 1 to %2 steps, not %3.")
+                .arg(s)
+                .arg(e.expected)
+                .arg(e.actual);
+        if (e.detail == "key")
+            return tr("%1: there is no key %2; the scene has keys 1 to %3.")
+                .arg(s)
+                .arg(e.actual)
+                .arg(e.expected);
+        if (e.detail == "key-count")
+            return tr("%1: name at least one key whose number the class predicts.").arg(s);
+        break;
+    case ErrorCode::BadName:
+        if (e.subject.find(".scene") == std::string::npos &&
+            e.subject.find(".sequence") == std::string::npos)
+            return tr("%1: a text must not contain a null character.").arg(s);
+        break;
+    case ErrorCode::BadArgument:
+        if (e.detail == "scene-and-sequence")
+            return tr("%1: a step holds a scene or a sequence, not both.").arg(s);
+        if (e.detail == "scene-only")
+            return tr("%1: only a scene step has this; a sequence step shows its sequence as "
+                      "the file gives it.")
+                .arg(s);
+        if (e.detail == "output-keys")
+            return tr("%1: the output is one vector; a question about it names no keys.").arg(s);
+        if (e.detail == "zoom-scale")
+            return tr("%1: the zoom must be a number greater than 0.").arg(s);
+        break;
+    case ErrorCode::UnknownKind:
+        if (endsWith(".asks"))
+            return tr("%1: unknown kind of question \"%2\" (expected scores, weights or output).")
+                .arg(s, QString::fromStdString(e.detail));
+        if (endsWith(".walkthrough.step"))
+            return tr("%1: unknown walkthrough step \"%2\" (expected scores, scaling, "
+                      "exponentials, normalisation or weighted_sum).")
+                .arg(s, QString::fromStdString(e.detail));
+        break;
+    case ErrorCode::UnknownName:
+        if (inPanels)
+            return tr("%1: unknown panel \"%2\" (expected method, explanation, chart, steps or "
+                      "heads).")
+                .arg(s, QString::fromStdString(e.detail));
+        break;
+    case ErrorCode::DuplicateName:
+        if (inPanels)
+            return tr("%1: the panel \"%2\" is listed twice.")
+                .arg(s, QString::fromStdString(e.detail));
+        if (e.subject.find(".question.keys") != std::string::npos)
+            return tr("%1: key %2 is asked twice.").arg(s, QString::fromStdString(e.detail));
+        break;
+    default:
+        break;
+    }
+    return {};
 }
 
 QString ErrorText::methodIds()

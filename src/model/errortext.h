@@ -18,7 +18,8 @@ public:
     enum class FileKind
     {
         Scene,
-        Sequence
+        Sequence,
+        Lesson ///< the lesson's own fields; a step's scene or sequence is told as such
     };
 
     static QString describe(const attn::Error &error, FileKind kind = FileKind::Scene);
@@ -31,6 +32,9 @@ public:
     static QString normaliserIds();
 
 private:
+    /// The sentences only a lesson file needs; empty for an error that is worded as in a scene or
+    /// sequence file.
+    static QString describeLesson(const attn::Error &error);
     /// "a, b or c".
     static QString listOf(QStringList ids);
 };

@@ -8,6 +8,7 @@
 #include "document/scenepresets.h"
 #include "mainwindow.h"
 #include "model/language.h"
+#include "model/lessonsession.h"
 #include "model/scenemodel.h"
 #include "shortcutsdialog.h"
 #include "theme/appearance.h"
@@ -111,9 +112,11 @@ private slots:
             QVERIFY2(!a->shortcuts().isEmpty() || !note.isEmpty(), qPrintable(a->text()));
             recentEntries += note.isEmpty() ? 0 : 1;
         }
-        // Only the recent files go without a key (their number in the menu is the way in), and
-        // the presets after the ninth (Ctrl+Alt+1 … 9 are taken).
-        QCOMPARE(recentEntries, 2 + std::max(0, int(ScenePresets::all().size()) - 9));
+        // Only the recent files go without a key (their number in the menu is the way in), the
+        // presets after the ninth (Ctrl+Alt+1 … 9 are taken), the built-in lessons (Help ›
+        // Lessons) and the lesson bar's Caption toggle.
+        QCOMPARE(recentEntries, 2 + std::max(0, int(ScenePresets::all().size()) - 9) +
+                                    int(LessonSession::builtInPaths().size()) + 1);
     }
 
     void noTwoCommandsShareAKey()
