@@ -152,8 +152,10 @@ monkey)
     fi
     cmake --build "$build_dir" -j"$jobs" --target tst_monkey
     section "GUI monkey, $seconds s per window"
-    # Nice: a long run shares the machine. A finding fails the run with its seed.
+    # Nice: a long run shares the machine. A finding fails the run with its seed. Qt Test stops
+    # a test function after 5 minutes unless told otherwise (the reducer may add some).
     QT_QPA_PLATFORM=offscreen AC_MONKEY_SECONDS="$seconds" \
+        QTEST_FUNCTION_TIMEOUT=$(((seconds + 900) * 1000)) \
         AC_MONKEY_FIRST_SEED="${AC_MONKEY_FIRST_SEED:-$(date +%s)}" \
         nice -n 10 "$build_dir/tests/app/tst_monkey"
     ;;
