@@ -10,6 +10,11 @@
 #   tools/dev.sh asan           the sanitizer build and its tests (with the short fuzz runs) only
 #   tools/dev.sh fuzz [SECONDS] run each fuzzer for SECONDS (default 600) in the asan build and
 #                               print its figures (executions, coverage)
+#   tools/dev.sh monkey [SECONDS]
+#                               the GUI monkey (tst_monkey) in the normal build for SECONDS
+#                               (default 600) per window, new seeds each time (the first is the
+#                               time); AC_MONKEY_WINDOWS=main,sequence,lab picks windows. It prints
+#                               every seed, the figures, and a finding's seed and reduced events.
 # Run as root on Debian 12. All are idempotent: with everything installed and built they only
 # check and run.
 set -euo pipefail
@@ -17,9 +22,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-}
 case "$mode" in
-run | test | quick | asan | fuzz) shift ;;
+run | test | quick | asan | fuzz | monkey) shift ;;
 *)
-    echo "usage: $0 run|test|quick|asan|fuzz [arguments]" >&2
+    echo "usage: $0 run|test|quick|asan|fuzz|monkey [arguments]" >&2
     exit 2
     ;;
 esac
@@ -79,9 +84,10 @@ build_normal() {
 
 build_asan() {
     # The test run keeps within CI's time: under the sanitizers it runs the core's and the
-    # model's tests (every file reader, the command line, the report, training) and the
-    # fuzzers; the widget tests run in the normal build. `tools/dev.sh asan` builds and runs
-    # all of them under the sanitizers.
+    # model's tests (every file reader, the command line, the report, training), the fuzzers
+    # and the GUI monkey (AC_BUILD_MONKEY, on by default: a minute per window of random events
+    # on the real windows); the other widget tests run in the normal build. `tools/dev.sh asan`
+    # builds and runs all of them under the sanitizers.
     local gui=ON
     if [[ "$mode" == test ]]; then
         gui=OFF
@@ -148,6 +154,20 @@ fuzz)
             -rss_limit_mb=2560 -print_final_stats=1 -dict="fuzz/$target.dict" \
             -artifact_prefix="$asan_dir/fuzz/artifacts-$target/" "$corpus" "${seeds[@]}"
     done
+    ;;
+monkey)
+    seconds=${1:-600}
+    if [[ ! -f "$build_dir/CMakeCache.txt" ]]; then
+        cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo
+    fi
+    cmake --build "$build_dir" -j"$jobs" --target tst_monkey
+    section "GUI monkey, $seconds s per window"
+    # Nice: a long run shares the machine. A finding fails the run with its seed. Qt Test stops
+    # a test function after 5 minutes unless told otherwise (the reducer may add some).
+    QT_QPA_PLATFORM=offscreen AC_MONKEY_SECONDS="$seconds" \
+        QTEST_FUNCTION_TIMEOUT=$(((seconds + 900) * 1000)) \
+        AC_MONKEY_FIRST_SEED="${AC_MONKEY_FIRST_SEED:-$(date +%s)}" \
+        nice -n 10 "$build_dir/tests/app/tst_monkey"
     ;;
 run)
     build_normal

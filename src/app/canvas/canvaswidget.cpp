@@ -204,6 +204,11 @@ void CanvasWidget::setDragged(const Handle &handle)
     update();
 }
 
+bool CanvasWidget::isDragging() const
+{
+    return m_mode && m_mode->isBusy();
+}
+
 void CanvasWidget::endGesture()
 {
     if (!m_mode || !m_mode->isBusy())

@@ -91,6 +91,9 @@ public:
     QString nameOf(const Handle &handle) const { return SceneHandles::nameOf(handle); }
     Handle hovered() const { return m_hovered; }
     Handle dragged() const { return m_dragged; }
+    /// True while the canvas follows the mouse: a tip or the view being dragged (a pan). Read-only,
+    /// for the tests that check that no drag outlives the button held for it.
+    bool isDragging() const;
     /// The selected vector, or none when the selection names a key that is gone.
     Handle selectedHandle() const;
 

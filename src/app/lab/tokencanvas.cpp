@@ -28,7 +28,13 @@ TokenCanvas::TokenCanvas(SelfAttentionModel *model, QWidget *parent)
     setFocusPolicy(Qt::StrongFocus);
     setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Expanding);
     retranslate();
-    connect(m_model, &SelfAttentionModel::changed, this, &TokenCanvas::refresh);
+    connect(m_model, &SelfAttentionModel::changed, this, [this] {
+        // A token removed under the drag (the token count lowered from the keyboard): the index
+        // held no longer names it.
+        if (m_dragged >= m_model->tokenCount())
+            endDrag();
+        refresh();
+    });
     fitView(true);
 }
 
@@ -138,6 +144,33 @@ void TokenCanvas::changeEvent(QEvent *event)
     QWidget::changeEvent(event);
 }
 
+bool TokenCanvas::event(QEvent *event)
+{
+    switch (event->type()) {
+    case QEvent::Hide:
+    case QEvent::FocusOut:
+    case QEvent::WindowDeactivate:
+    case QEvent::WindowBlocked:
+        // The release will go elsewhere (another tab, a dialog): without this the token
+        // followed the pointer with no button held.
+        endDrag();
+        break;
+    default:
+        break;
+    }
+    return QWidget::event(event);
+}
+
+void TokenCanvas::endDrag()
+{
+    if (m_dragged < 0)
+        return;
+    m_dragged = -1;
+    unsetCursor();
+    fitView(false);
+    update();
+}
+
 void TokenCanvas::mousePressEvent(QMouseEvent *event)
 {
     if (event->button() != Qt::LeftButton) {
@@ -155,6 +188,9 @@ void TokenCanvas::mousePressEvent(QMouseEvent *event)
 
 void TokenCanvas::mouseMoveEvent(QMouseEvent *event)
 {
+    // The release went elsewhere: the drag is over.
+    if (m_dragged >= 0 && !(event->buttons() & Qt::LeftButton))
+        endDrag();
     if (m_dragged >= 0) {
         const QPointF world = m_view.toWorld(event->position() + m_grabOffset);
         attn::Vector x(2);

@@ -61,8 +61,13 @@ protected:
     void mouseReleaseEvent(QMouseEvent *event) override;
     void keyPressEvent(QKeyEvent *event) override;
     void changeEvent(QEvent *event) override;
+    /// Ends a drag when the canvas loses the mouse: hidden (a tab switched), the window
+    /// deactivated or blocked by a dialog, the focus gone.
+    bool event(QEvent *event) override;
 
 private:
+    /// Lets go of the dragged token, keeping where it is.
+    void endDrag();
     void retranslate();
     void refresh();
     /// Fits the view to what is drawn when it no longer fits, or fits far too loosely.

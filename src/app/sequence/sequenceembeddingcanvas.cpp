@@ -17,6 +17,11 @@ SequenceEmbeddingCanvas::SequenceEmbeddingCanvas(SequenceSession *session, QWidg
     : QWidget(parent), m_session(session)
 {
     connect(session, &SequenceSession::changed, this, [this] {
+        // Any change that is not the drag's own (an undo, a preset, a file, a typed number)
+        // ends the drag: the token held may be gone, and a later move would join the undo step
+        // of that other change rather than the drag's.
+        if (m_dragged >= 0 && !m_editing)
+            endDrag();
         // While dragging the scale stays put, so that the point stays under the pointer.
         if (m_dragged < 0)
             m_extent = computeExtent();
@@ -165,8 +170,39 @@ void SequenceEmbeddingCanvas::mousePressEvent(QMouseEvent *event)
         setCursor(Qt::ClosedHandCursor);
 }
 
+bool SequenceEmbeddingCanvas::event(QEvent *event)
+{
+    switch (event->type()) {
+    case QEvent::Hide:
+    case QEvent::FocusOut:
+    case QEvent::WindowDeactivate:
+    case QEvent::WindowBlocked:
+        // The release will go elsewhere (another tab, a dialog): without this the embedding
+        // followed the pointer with no button held.
+        endDrag();
+        break;
+    default:
+        break;
+    }
+    return QWidget::event(event);
+}
+
+void SequenceEmbeddingCanvas::endDrag()
+{
+    if (m_dragged < 0)
+        return;
+    m_dragged = -1;
+    m_moved = false;
+    m_extent = computeExtent();
+    unsetCursor();
+    update();
+}
+
 void SequenceEmbeddingCanvas::mouseMoveEvent(QMouseEvent *event)
 {
+    // The release went elsewhere: the drag is over.
+    if (m_dragged >= 0 && !(event->buttons() & Qt::LeftButton))
+        endDrag();
     if (m_dragged < 0) {
         if (draggable())
             setCursor(tokenAt(event->position()) >= 0 ? Qt::OpenHandCursor : Qt::ArrowCursor);
@@ -175,9 +211,12 @@ void SequenceEmbeddingCanvas::mouseMoveEvent(QMouseEvent *event)
     const QPointF to = toModel(event->position());
     attn::Vector row(2);
     row << to.x(), to.y();
-    // Every step after the first joins the first one's undo step.
-    m_session->setEmbeddingRow(m_dragged, row, m_moved);
-    m_moved = true;
+    // Every step after the first accepted one joins that one's undo step (a refused first step
+    // made none to join).
+    m_editing = true;
+    const bool accepted = m_session->setEmbeddingRow(m_dragged, row, m_moved);
+    m_editing = false;
+    m_moved = m_moved || accepted;
 }
 
 void SequenceEmbeddingCanvas::mouseReleaseEvent(QMouseEvent *event)

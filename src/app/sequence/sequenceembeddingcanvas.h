@@ -42,8 +42,13 @@ protected:
     void mousePressEvent(QMouseEvent *event) override;
     void mouseMoveEvent(QMouseEvent *event) override;
     void mouseReleaseEvent(QMouseEvent *event) override;
+    /// Ends a drag when the canvas loses the mouse: hidden (a tab switched), the window
+    /// deactivated or blocked by a dialog, the focus gone.
+    bool event(QEvent *event) override;
 
 private:
+    /// Lets go of the dragged embedding; the drag's undo step is complete.
+    void endDrag();
     /// What the plane shows, and how positions enter it.
     QString caption() const;
     /// The height the caption takes at the current width.
@@ -62,7 +67,8 @@ private:
     double m_extent = 1.5;
     ViewCaption m_caption;
     int m_dragged = -1;
-    bool m_moved = false; ///< the drag has changed the embedding at least once
+    bool m_moved = false;   ///< the drag has changed the embedding at least once
+    bool m_editing = false; ///< the session's change is the drag's own edit
     bool m_readOnly = false;
     StillLayer m_still;
 };
