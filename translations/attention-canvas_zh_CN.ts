@@ -68,6 +68,120 @@
     </message>
 </context>
 <context>
+    <name>AnimationDialog</name>
+    <message>
+        <source>Export Animation</source>
+        <translation>导出动画</translation>
+    </message>
+    <message>
+        <source>Whole window</source>
+        <translation>整个窗口</translation>
+    </message>
+    <message>
+        <source>Canvas</source>
+        <translation>画布</translation>
+    </message>
+    <message>
+        <source>Weight chart</source>
+        <translation>权重图</translation>
+    </message>
+    <message>
+        <source>Forever</source>
+        <translation>无限循环</translation>
+    </message>
+    <message>
+        <source> per second</source>
+        <translation> 帧/秒</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Animation:</source>
+        <translation>动画：</translation>
+    </message>
+    <message>
+        <source>Part:</source>
+        <translation>部分：</translation>
+    </message>
+    <message>
+        <source>Size in pixels:</source>
+        <translation>尺寸（像素）：</translation>
+    </message>
+    <message>
+        <source>Frame rate:</source>
+        <translation>帧率：</translation>
+    </message>
+    <message>
+        <source>Frames:</source>
+        <translation>帧数：</translation>
+    </message>
+    <message>
+        <source>Loop count:</source>
+        <translation>循环次数：</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>时长：</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>How many times players repeat the animation; Forever (0) repeats without end.</source>
+        <translation>播放器重复播放动画的次数；“无限循环”（0）表示一直重复。</translation>
+    </message>
+    <message>
+        <source>%1 s per loop</source>
+        <translation>每轮 %1 秒</translation>
+    </message>
+    <message>
+        <source>GIF animations (*.gif)</source>
+        <translation>GIF 动画 (*.gif)</translation>
+    </message>
+    <message>
+        <source>Choose a file to write the animation to.</source>
+        <translation>请选择要写入动画的文件。</translation>
+    </message>
+    <message>
+        <source>The file name must end in .gif.</source>
+        <translation>文件名必须以 .gif 结尾。</translation>
+    </message>
+    <message>
+        <source>Replace the File?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Replace it?</source>
+        <translation>%1 已存在。要替换它吗？</translation>
+    </message>
+    <message>
+        <source>Drawing the frames…</source>
+        <translation>正在绘制各帧…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>AnimationExport</name>
+    <message>
+        <source>Frame %1 could not be drawn.</source>
+        <translation>无法绘制第 %1 帧。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the animation: %2</source>
+        <translation>%1：无法写入动画：%2</translation>
+    </message>
+</context>
+<context>
     <name>AutosaveSession</name>
     <message>
         <source>Recovered the scene autosaved at %1. Save it to keep it.</source>
@@ -399,10 +513,6 @@
         <translation>未知的方法“%1”；应为 %2。</translation>
     </message>
     <message>
-        <source>Draw a picture without showing a window and write it to OUT (.png, .svg or .pdf); for a sequence file, the Sequence window.</source>
-        <translation>不显示窗口，绘制图片并写入 OUT（.png、.svg 或 .pdf）；对序列文件，绘制序列窗口。</translation>
-    </message>
-    <message>
         <source>With --export: the part to draw, window (the default), canvas or chart (canvas and chart for scenes only).</source>
         <translation>与 --export 一起使用：要绘制的部分，window（整个窗口，默认）、canvas（画布）或 chart（图表）；canvas 和 chart 只适用于场景。</translation>
     </message>
@@ -429,6 +539,70 @@
     <message>
         <source>--%1 prints a program; use it without --report, --export or --train.</source>
         <translation>--%1 打印一个程序；不要与 --report、--export 或 --train 同时使用。</translation>
+    </message>
+    <message>
+        <source>Draw a picture without showing a window and write it to OUT (.png, .svg or .pdf, or .gif with --animate); for a sequence file, the Sequence window.</source>
+        <translation>不显示窗口，绘制图片并写入 OUT（.png、.svg 或 .pdf，配合 --animate 时为 .gif）；对序列文件，绘制序列窗口。</translation>
+    </message>
+    <message>
+        <source>With --export OUT.gif: an animated picture of a sweep, rotate-query (the query turns once around the origin) or temperature (τ from 0.05 to 20).</source>
+        <translation>配合 --export OUT.gif：一段扫描动画，rotate-query（查询绕原点转一整圈）或 temperature（温度 τ 从 0.05 到 20）。</translation>
+    </message>
+    <message>
+        <source>A</source>
+        <translation>A</translation>
+    </message>
+    <message>
+        <source>With --animate: the number of frames, %1 to %2 (default 48).</source>
+        <translation>配合 --animate：帧数，%1 到 %2（默认 48）。</translation>
+    </message>
+    <message>
+        <source>With --animate: frames per second, %1 to %2 (default 25).</source>
+        <translation>配合 --animate：每秒帧数，%1 到 %2（默认 25）。</translation>
+    </message>
+    <message>
+        <source>F</source>
+        <translation>F</translation>
+    </message>
+    <message>
+        <source>With --animate: the loop count written in the GIF, 0 to %1; 0 (the default) repeats forever.</source>
+        <translation>配合 --animate：写入 GIF 的循环次数，0 到 %1；0（默认）表示无限循环。</translation>
+    </message>
+    <message>
+        <source>An animation is written as a GIF: the name &quot;%1&quot; must end in .gif.</source>
+        <translation>动画以 GIF 格式写入：文件名“%1”必须以 .gif 结尾。</translation>
+    </message>
+    <message>
+        <source>A GIF is an animation: use --animate rotate-query or temperature with &quot;%1&quot;.</source>
+        <translation>GIF 是动画：请为“%1”加上 --animate rotate-query 或 temperature。</translation>
+    </message>
+    <message>
+        <source>--transparent does not apply to animations: GIF frames are opaque.</source>
+        <translation>--transparent 不适用于动画：GIF 的帧是不透明的。</translation>
+    </message>
+    <message>
+        <source>--%1 only applies with --animate.</source>
+        <translation>--%1 只能与 --animate 一起使用。</translation>
+    </message>
+    <message>
+        <source>Unknown animation &quot;%1&quot; for --animate; expected rotate-query or temperature.</source>
+        <translation>--animate 的动画“%1”未知；应为 rotate-query 或 temperature。</translation>
+    </message>
+    <message>
+        <source>--animate needs --export OUT.gif to write the animation to.</source>
+        <translation>--animate 需要 --export OUT.gif 来指定写入动画的文件。</translation>
+    </message>
+    <message>
+        <source>--frames must be a whole number of frames from %1 to %2, not &quot;%3&quot;.</source>
+        <translation>--frames 必须是 %1 到 %2 之间的整数帧数，而不是“%3”。</translation>
+    </message>
+    <message>
+        <source>--fps must be a whole number of frames per second from %1 to %2, not &quot;%3&quot;.</source>
+        <translation>--fps 必须是 %1 到 %2 之间的整数（每秒帧数），而不是“%3”。</translation>
+    </message>
+    <message>
+        <source>--loop must be 0 (repeat forever) or a whole number of times up to %1, not &quot;%2&quot;.</source>
+        <translation>--loop 必须是 0（无限循环）或不超过 %1 的整数次数，而不是“%2”。</translation>
     </message>
 </context>
 <context>
@@ -952,6 +1126,74 @@
     <message>
         <source>%1: unknown normaliser &quot;%2&quot; (expected %3).</source>
         <translation>%1：未知的归一化函数“%2”（应为 %3）。</translation>
+    </message>
+    <message>
+        <source>The file is %1 bytes; lesson files may be at most %2 bytes.</source>
+        <translation>文件大小为 %1 字节；课程文件最多 %2 字节。</translation>
+    </message>
+    <message>
+        <source>%1: this is not an Attention Canvas lesson file.</source>
+        <translation>%1：这不是注意力画布的课程文件。</translation>
+    </message>
+    <message>
+        <source>%1: the lesson file has no version; this program reads version 1.</source>
+        <translation>%1：课程文件没有版本号；本程序读取版本 1。</translation>
+    </message>
+    <message>
+        <source>%1: the text is %2 bytes long; it must be from 1 to %3 bytes.</source>
+        <translation>%1：文本长 %2 字节；必须在 1 到 %3 字节之间。</translation>
+    </message>
+    <message>
+        <source>%1: a lesson has from 1 to %2 steps, not %3.</source>
+        <translation>%1：一个课程有 1 到 %2 个步骤，而不是 %3 个。</translation>
+    </message>
+    <message>
+        <source>%1: there is no key %2; the scene has keys 1 to %3.</source>
+        <translation>%1：没有键 %2；该场景的键编号为 1 到 %3。</translation>
+    </message>
+    <message>
+        <source>%1: name at least one key whose number the class predicts.</source>
+        <translation>%1：请至少指定一个要学生预测其数值的键。</translation>
+    </message>
+    <message>
+        <source>%1: a text must not contain a null character.</source>
+        <translation>%1：文本不能包含空字符。</translation>
+    </message>
+    <message>
+        <source>%1: a step holds a scene or a sequence, not both.</source>
+        <translation>%1：一个步骤包含场景或序列，不能两者都有。</translation>
+    </message>
+    <message>
+        <source>%1: only a scene step has this; a sequence step shows its sequence as the file gives it.</source>
+        <translation>%1：只有场景步骤才有此项；序列步骤按文件原样显示其序列。</translation>
+    </message>
+    <message>
+        <source>%1: the output is one vector; a question about it names no keys.</source>
+        <translation>%1：输出是一个向量；关于输出的问题不指定键。</translation>
+    </message>
+    <message>
+        <source>%1: the zoom must be a number greater than 0.</source>
+        <translation>%1：缩放比例必须是大于 0 的数。</translation>
+    </message>
+    <message>
+        <source>%1: unknown kind of question &quot;%2&quot; (expected scores, weights or output).</source>
+        <translation>%1：未知的问题类型“%2”（应为 scores、weights 或 output）。</translation>
+    </message>
+    <message>
+        <source>%1: unknown walkthrough step &quot;%2&quot; (expected scores, scaling, exponentials, normalisation or weighted_sum).</source>
+        <translation>%1：未知的演示步骤“%2”（应为 scores、scaling、exponentials、normalisation 或 weighted_sum）。</translation>
+    </message>
+    <message>
+        <source>%1: unknown panel &quot;%2&quot; (expected method, explanation, chart, steps or heads).</source>
+        <translation>%1：未知的面板“%2”（应为 method、explanation、chart、steps 或 heads）。</translation>
+    </message>
+    <message>
+        <source>%1: the panel &quot;%2&quot; is listed twice.</source>
+        <translation>%1：面板“%2”出现了两次。</translation>
+    </message>
+    <message>
+        <source>%1: key %2 is asked twice.</source>
+        <translation>%1：键 %2 被问了两次。</translation>
     </message>
 </context>
 <context>
@@ -1598,6 +1840,14 @@
         <source>%1: %2</source>
         <translation>%1：%2</translation>
     </message>
+    <message>
+        <source>%1: unknown animation.</source>
+        <translation>%1：未知的动画。</translation>
+    </message>
+    <message>
+        <source>%1: --animate %2 sweeps a scene; this is a sequence file.</source>
+        <translation>%1：--animate %2 扫描的是场景；这是一个序列文件。</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
@@ -1864,10 +2114,6 @@
         <translation>已保存 %1</translation>
     </message>
     <message>
-        <source>Open Scene</source>
-        <translation>打开场景</translation>
-    </message>
-    <message>
         <source>Attention Canvas scenes (*.json);;All files (*)</source>
         <translation>注意力画布场景 (*.json);;所有文件 (*)</translation>
     </message>
@@ -1890,6 +2136,14 @@
     <message>
         <source>Presets menu, then the arrow keys</source>
         <translation>“预设”菜单，然后用方向键</translation>
+    </message>
+    <message>
+        <source>Open Scene or Lesson</source>
+        <translation>打开场景或课程</translation>
+    </message>
+    <message>
+        <source>Attention Canvas scenes and lessons (*.json);;All files (*)</source>
+        <translation>注意力画布场景和课程 (*.json);;所有文件 (*)</translation>
     </message>
 </context>
 <context>
@@ -1917,6 +2171,49 @@
     <message>
         <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Drag the columns of W, the orange arrows on the canvas: the scores follow.&lt;/li&gt;&lt;li&gt;Type W = [2 0; 0 0.5]: keys that point along x now win.&lt;/li&gt;&lt;li&gt;Type W = [0 −1; 1 0], a quarter turn: the key 90° clockwise of the query now scores as if it were aligned with it.&lt;/li&gt;&lt;/ul&gt;</source>
         <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;拖动 W 的两列，即画布上的橙色箭头：分数随之变化。&lt;/li&gt;&lt;li&gt;输入 W = [2 0; 0 0.5]：指向 x 方向的键现在胜出。&lt;/li&gt;&lt;li&gt;输入 W = [0 −1; 1 0]，即转四分之一圈：位于查询顺时针 90° 处的键，现在得分就像与查询方向一致一样。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>GifWriter</name>
+    <message>
+        <source>A frame of %1 × %2 pixels in an animation of %3 × %4.</source>
+        <translation>一帧为 %1 × %2 像素，而动画为 %3 × %4 像素。</translation>
+    </message>
+    <message>
+        <source>The colours of the frames could not be counted.</source>
+        <translation>无法统计各帧的颜色。</translation>
+    </message>
+    <message>
+        <source>No palette could be chosen for the frames.</source>
+        <translation>无法为各帧选出调色板。</translation>
+    </message>
+    <message>
+        <source>The GIF file could not be started: %1</source>
+        <translation>无法开始写入 GIF 文件：%1</translation>
+    </message>
+    <message>
+        <source>The frame could not be handed to the quantiser.</source>
+        <translation>无法把该帧交给颜色量化器。</translation>
+    </message>
+    <message>
+        <source>No palette could be chosen for a frame.</source>
+        <translation>无法为某一帧选出调色板。</translation>
+    </message>
+    <message>
+        <source>A frame could not be mapped onto its palette.</source>
+        <translation>无法把某一帧映射到它的调色板上。</translation>
+    </message>
+    <message>
+        <source>A frame could not be written: %1</source>
+        <translation>无法写入某一帧：%1</translation>
+    </message>
+    <message>
+        <source>An animation needs at least one frame.</source>
+        <translation>动画至少需要一帧。</translation>
+    </message>
+    <message>
+        <source>The GIF file could not be finished: %1</source>
+        <translation>无法完成 GIF 文件：%1</translation>
     </message>
 </context>
 <context>
@@ -2036,6 +2333,80 @@ Weight %4</source>
     <message>
         <source>%1 (head %2)</source>
         <translation>%1（头 %2）</translation>
+    </message>
+</context>
+<context>
+    <name>LessonBar</name>
+    <message>
+        <source>Caption</source>
+        <translation>字幕</translation>
+    </message>
+    <message>
+        <source>Show the step&apos;s note under the canvas</source>
+        <translation>在画布下方显示该步骤的说明</translation>
+    </message>
+    <message>
+        <source>View menu, or the Caption button on the lesson bar</source>
+        <translation>“视图”菜单，或课程栏上的“字幕”按钮</translation>
+    </message>
+    <message>
+        <source>Back one step (Page Up)</source>
+        <translation>后退一步（Page Up）</translation>
+    </message>
+    <message>
+        <source>End Lesson</source>
+        <translation>结束课程</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Predict: %1</source>
+        <translation>预测：%1</translation>
+    </message>
+    <message>
+        <source>◀ Previous</source>
+        <translation>◀ 上一步</translation>
+    </message>
+    <message>
+        <source>Show the Answer ▶</source>
+        <translation>显示答案 ▶</translation>
+    </message>
+    <message>
+        <source>Next ▶</source>
+        <translation>下一步 ▶</translation>
+    </message>
+    <message>
+        <source>Show the answer (Page Down or Space)</source>
+        <translation>显示答案（Page Down 或空格键）</translation>
+    </message>
+    <message>
+        <source>Next step (Page Down or Space)</source>
+        <translation>下一步（Page Down 或空格键）</translation>
+    </message>
+</context>
+<context>
+    <name>LessonSession</name>
+    <message>
+        <source>The file does not exist.</source>
+        <translation>文件不存在。</translation>
+    </message>
+    <message>
+        <source>This is not a regular file; choose a lesson file.</source>
+        <translation>这不是普通文件；请选择一个课程文件。</translation>
+    </message>
+    <message>
+        <source>The file cannot be read: %1</source>
+        <translation>无法读取文件：%1</translation>
+    </message>
+    <message>
+        <source>No lesson is open.</source>
+        <translation>没有打开的课程。</translation>
+    </message>
+    <message>
+        <source>The lesson cannot be saved: %1</source>
+        <translation>无法保存课程：%1</translation>
     </message>
 </context>
 <context>
@@ -2600,6 +2971,34 @@ Weight %4</source>
         <source>Normalisers side by side</source>
         <translation>归一化函数并列对比</translation>
     </message>
+    <message>
+        <source>&amp;Lessons</source>
+        <translation>课程(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Help › Lessons, then the arrow keys</source>
+        <translation>帮助 › 课程，然后用方向键</translation>
+    </message>
+    <message>
+        <source>Cannot open the lesson</source>
+        <translation>无法打开课程</translation>
+    </message>
+    <message>
+        <source>%1
+
+%2</source>
+        <translation>%1
+
+%2</translation>
+    </message>
+    <message>
+        <source>Lesson: %1 — Page Down for the next step</source>
+        <translation>课程：%1 — 按 Page Down 进入下一步</translation>
+    </message>
+    <message>
+        <source>Export &amp;Animation…</source>
+        <translation>导出动画(&amp;A)…</translation>
+    </message>
 </context>
 <context>
     <name>MatrixEditor</name>
@@ -3114,6 +3513,18 @@ Weight %4</source>
     <message>
         <source>Every example starts with ^. The letters after it, and what each must predict, are random: nothing in the example helps there, so the accuracy stays near 20%. Only at = must the head fetch the first letter. Softmax must still give a whole unit of weight at every other position, and the trained head puts it on ^: an attention sink. Train the same task with softmax₁ or sigmoid, whose weights need not add up to 1, and compare. From the default seed softmax puts nearly all of that weight on ^, softmax₁ leaves most of it unspent, sigmoid puts about a third on ^. Other seeds differ: weight on a token whose value has become zero costs softmax₁ and sigmoid nothing either way, so they may keep some there.</source>
         <translation>每个例子都以 ^ 开头。它后面的字母，以及每个位置要预测的内容，都是随机的：例子中没有任何东西能帮上忙，所以准确率停在 20% 左右。只有在 = 处，这个头必须取回第一个字母。softmax 在其他每个位置上仍然必须分出整整一份权重，训练出的头把它放在 ^ 上：这就是注意力汇聚点。用 softmax₁ 或 sigmoid（它们的权重不必加起来等于 1）把同一个任务再训练一次，比较一下。从默认种子开始，softmax 把这部分权重几乎全部放在 ^ 上，softmax₁ 把大部分留着不用，sigmoid 在 ^ 上放大约三分之一。换别的种子结果会不同：一旦某个词元的值变成零，放在它上面的权重对 softmax₁ 和 sigmoid 来说不论多少都没有代价，所以它们可能在那里留下一些。</translation>
+    </message>
+    <message>
+        <source>Compare &amp;with:</source>
+        <translation>对比(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Train a second run beside the first: the same model, seed and examples, with this normaliser in place of softmax. The Training tab shows both runs&apos; losses and attention maps side by side.</source>
+        <translation>在第一次训练旁再训练一次：模型、种子和示例都相同，只把 softmax 换成这个归一化函数。训练页并排显示两次训练的损失和注意力图。</translation>
     </message>
 </context>
 <context>
@@ -5167,6 +5578,18 @@ score %7, weight %8</source>
         <source>Leave the walkthrough</source>
         <translation>退出分步演示</translation>
     </message>
+    <message>
+        <source>Lessons</source>
+        <translation>课程</translation>
+    </message>
+    <message>
+        <source>Next step of the lesson, or the answer to its question</source>
+        <translation>课程的下一步，或显示问题的答案</translation>
+    </message>
+    <message>
+        <source>Previous step of the lesson</source>
+        <translation>课程的上一步</translation>
+    </message>
 </context>
 <context>
     <name>StepPanel</name>
@@ -5378,6 +5801,25 @@ score %7, weight %8</source>
     <message>
         <source>The attention weight: σ(s/τ + b), each key on its own (multi-head: the mean over heads)</source>
         <translation>注意力权重：σ(s/τ + b)，每个键各自计算（多头注意力：各头的平均）</translation>
+    </message>
+</context>
+<context>
+    <name>SweepAnimation</name>
+    <message>
+        <source>Rotate the query</source>
+        <translation>旋转查询</translation>
+    </message>
+    <message>
+        <source>Temperature sweep</source>
+        <translation>温度扫描</translation>
+    </message>
+    <message>
+        <source>The query is not a vector of the plane: it cannot be turned.</source>
+        <translation>查询不是平面上的向量：无法旋转。</translation>
+    </message>
+    <message>
+        <source>The query has length 0: there is no direction to turn.</source>
+        <translation>查询的长度为 0：没有可旋转的方向。</translation>
     </message>
 </context>
 <context>
@@ -5932,6 +6374,58 @@ score %7, weight %8</source>
     <message>
         <source>PNG image (*.png);;SVG image (*.svg);;PDF document (*.pdf)</source>
         <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>softmax</source>
+        <translation>softmax</translation>
+    </message>
+    <message>
+        <source>sparsemax</source>
+        <translation>sparsemax</translation>
+    </message>
+    <message>
+        <source>softmax₁</source>
+        <translation>softmax₁</translation>
+    </message>
+    <message>
+        <source>sigmoid</source>
+        <translation>sigmoid</translation>
+    </message>
+    <message>
+        <source>%1 and %2 steps/s</source>
+        <translation>每秒 %1 步和 %2 步</translation>
+    </message>
+    <message>
+        <source>%1, step %2 — mean weight on the first token: %3</source>
+        <translation>%1，第 %2 步 — 对第一个词元的平均注意力权重：%3</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>Weight matrices of the %1 run (blue negative, vermilion positive)</source>
+        <translation>%1 训练的权重矩阵（蓝色为负，朱红为正）</translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare with:</source>
+        <translation>对比(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>Train a second run beside this one: the same model, seed and examples, with another normaliser. Both runs start again from step 0; the charts draw both, and their attention maps stand side by side with each head&apos;s mean weight on the first token.</source>
+        <translation>在这次训练旁再训练一次：模型、种子和示例都相同，只换一个归一化函数。两次训练都从第 0 步重新开始；图表画出两者，它们的注意力图并排显示，并给出每个头对第一个词元的平均注意力权重。</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
     </message>
 </context>
 <context>
