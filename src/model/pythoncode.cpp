@@ -11,7 +11,7 @@ namespace {
 using Flavour = PythonCode::Flavour;
 
 // Builds the program line by line. The two flavours differ only where NumPy and PyTorch spell
-// the same operation differently; each such place asks np() or torch() for its spelling.
+// the same operation differently; each such place asks pick() or torch() for its spelling.
 class Writer
 {
 public:
@@ -65,14 +65,14 @@ public:
     // A vector as an array of floats.
     QString array(const attn::Vector &v) const { return wrap(list(v)); }
 
-    // A matrix as an array, one row per line, the rows indented by `indent` plus four spaces.
+    // A matrix as an array: a small one on one line, else one row per line, the rows indented
+    // by `indent` plus four spaces.
     QString matrix(const attn::Matrix &m, const QString &indent = {}) const
     {
         if (m.rows() == 0)
             return m_torch
                        ? QStringLiteral("torch.zeros((0, %1), dtype=torch.float64)").arg(m.cols())
                        : QStringLiteral("np.zeros((0, %1))").arg(m.cols());
-        // A small matrix stays on one line, [[a, b], [c, d]]; a larger one gets a row a line.
         QStringList rows;
         for (Eigen::Index r = 0; r < m.rows(); ++r)
             rows << list(m.row(r).transpose());
