@@ -66,7 +66,7 @@ AnimationDialog::AnimationDialog(const ExportSource &source, SceneModel *model, 
     m_errorLabel = new QLabel(this);
     m_errorLabel->setObjectName(QStringLiteral("errorLabel"));
     m_errorLabel->setWordWrap(true);
-    m_errorLabel->setStyleSheet(QStringLiteral("color: #c0392b"));
+    m_errorLabel->setStyleSheet(QStringLiteral("color: #b00020")); // as the Export dialog's
     m_file = new QLineEdit(this);
     m_file->setObjectName(QStringLiteral("fileEdit"));
     m_file->setMinimumWidth(320);

@@ -542,6 +542,33 @@ private slots:
         QCOMPARE(model->scene().query, query);
     }
 
+    void windowPartPutsTheWindowBack()
+    {
+        std::unique_ptr<SceneModel> model;
+        std::unique_ptr<MainWindow> window;
+        QVERIFY(openMainWindow(model, window, QSize(1280, 800)));
+        const QSize before = window->size();
+        const double tau = model->scene().temperature;
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("window.gif"));
+        AnimationExport::Options o;
+        o.kind = SweepAnimation::Kind::Temperature;
+        o.frames = 3;
+        o.picture.part = Exporter::Part::Window;
+        o.picture.size = QSize(1024, 700);
+        {
+            AnimationExport animation(window->exportSource(), model.get(), o);
+            QString error;
+            QVERIFY2(animation.run(out, &error), qPrintable(error));
+        }
+        const DecodedGif d = decodeFile(out);
+        QVERIFY2(d.ok, qPrintable(d.error));
+        QCOMPARE(d.size, QSize(1024, 700));
+        QCOMPARE(d.frames.size(), 3);
+        QCOMPARE(window->size(), before);
+        QCOMPARE(model->scene().temperature, tau);
+    }
+
     void cancelLeavesNoFile()
     {
         std::unique_ptr<SceneModel> model;
