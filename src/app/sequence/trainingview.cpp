@@ -939,7 +939,7 @@ void TrainingView::retranslate()
         m_compare ? tr("Weight matrices of the %1 run (blue negative, vermilion positive)")
                         .arg(runName(m_session))
                   : tr("Weight matrices (blue negative, vermilion positive)"));
-    m_compareLabel->setText(tr("Co&mpare with:"));
+    m_compareLabel->setText(tr("Compare &with:"));
     fillComparisonBox();
     m_compareBox->setToolTip(
         tr("Train a second run beside this one: the same model, seed and examples, with another "
