@@ -43,12 +43,15 @@ LessonBar::LessonBar(LessonSession *session, QWidget *parent)
     m_text->setTextFormat(Qt::PlainText);
     m_text->setTextInteractionFlags(Qt::NoTextInteraction);
     m_title->setTextFormat(Qt::PlainText);
+    // A long title wraps rather than widening the window: in presentation mode at 1280 pixels
+    // the title, the counter and the buttons in one line would need more than the screen.
+    m_title->setWordWrap(true);
+    m_counter->setWordWrap(true);
 
     auto *top = new QHBoxLayout;
     top->setSpacing(12);
-    top->addWidget(m_title);
-    top->addWidget(m_counter);
-    top->addStretch(1);
+    top->addWidget(m_title, 3);
+    top->addWidget(m_counter, 1);
     top->addWidget(m_previous);
     top->addWidget(m_next);
     top->addWidget(m_captionButton);

@@ -165,9 +165,11 @@ void LessonPresenter::showView(const attn::LessonView &view)
             opened = opened || (open && dock->isHidden());
             dock->setVisible(open);
         }
-    // A panel that presentation mode (or the class) had closed comes back at whatever width its
-    // neighbours left it, which may be a sliver: give it its starting size once it is laid out.
-    if (opened)
+    // A panel the class had closed comes back at whatever width its neighbours left it, which
+    // may be a sliver: give it its starting size once it is laid out. Not on a full screen
+    // (presentation mode): there the starting sizes beside a wide table can need more than the
+    // screen has, and a narrow panel is better than a window wider than the projector.
+    if (opened && !(m_targets.window && m_targets.window->isFullScreen()))
         QTimer::singleShot(0, m_targets.docks, &DockTable::growSqueezed);
 }
 

@@ -304,7 +304,11 @@ private slots:
 
     // Not a check: with AC_LESSON_PICTURES=<folder> set, draws every step of every built-in
     // lesson as presented (both languages, 1280 × 800 and 1920 × 1080, normal and presentation
-    // mode) into that folder, for looking at. Skipped otherwise.
+    // mode) into that folder, for looking at; AC_LESSON_ONLY=01-query-key-value,… limits it to
+    // those lessons. Skipped otherwise. All of them take minutes on a busy machine: raise
+    // QTEST_FUNCTION_TIMEOUT (milliseconds) above Qt Test's 300000. Presentation mode fills the
+    // screen, so the offscreen platform needs a screen of the size, e.g.
+    // QT_QPA_PLATFORM=offscreen:configfile=screen.json with {"screens": [{"width": 1920, …}]}.
     void pictures()
     {
         const QString folder = qEnvironmentVariable("AC_LESSON_PICTURES");
