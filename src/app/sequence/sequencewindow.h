@@ -21,6 +21,7 @@ class SequenceOffsetPlot;
 class SequenceHeadView;
 class SequenceHeatmapGrid;
 class SequenceQkCanvas;
+class SequenceAutosave;
 class SequenceSession;
 class SequenceTokenStrip;
 class TrainingView;
@@ -39,6 +40,8 @@ public:
     ~SequenceWindow() override;
 
     SequenceSession *session() const { return m_session; }
+    /// Autosave and recovery of the window's document (SequenceAutosave).
+    SequenceAutosave *autosave() const { return m_autosave; }
     /// Shows, raises and activates the window.
     void showWindow();
 
@@ -155,6 +158,7 @@ private:
     QDoubleSpinBox *m_paramAngle = nullptr;
     QPushButton *m_applyPreset = nullptr, *m_undo = nullptr;
     MatrixEditor *m_matrixEditor = nullptr;
+    SequenceAutosave *m_autosave = nullptr;
     int m_presetSeed = 1;      ///< each "random" draws a new matrix
     QList<int> m_lastEntry;    ///< layer, head, matrix, row, column of the last entry typed in
     int m_lastEntryDepth = -1; ///< the session's undo depth right after that edit

@@ -1,14 +1,15 @@
 #include "sequence/trainingview.h"
 
 #include "core/sequencefile.h"
+#include "model/scenestorage.h"
 #include "model/sequencesession.h"
 #include "model/trainingsession.h"
 #include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceqkcanvas.h"
-#include "theme/colorscheme.h"
 #include "sequence/trainingchart.h"
 #include "sequence/weightheatmaps.h"
+#include "theme/colorscheme.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -19,7 +20,6 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSlider>
@@ -545,11 +545,11 @@ bool TrainingView::exportLossChart(const QString &path) const
 bool TrainingView::saveTrainedModel(const QString &path)
 {
     const std::string text = attn::writeSequence(m_session->trainedDocument(m_index));
-    QSaveFile file(path);
-    if (file.open(QIODevice::WriteOnly) &&
-        file.write(text.data(), qint64(text.size())) == qint64(text.size()) && file.commit())
+    // All or nothing, with every write checked: a full disk or a kill leaves the earlier file.
+    QString reason;
+    if (SceneStorage::writeAtomically(path, QByteArray::fromStdString(text), &reason))
         return true;
-    showMessage(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+    showMessage(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), reason));
     return false;
 }
 
