@@ -214,6 +214,42 @@
         <source>The scene could not be autosaved to %1: %2</source>
         <translation>无法把场景自动保存到 %1：%2</translation>
     </message>
+    <message>
+        <source>The sequence could not be autosaved to %1: %2</source>
+        <translation>无法把序列自动保存到 %1：%2</translation>
+    </message>
+    <message>
+        <source>The lesson could not be autosaved to %1: %2</source>
+        <translation>无法把课程自动保存到 %1：%2</translation>
+    </message>
+    <message>
+        <source>There is no autosaved sequence to recover.</source>
+        <translation>没有可恢复的自动保存序列。</translation>
+    </message>
+    <message>
+        <source>There is no autosaved lesson to recover.</source>
+        <translation>没有可恢复的自动保存课程。</translation>
+    </message>
+    <message>
+        <source>The autosaved sequence cannot be read: %1</source>
+        <translation>无法读取自动保存的序列：%1</translation>
+    </message>
+    <message>
+        <source>The autosaved lesson cannot be read: %1</source>
+        <translation>无法读取自动保存的课程：%1</translation>
+    </message>
+    <message>
+        <source>The autosaved sequence cannot be copied to %1.</source>
+        <translation>无法把自动保存的序列复制到 %1。</translation>
+    </message>
+    <message>
+        <source>The autosaved lesson cannot be copied to %1.</source>
+        <translation>无法把自动保存的课程复制到 %1。</translation>
+    </message>
+    <message>
+        <source>The file cannot be read.</source>
+        <translation>无法读取该文件。</translation>
+    </message>
 </context>
 <context>
     <name>CanvasContextMenu</name>
@@ -4178,6 +4214,24 @@ Weight %4</source>
         <source>Decide &amp;Later</source>
         <translation>稍后决定(&amp;L)</translation>
     </message>
+    <message>
+        <source>Recover Sequence</source>
+        <translation>恢复序列</translation>
+    </message>
+    <message>
+        <source>A sequence with unsaved changes (its model as trained so far) was autosaved at %1. Recover it in the Sequence window?</source>
+        <translation>一个有未保存更改的序列（含到目前为止训练好的模型）已于 %1 自动保存。
+要在序列窗口中恢复它吗？</translation>
+    </message>
+    <message>
+        <source>Recover Lesson</source>
+        <translation>恢复课程</translation>
+    </message>
+    <message>
+        <source>A lesson with unsaved changes was autosaved at %1. Recover it?</source>
+        <translation>一个有未保存更改的课程已于 %1 自动保存。
+要恢复它吗？</translation>
+    </message>
 </context>
 <context>
     <name>ReportCommand</name>
@@ -4785,6 +4839,64 @@ Weight: %5</source>
     <message>
         <source>Y = weights · V</source>
         <translation>Y = 权重 · V</translation>
+    </message>
+</context>
+<context>
+    <name>SequenceAutosave</name>
+    <message>
+        <source>Recovered the sequence autosaved at %1. Save it to keep it.</source>
+        <translation>已恢复于 %1 自动保存的序列。请保存它，以免丢失。</translation>
+    </message>
+    <message>
+        <source>The Sequence window cannot be opened.</source>
+        <translation>无法打开序列窗口。</translation>
+    </message>
+    <message>
+        <source>Recover Sequence</source>
+        <translation>恢复序列</translation>
+    </message>
+</context>
+<context>
+    <name>SequenceCloseGuard</name>
+    <message>
+        <source>Training Is Running</source>
+        <translation>训练正在进行</translation>
+    </message>
+    <message>
+        <source>Training is running (step %1). Stop it and close the window?</source>
+        <translation>训练正在进行（第 %1 步）。要停止训练并关闭窗口吗？</translation>
+    </message>
+    <message>
+        <source>The steps trained so far are kept: the Training tab shows them when you open the window again.</source>
+        <translation>到目前为止训练的步骤会保留：再次打开窗口时，“训练”页会显示它们。</translation>
+    </message>
+    <message>
+        <source>&amp;Stop and Close</source>
+        <translation>停止并关闭(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Keep Training</source>
+        <translation>继续训练(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Unsaved Sequence</source>
+        <translation>未保存的序列</translation>
+    </message>
+    <message>
+        <source>The model trained for %1 steps in the Sequence window is not saved.</source>
+        <translation>序列窗口中训练了 %1 步的模型尚未保存。</translation>
+    </message>
+    <message>
+        <source>The Sequence window has changes that are not saved.</source>
+        <translation>序列窗口中有尚未保存的更改。</translation>
+    </message>
+    <message>
+        <source>Quit and throw them away? To keep them, choose Cancel and save them in the Sequence window.</source>
+        <translation>要退出并丢弃它们吗？若要保留，请选择“取消”，然后在序列窗口中保存。</translation>
+    </message>
+    <message>
+        <source>&amp;Throw Away and Quit</source>
+        <translation>丢弃并退出(&amp;T)</translation>
     </message>
 </context>
 <context>

@@ -8,15 +8,28 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLockFile>
+#include <QRegularExpression>
 #include <QStandardPaths>
 #include <QUuid>
 
 #include <algorithm>
 
 namespace {
-const QString kPrefix = QStringLiteral("autosave-");
+// Scenes keep the name they always had, so that an autosave left by an earlier version is
+// still offered; the other kinds put their name first, so that "autosave-*" never lists them.
+const QString kScenePrefix = QStringLiteral("autosave-");
+const QString kSequencePrefix = QStringLiteral("sequence-autosave-");
+const QString kLessonPrefix = QStringLiteral("lesson-autosave-");
 const QString kSceneSuffix = QStringLiteral(".json");
 const QString kLockSuffix = QStringLiteral(".lock");
+// A stray file of a running session younger than this may be its write in progress.
+constexpr qint64 kStrayAgeSeconds = 60;
+
+QList<Autosaver *> &started()
+{
+    static QList<Autosaver *> list;
+    return list;
+}
 
 // A lock counts as held only while its process lives: a lock older than some age is not stale
 // for us (a teacher may keep a window open for days), so the age rule is switched off.
@@ -34,14 +47,46 @@ bool heldByLiveProcess(const QString &lockPath)
 }
 } // namespace
 
-Autosaver::Autosaver(QObject *parent) : QObject(parent)
+Autosaver::Autosaver(QObject *parent) : Autosaver(Kind::Scene, parent) {}
+
+Autosaver::Autosaver(Kind kind, QObject *parent) : QObject(parent), m_kind(kind)
 {
     m_timer.setTimerType(Qt::VeryCoarseTimer);
     connect(&m_timer, &QTimer::timeout, this, &Autosaver::autosaveNow);
 }
 
 // Without cleanExit() the autosave stays on disk: only a clean exit may drop unsaved work.
-Autosaver::~Autosaver() = default;
+Autosaver::~Autosaver()
+{
+    started().removeAll(this);
+}
+
+QString Autosaver::prefix() const
+{
+    switch (m_kind) {
+    case Kind::Sequence:
+        return kSequencePrefix;
+    case Kind::Lesson:
+        return kLessonPrefix;
+    case Kind::Scene:
+        break;
+    }
+    return kScenePrefix;
+}
+
+QString Autosaver::writeFailure(const QString &path, const QString &reason) const
+{
+    const QString where = QDir::toNativeSeparators(path);
+    switch (m_kind) {
+    case Kind::Sequence:
+        return tr("The sequence could not be autosaved to %1: %2").arg(where, reason);
+    case Kind::Lesson:
+        return tr("The lesson could not be autosaved to %1: %2").arg(where, reason);
+    case Kind::Scene:
+        break;
+    }
+    return tr("The scene could not be autosaved to %1: %2").arg(where, reason);
+}
 
 QString Autosaver::folder()
 {
@@ -51,13 +96,79 @@ QString Autosaver::folder()
 
 QString Autosaver::autosavePath() const
 {
-    return m_id.isEmpty() ? QString() : folder() + QLatin1Char('/') + kPrefix + m_id + kSceneSuffix;
+    return m_id.isEmpty() ? QString()
+                          : folder() + QLatin1Char('/') + prefix() + m_id + kSceneSuffix;
+}
+
+QString Autosaver::nothingToRecover() const
+{
+    switch (m_kind) {
+    case Kind::Sequence:
+        return tr("There is no autosaved sequence to recover.");
+    case Kind::Lesson:
+        return tr("There is no autosaved lesson to recover.");
+    case Kind::Scene:
+        break;
+    }
+    return tr("There is no autosaved scene to recover.");
+}
+
+QString Autosaver::unreadable(const QString &why) const
+{
+    switch (m_kind) {
+    case Kind::Sequence:
+        return tr("The autosaved sequence cannot be read: %1").arg(why);
+    case Kind::Lesson:
+        return tr("The autosaved lesson cannot be read: %1").arg(why);
+    case Kind::Scene:
+        break;
+    }
+    return tr("The autosaved scene cannot be read: %1").arg(why);
+}
+
+QString Autosaver::cannotCopy(const QString &path) const
+{
+    const QString where = QDir::toNativeSeparators(path);
+    switch (m_kind) {
+    case Kind::Sequence:
+        return tr("The autosaved sequence cannot be copied to %1.").arg(where);
+    case Kind::Lesson:
+        return tr("The autosaved lesson cannot be copied to %1.").arg(where);
+    case Kind::Scene:
+        break;
+    }
+    return tr("The autosaved scene cannot be copied to %1.").arg(where);
 }
 
 bool Autosaver::start(SceneModel *model, std::chrono::milliseconds interval)
 {
     if (m_lock)
         return true;
+    m_kind = Kind::Scene;
+    m_provider = [this]() -> QByteArray {
+        return m_model ? QByteArray::fromStdString(attn::writeScene(m_model->scene()))
+                       : QByteArray();
+    };
+    m_model = model;
+    if (!begin(interval)) {
+        m_model = nullptr;
+        return false;
+    }
+    // Every edit and every replacement of the scene emits changed().
+    connect(model, &SceneModel::changed, this, &Autosaver::markChanged);
+    return true;
+}
+
+bool Autosaver::start(BytesProvider provider, std::chrono::milliseconds interval)
+{
+    if (m_lock)
+        return true;
+    m_provider = std::move(provider);
+    return begin(interval);
+}
+
+bool Autosaver::begin(std::chrono::milliseconds interval)
+{
     const QString dir = folder();
     if (!QDir().mkpath(dir)) {
         emit failed(tr("Autosave is off: the folder %1 cannot be created.")
@@ -65,7 +176,7 @@ bool Autosaver::start(SceneModel *model, std::chrono::milliseconds interval)
         return false;
     }
     m_id = QUuid::createUuid().toString(QUuid::WithoutBraces);
-    auto lock = std::make_unique<QLockFile>(dir + QLatin1Char('/') + kPrefix + m_id + kLockSuffix);
+    auto lock = std::make_unique<QLockFile>(dir + QLatin1Char('/') + prefix() + m_id + kLockSuffix);
     lock->setStaleLockTime(0);
     if (!lock->tryLock(0)) {
         m_id.clear();
@@ -76,11 +187,9 @@ bool Autosaver::start(SceneModel *model, std::chrono::milliseconds interval)
     m_lock = std::move(lock);
     removeStaleLocks();
     removeStrayTemporaries();
-    m_model = model;
     m_dirty = false;
-    // Every edit and every replacement of the scene emits changed().
-    connect(model, &SceneModel::changed, this, &Autosaver::markDirty);
     m_timer.start(interval);
+    started().append(this);
     return true;
 }
 
@@ -89,8 +198,8 @@ QList<Autosaver::Orphan> Autosaver::orphans() const
     QList<Orphan> found;
     const QDir dir(folder());
     const QStringList names =
-        dir.entryList({kPrefix + QLatin1Char('*') + kSceneSuffix}, QDir::Files | QDir::Hidden);
-    const QString own = m_id.isEmpty() ? QString() : kPrefix + m_id + kSceneSuffix;
+        dir.entryList({prefix() + QLatin1Char('*') + kSceneSuffix}, QDir::Files | QDir::Hidden);
+    const QString own = m_id.isEmpty() ? QString() : prefix() + m_id + kSceneSuffix;
     for (const QString &name : names) {
         if (name == own)
             continue;
@@ -111,9 +220,9 @@ void Autosaver::removeStaleLocks() const
     // A session that ended abnormally before it had anything to autosave leaves only its lock:
     // nothing to offer, and without this every crash would leave one more file behind.
     const QDir dir(folder());
-    const QString own = kPrefix + m_id + kLockSuffix;
+    const QString own = prefix() + m_id + kLockSuffix;
     const QStringList locks =
-        dir.entryList({kPrefix + QLatin1Char('*') + kLockSuffix}, QDir::Files | QDir::Hidden);
+        dir.entryList({prefix() + QLatin1Char('*') + kLockSuffix}, QDir::Files | QDir::Hidden);
     for (const QString &name : locks) {
         const QString scene = name.chopped(kLockSuffix.size()) + kSceneSuffix;
         if (name != own && !dir.exists(scene))
@@ -121,22 +230,31 @@ void Autosaver::removeStaleLocks() const
     }
 }
 
-void Autosaver::removeStrayTemporaries() const
+int Autosaver::removeStrayTemporaries()
 {
-    // An autosave killed just before its rename leaves "autosave-<id>.json.XXXXXX"; every
-    // autosave name that could have one is cleaned, this session's and the earlier ones'.
+    // An autosave killed just before its rename leaves "<prefix><id>.json.XXXXXX" (QSaveFile's
+    // six letters or digits; the id is a UUID). The name says whose it was: when no live process
+    // holds that session's lock, nobody can still be writing it. Only names of exactly this shape
+    // go, so that nothing else in the folder is touched.
+    static const QRegularExpression pattern(
+        QStringLiteral("^((?:sequence-|lesson-)?autosave-[A-Za-z0-9-]+)\\.json\\.[A-Za-z0-9]{6}$"));
     const QDir dir(folder());
-    QStringList targets;
-    const QStringList strays =
-        dir.entryList({kPrefix + QLatin1Char('*') + kSceneSuffix + QStringLiteral(".??????")},
-                      QDir::Files | QDir::Hidden);
-    for (const QString &name : strays) {
-        const QString target = dir.filePath(name.chopped(7));
-        if (!targets.contains(target))
-            targets << target;
+    const QDateTime now = QDateTime::currentDateTimeUtc();
+    int removed = 0;
+    const QStringList names = dir.entryList({QStringLiteral("*.json.??????")},
+                                            QDir::Files | QDir::Hidden | QDir::NoSymLinks);
+    for (const QString &name : names) {
+        const auto match = pattern.match(name);
+        if (!match.hasMatch())
+            continue;
+        const QFileInfo stray(dir.filePath(name));
+        const bool running = heldByLiveProcess(dir.filePath(match.captured(1) + kLockSuffix));
+        if (running && stray.lastModified().toUTC().secsTo(now) < kStrayAgeSeconds)
+            continue;
+        if (QFile::remove(stray.filePath()))
+            ++removed;
     }
-    for (const QString &target : targets)
-        SceneStorage::removeStrayTemporaries(target);
+    return removed;
 }
 
 bool Autosaver::recoverable() const
@@ -160,33 +278,49 @@ void Autosaver::removeOrphan(const Orphan &orphan)
 
 std::optional<attn::Scene> Autosaver::recover(QString *error)
 {
+    std::optional<attn::Scene> scene;
+    const auto bytes = recoverBytes(
+        [&scene](const QByteArray &text, QString *why) {
+            scene = SceneStorage::parse(text, why);
+            return scene.has_value();
+        },
+        error);
+    if (!bytes)
+        return std::nullopt;
+    return scene;
+}
+
+std::optional<QByteArray> Autosaver::recoverBytes(const Validator &accept, QString *error)
+{
     const auto list = orphans();
     if (list.isEmpty()) {
         if (error)
-            *error = tr("There is no autosaved scene to recover.");
+            *error = nothingToRecover();
         return std::nullopt;
     }
     const Orphan &newest = list.constFirst();
+    // Read as a file of its kind is (regular, within the sequence limit, which is the largest),
+    // then checked by the caller.
     QString why;
-    auto scene = SceneStorage::load(newest.scenePath, &why);
-    if (!scene) {
+    const auto text = SceneStorage::probe(newest.scenePath);
+    if (!text)
+        why = tr("The file cannot be read.");
+    if (!text || !accept(*text, &why)) {
         if (error)
-            *error = tr("The autosaved scene cannot be read: %1").arg(why);
+            *error = unreadable(why);
         return std::nullopt;
     }
     if (m_lock) {
-        // The recovered scene is this session's unsaved work from now on: it is on disk under
-        // this session's name before the earlier session's copy goes.
-        const QByteArray text = QByteArray::fromStdString(attn::writeScene(*scene));
-        if (!write(text)) {
+        // The recovered document is this session's unsaved work from now on: it is on disk
+        // under this session's name before the earlier session's copy goes.
+        if (!write(*text)) {
             if (error)
-                *error = tr("The autosaved scene cannot be copied to %1.")
-                             .arg(QDir::toNativeSeparators(autosavePath()));
+                *error = cannotCopy(autosavePath());
             return std::nullopt;
         }
         removeOrphan(newest);
     }
-    return scene;
+    return text;
 }
 
 void Autosaver::discard()
@@ -201,9 +335,8 @@ bool Autosaver::write(const QByteArray &text)
     // All or nothing: a crash or a full disk in the middle of a write keeps the previous
     // autosave.
     QString reason;
-    if (!SceneStorage::writeAtomically(autosavePath(), text, &reason)) {
-        emit failed(tr("The scene could not be autosaved to %1: %2")
-                        .arg(QDir::toNativeSeparators(autosavePath()), reason));
+    if (!SceneStorage::writeAtomically(autosavePath(), text, &reason, SceneStorage::Record::No)) {
+        emit failed(writeFailure(autosavePath(), reason));
         return false;
     }
     m_lastWritten = text;
@@ -213,12 +346,20 @@ bool Autosaver::write(const QByteArray &text)
 
 bool Autosaver::autosaveNow()
 {
-    if (!m_lock || !m_model || !m_dirty || !m_modified)
+    if (!m_lock || !m_provider || !m_dirty || !m_modified)
         return true;
     m_dirty = false;
-    const QByteArray text = QByteArray::fromStdString(attn::writeScene(m_model->scene()));
+    const QByteArray text = m_provider();
+    if (text.isEmpty())
+        return true;
+    // Back to what a file holds (an edit undone, a run reset): nothing is unsaved.
+    if (!m_savedBytes.isEmpty() && text == m_savedBytes) {
+        QFile::remove(autosavePath());
+        m_lastWritten.clear();
+        return true;
+    }
     // changed() also comes for what a file does not hold (the normalised view) and for edits
-    // that were undone: only a scene that differs from the last write is written.
+    // that were undone: only a document that differs from the last write is written.
     if (text == m_lastWritten)
         return true;
     if (!write(text)) {
@@ -233,9 +374,17 @@ void Autosaver::sceneSaved()
     if (!m_lock)
         return;
     m_dirty = false;
-    if (m_model)
-        m_lastWritten = QByteArray::fromStdString(attn::writeScene(m_model->scene()));
+    if (m_provider)
+        m_lastWritten = m_provider();
     QFile::remove(autosavePath());
+}
+
+void Autosaver::setSavedBytes(const QByteArray &bytes)
+{
+    m_savedBytes = bytes;
+    // The next tick compares; when the document is what the file holds, the autosave goes.
+    m_lastWritten.clear();
+    m_dirty = true;
 }
 
 void Autosaver::setModified(bool modified)
@@ -259,6 +408,7 @@ void Autosaver::cleanExit()
     m_timer.stop();
     if (!m_lock)
         return;
+    started().removeAll(this);
     if (m_model)
         disconnect(m_model, nullptr, this, nullptr);
     QFile::remove(autosavePath());
@@ -273,6 +423,7 @@ bool Autosaver::terminate()
     m_timer.stop();
     if (!m_lock)
         return true;
+    started().removeAll(this);
     const bool written = autosaveNow();
     if (m_model)
         disconnect(m_model, nullptr, this, nullptr);
@@ -281,5 +432,14 @@ bool Autosaver::terminate()
     m_lock->unlock();
     m_lock.reset();
     m_model = nullptr;
+    return written;
+}
+
+bool Autosaver::terminateAll()
+{
+    bool written = true;
+    // terminate() takes each out of the list.
+    while (!started().isEmpty())
+        written = started().constFirst()->terminate() && written;
     return written;
 }

@@ -11,22 +11,29 @@
 #include <QTimer>
 
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <optional>
 
 class QLockFile;
 class SceneModel;
 
-/// Never lose work. While the app runs, the scene is written every interval to
+/// Never lose work. While the app runs, a document is written every interval to
 /// <AppDataLocation>/autosave, but only when it changed since the last write; a lock file
 /// (QLockFile: pid, host, program) marks the session as running. A clean exit removes both. After
 /// a crash the autosave stays behind with a lock that no live process holds, and the next start
 /// offers it. Every running instance has its own pair of files, so two windows never take each
 /// other's work, and a running instance's autosave is never offered to another one.
 ///
-/// Wiring (AutosaveSession does it for the window): start() once the model exists; then, if
-/// recoverable(), ask the user and recover() or discard(); setModified() follows the document's
-/// unsaved changes; cleanExit() when the user closes the window.
+/// One autosaver keeps one document of one kind (a scene, a sequence, a lesson): the kind names
+/// its files ("autosave-<id>.json" for scenes, "sequence-autosave-<id>.json", …), so each kind
+/// offers back only its own. The document is whatever bytes the provider given to start()
+/// returns; the scene has its own start() that watches a SceneModel.
+///
+/// Wiring (AutosaveSession does it for the main window, SequenceAutosave for the Sequence
+/// window): start() once the document exists; then, if recoverable(), ask the user and recover()
+/// or discard(); setModified() or setSavedBytes() follow the document's unsaved changes;
+/// cleanExit() when the user closes the window.
 class Autosaver : public QObject
 {
     Q_OBJECT
@@ -34,28 +41,66 @@ class Autosaver : public QObject
 public:
     static constexpr std::chrono::milliseconds kDefaultInterval = std::chrono::minutes(1);
 
+    /// What is autosaved; each kind has its own files and its own sentences.
+    enum class Kind
+    {
+        Scene,
+        Sequence,
+        Lesson
+    };
+    /// The document as the bytes of its file; empty when there is nothing to write.
+    using BytesProvider = std::function<QByteArray()>;
+    /// Checks recovered bytes before they are taken: false with a translated reason in *why.
+    using Validator = std::function<bool(const QByteArray &bytes, QString *why)>;
+
+    /// A scene autosaver.
     explicit Autosaver(QObject *parent = nullptr);
+    explicit Autosaver(Kind kind, QObject *parent = nullptr);
     ~Autosaver() override;
+
+    Kind kind() const { return m_kind; }
 
     /// The folder of the autosaves: <QStandardPaths::AppDataLocation>/autosave.
     static QString folder();
 
-    /// Starts watching `model`: takes this session's lock, then writes the scene every
-    /// `interval` if it changed. Returns false (with failed() emitted) when the folder cannot be
-    /// created or locked; the app then runs on without autosave.
+    /// Starts watching `model` (a scene autosaver): takes this session's lock, then writes the
+    /// scene every `interval` if it changed. Returns false (with failed() emitted) when the folder
+    /// cannot be created or locked; the app then runs on without autosave.
     bool start(SceneModel *model, std::chrono::milliseconds interval = kDefaultInterval);
+    /// The same for any kind: `provider` gives the document's bytes, and the caller calls
+    /// markChanged() after every change of the document.
+    bool start(BytesProvider provider, std::chrono::milliseconds interval = kDefaultInterval);
     bool isStarted() const { return m_lock != nullptr; }
+    /// The document changed: the next tick asks the provider for its bytes.
+    void markChanged() { m_dirty = true; }
+    /// The bytes that the document's file holds (it was just opened or saved; empty: no file
+    /// holds it). While the provider gives exactly these, nothing is unsaved: no autosave is
+    /// written and an earlier one goes. An alternative to setModified() for documents that
+    /// have no "modified" flag of their own.
+    void setSavedBytes(const QByteArray &bytes);
 
-    /// True when an earlier session ended without cleanExit() and left a scene that no running
-    /// instance holds.
+    /// Every started autosaver of this process terminate()s (SIGTERM, SIGHUP). Returns false when
+    /// one of the last writes failed.
+    static bool terminateAll();
+    /// Removes the temporary files that autosaves killed before their final rename left in
+    /// folder(), of every kind: at once for a session whose lock no live process holds (it can
+    /// no longer finish that write), after a minute for one still running. Returns how many went.
+    static int removeStrayTemporaries();
+
+    /// True when an earlier session ended without cleanExit() and left a document of this kind
+    /// that no running instance holds.
     bool recoverable() const;
-    /// When the newest such scene was written (for the question to the user).
+    /// When the newest such document was written (for the question to the user).
     QDateTime recoverableTime() const;
-    /// Loads the newest left scene. After start() it becomes this session's autosave at once and
-    /// the earlier session's files are removed; before start() they stay. On failure returns
-    /// nothing with a translated reason in *error and leaves the files (discard() removes them).
+    /// Loads the newest left scene (a scene autosaver). After start() it becomes this session's
+    /// autosave at once and the earlier session's files are removed; before start() they stay.
+    /// On failure returns nothing with a translated reason in *error and leaves the files
+    /// (discard() removes them).
     std::optional<attn::Scene> recover(QString *error = nullptr);
-    /// Deletes every scene that earlier sessions left (the user declined to recover them).
+    /// The same for any kind: the newest left document's bytes, once `accept` took them.
+    std::optional<QByteArray> recoverBytes(const Validator &accept, QString *error = nullptr);
+    /// Deletes every document of this kind that earlier sessions left (the user declined to
+    /// recover them).
     void discard();
 
     /// Writes now if the scene changed since the last write; false when the write failed (the
@@ -93,12 +138,20 @@ private:
     };
     QList<Orphan> orphans() const;
     void removeStaleLocks() const;
-    void removeStrayTemporaries() const;
     static void removeOrphan(const Orphan &orphan);
     bool write(const QByteArray &text);
-    void markDirty() { m_dirty = true; }
+    bool begin(std::chrono::milliseconds interval);
+    QString prefix() const;
+    /// "The scene could not be autosaved to %1: %2" in this kind's words.
+    QString writeFailure(const QString &path, const QString &reason) const;
+    QString nothingToRecover() const;
+    QString unreadable(const QString &why) const;
+    QString cannotCopy(const QString &path) const;
 
+    Kind m_kind = Kind::Scene;
+    BytesProvider m_provider;
     QPointer<SceneModel> m_model;
+    QByteArray m_savedBytes;
     QTimer m_timer;
     std::unique_ptr<QLockFile> m_lock;
     QString m_id;

@@ -4,6 +4,7 @@
 #include "core/scenefile.h"
 #include "core/sequencefile.h"
 #include "errortext.h"
+#include "savedfiles.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -13,7 +14,9 @@
 #include <QSaveFile>
 
 #include <cerrno>
+#include <cstring>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace {
 // A stray file older than this is left from a save that died; a younger one may be another
@@ -183,8 +186,13 @@ int SceneStorage::removeStrayTemporaries(const QString &path)
     return removed;
 }
 
-bool SceneStorage::writeAtomically(const QString &path, const QByteArray &bytes, QString *reason)
+bool SceneStorage::writeAtomically(const QString &path, const QByteArray &bytes, QString *reason,
+                                   Record record)
 {
+    // Remembered before the first byte: a save killed half-way is the one whose temporary file
+    // the next start must find.
+    if (record == Record::Yes)
+        SavedFiles::remember(path);
     removeStrayTemporaries(path);
     // Unbuffered, with every write checked: QSaveFile::commit() in Qt 6.4 does not notice a
     // failed flush, so on a full disk a buffered write would replace the earlier file with a
@@ -206,6 +214,14 @@ bool SceneStorage::writeAtomically(const QString &path, const QByteArray &bytes,
             return false;
         }
         done += n;
+    }
+    // On disk before the rename, which QSaveFile (Qt 6.4) does without: after a power cut the
+    // name holds the whole new file or the old one, not a new name for an empty one.
+    if (::fsync(file.handle()) != 0) {
+        if (reason)
+            *reason = QString::fromLocal8Bit(std::strerror(errno));
+        file.cancelWriting();
+        return false;
     }
     if (!file.commit()) {
         if (reason)

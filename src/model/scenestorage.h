@@ -39,13 +39,24 @@ public:
     /// Saves atomically; on failure returns false with a translated reason in *error, and the
     /// earlier file at `path`, if any, is left as it was.
     static bool save(const attn::Scene &scene, const QString &path, QString *error);
+    /// Whether a save is remembered for the stray-file cleanup at the next start (a file the
+    /// user chose) or not (an autosave, whose folder is cleaned on its own).
+    enum class Record
+    {
+        Yes,
+        No
+    };
     /// Replaces the file at `path` with `bytes` all at once (QSaveFile), or not at all: on
     /// failure returns false with the system's reason in *reason and leaves the earlier file and
-    /// no temporary file behind.
-    static bool writeAtomically(const QString &path, const QByteArray &bytes, QString *reason);
+    /// no temporary file behind. A process killed at any point of it leaves the earlier file or
+    /// the new one, never a part; what it may leave is a temporary "<name>.XXXXXX" beside it,
+    /// which SavedFiles::removeStrayTemporaries() removes at a later start (`record` Yes puts
+    /// `path` on that list before anything is written).
+    static bool writeAtomically(const QString &path, const QByteArray &bytes, QString *reason,
+                                Record record = Record::Yes);
     /// Removes the temporary files that saves to `path` left behind when they were killed before
     /// the final rename ("<name>.XXXXXX" beside it, at least a minute old, so that another
     /// instance's save in progress is left alone). writeAtomically() calls it before each write;
-    /// returns how many went.
+    /// returns how many went. Only names of exactly that shape go.
     static int removeStrayTemporaries(const QString &path);
 };

@@ -8,7 +8,6 @@
 #include <QDir>
 #include <QFile>
 #include <QRegularExpression>
-#include <QSaveFile>
 
 #include <algorithm>
 #include <cmath>
@@ -178,6 +177,7 @@ bool SequenceSession::openDocument(attn::SequenceDocument document)
     // Loading another file loses nothing: undo brings the previous model and sentence back.
     if (hadModel)
         pushUndo(std::move(previous));
+    emit opened();
     return true;
 }
 
@@ -380,7 +380,7 @@ bool SequenceSession::setWeightEntry(int layer, int head, Part part, int row, in
     return setWeight(layer, head, part, m, continuing);
 }
 
-bool SequenceSession::saveFile(const QString &path)
+QByteArray SequenceSession::fileBytes() const
 {
     attn::SequenceDocument document = m_document;
     // The sentence on screen becomes example 0 unless it already is; the others stay.
@@ -389,13 +389,19 @@ bool SequenceSession::saveFile(const QString &path)
             document.examples.pop_back();
         document.examples.insert(document.examples.begin(), attn::SequenceExample{m_tokens, {}});
     }
-    const std::string text = attn::writeSequence(document);
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(text.data(), qint64(text.size())) != qint64(text.size()) || !file.commit())
-        return refuse(
-            tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+    return QByteArray::fromStdString(attn::writeSequence(document));
+}
+
+bool SequenceSession::saveFile(const QString &path)
+{
+    const QByteArray bytes = fileBytes();
+    // All or nothing, with every write checked (SceneStorage::writeAtomically): a full disk or a
+    // kill half-way leaves the earlier file whole.
+    QString reason;
+    if (!SceneStorage::writeAtomically(path, bytes, &reason))
+        return refuse(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), reason));
     m_message.clear();
+    emit saved(bytes);
     return true;
 }
 

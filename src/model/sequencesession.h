@@ -4,6 +4,7 @@
 #include "core/sequencedocument.h"
 #include "core/sequenceforward.h"
 
+#include <QByteArray>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -104,6 +105,8 @@ public:
     /// Writes the model with the sentence as its first example (the file's other examples kept);
     /// on failure the file on disk is left as it was.
     bool saveFile(const QString &path);
+    /// The bytes saveFile() writes.
+    QByteArray fileBytes() const;
 
     /// Edits of the model (parameters, embeddings, positions, causal mask, temperature) and the
     /// loading of another file can be taken back, the last first: undoing a load brings back the
@@ -123,6 +126,10 @@ public:
 
 signals:
     void changed();
+    /// Another document was opened (a file, a preset, a generated task): nothing is unsaved.
+    void opened();
+    /// saveFile() wrote `bytes`.
+    void saved(const QByteArray &bytes);
     /// An edit was refused; the text is message().
     void refused(const QString &message);
 

@@ -5,14 +5,20 @@
 #include "document/autosavesession.h"
 #include "exportcommand.h"
 #include "mainwindow.h"
+#include "model/autosaver.h"
 #include "model/commandline.h"
+#include "model/savedfiles.h"
 #include "model/scenemodel.h"
 #include "model/startup.h"
 #include "model/terminationsignals.h"
+#include "sequence/sequenceautosave.h"
+#include "sequence/sequencewindow.h"
 #include "windowentry.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QIcon>
+#include <QTimer>
 
 namespace {
 QtMessageHandler g_qtMessages = nullptr;
@@ -50,6 +56,12 @@ extern "C" Q_DECL_EXPORT int AC_WINDOW_ENTRY(int argc, char **argv)
     if (const int code = Startup::runCommandLine(cli, &ExportCommand::run); code >= 0)
         return code;
 
+    // Saves that were killed half-way (a crash, kill -9, power) left temporary files beside the
+    // files the app saved and in the autosave folder; none survives into this session.
+    SavedFiles::removeStrayTemporaries();
+    // Every Sequence window (made on first use) autosaves its document like the scene.
+    SequenceAutosave::startForEveryWindow();
+
     SceneModel model;
     MainWindow window(&model);
     // The saved layout and geometry: only for the window, not for --export's default picture.
@@ -64,11 +76,24 @@ extern "C" Q_DECL_EXPORT int AC_WINDOW_ENTRY(int argc, char **argv)
         model.setTemperature(*cli.options().temperature);
     window.show();
     window.startAutosave();
-    // Told to end (SIGTERM, SIGHUP): no questions, a last autosave, no stale lock; the exit code
-    // is the shell's for a signal. Unsaved work is offered back at the next start.
+    // A sequence left by an earlier session is offered after the scene, and opens in the
+    // Sequence window (made through the menu's action, as a click on it would).
+    QTimer::singleShot(0, &window, [&window] {
+        SequenceAutosave::offerRecovery(&window, [&window]() -> SequenceWindow * {
+            auto *open = window.findChild<QAction *>(QStringLiteral("actionSequence"));
+            if (!open)
+                return nullptr;
+            open->trigger();
+            return window.findChild<SequenceWindow *>();
+        });
+    });
+    // Told to end (SIGTERM, SIGHUP): no questions, a last autosave of every open document, no
+    // stale lock; the exit code is the shell's for a signal. Unsaved work is offered back at the
+    // next start.
     TerminationSignals termination;
     QObject::connect(&termination, &TerminationSignals::received, &window, [&window](int sig) {
-        window.autosaveSession()->terminate();
+        window.autosaveSession()->terminate(); // ends a drag on the canvas first
+        Autosaver::terminateAll();             // the Sequence window's, a lesson's
         QCoreApplication::exit(128 + sig);
     });
     return app.exec();

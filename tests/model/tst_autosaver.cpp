@@ -354,27 +354,38 @@ private slots:
     void startRemovesStrayTemporaryFiles()
     {
         // An autosave killed between writing its temporary file and the rename leaves
-        // "autosave-<id>.json.XXXXXX" behind; the next start removes it (when it is older than a
-        // minute: a younger one may be another instance's save in progress).
-        QVERIFY(QDir().mkpath(Autosaver::folder()));
+        // "autosave-<id>.json.XXXXXX" behind; the next start removes it: at once when no live
+        // process holds that session's lock (nobody can still be writing it), after a minute
+        // when one does (it may be that instance's save in progress).
+        SceneModel runningModel;
+        Autosaver running; // a live second instance
+        QVERIFY(running.start(&runningModel, 1h));
+        const QString runningBase = QFileInfo(running.autosavePath()).fileName();
         const QString dir = Autosaver::folder() + QLatin1Char('/');
         const QString old = dir + QStringLiteral("autosave-dead.json.a1B2c3");
-        const QString young = dir + QStringLiteral("autosave-other.json.Zz9Yy8");
+        const QString youngDead = dir + QStringLiteral("sequence-autosave-dead.json.Qw3Er4");
+        const QString youngLive = dir + runningBase + QStringLiteral(".Zz9Yy8");
+        const QString oldLive = dir + runningBase + QStringLiteral(".Xx8Ww7");
         const QString unrelated = dir + QStringLiteral("autosave-dead.json.bak");
-        for (const QString &path : {old, young, unrelated}) {
+        const QString foreign = dir + QStringLiteral("notes.json.a1B2c3");
+        for (const QString &path : {old, youngDead, youngLive, oldLive, unrelated, foreign}) {
             QFile f(path);
             QVERIFY(f.open(QIODevice::WriteOnly));
             f.write("{");
         }
-        age(old);
-        age(unrelated);
+        for (const QString &path : {old, oldLive, unrelated, foreign})
+            age(path);
         SceneModel model;
         Autosaver autosaver;
         QVERIFY(autosaver.start(&model, 1h));
         QVERIFY(!QFileInfo::exists(old));
-        QVERIFY(QFileInfo::exists(young));
+        QVERIFY(!QFileInfo::exists(youngDead));
+        QVERIFY(!QFileInfo::exists(oldLive));
+        QVERIFY(QFileInfo::exists(youngLive));
         QVERIFY(QFileInfo::exists(unrelated));
+        QVERIFY(QFileInfo::exists(foreign));
         autosaver.cleanExit();
+        running.cleanExit();
     }
 
     void crashBeforeAnyAutosaveLeavesNoLockForLong()

@@ -7,6 +7,7 @@
 #include "common/diskfull.h"
 #include "core/scenefile.h"
 #include "model/scenestorage.h"
+#include "model/sequencesession.h"
 
 #include <QDateTime>
 #include <QDir>
@@ -126,6 +127,32 @@ private slots:
         QVERIFY(!saved);
         QCOMPARE(contents(path), kEarlier);
         QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
+    }
+
+    // The Sequence window's "Save as" and "Save trained model" go through the same checked
+    // writes: on a full disk the earlier file stays whole.
+    void sequenceSaveOnAFullDiskKeepsTheEarlierFile()
+    {
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("model.json"));
+        QVERIFY(writeEarlier(path));
+        SequenceSession session;
+        const qint64 size = session.fileBytes().size();
+        QVERIFY(size > 100);
+        bool saved = true;
+        {
+            DiskFull full(rlim_t(size - 10));
+            QVERIFY(full.active());
+            saved = session.saveFile(path);
+        }
+        QVERIFY(!saved);
+        QVERIFY2(session.message().contains(QStringLiteral("File too large")),
+                 qPrintable(session.message()));
+        QCOMPARE(contents(path), kEarlier);
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden).size(), 1);
+        // With room, the same save writes exactly what the session holds.
+        QVERIFY(session.saveFile(path));
+        QCOMPARE(contents(path), session.fileBytes());
     }
 
     void unwritablePlaces_data()

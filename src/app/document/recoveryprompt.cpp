@@ -1,7 +1,6 @@
 #include "document/recoveryprompt.h"
 
 #include "document/scenedocument.h"
-#include "model/autosaver.h"
 #include "model/language.h"
 
 #include <QLocale>
@@ -19,15 +18,32 @@ QString RecoveryPrompt::timeText(const QDateTime &written)
     return locale.toString(written, QLocale::ShortFormat);
 }
 
-RecoveryPrompt::Answer RecoveryPrompt::ask(QWidget *parent, const QDateTime &written)
+RecoveryPrompt::Answer RecoveryPrompt::ask(QWidget *parent, const QDateTime &written,
+                                           Autosaver::Kind kind)
 {
     QMessageBox box(parent);
     box.setObjectName(QStringLiteral("recoveryPrompt"));
     box.setIcon(QMessageBox::Question);
-    box.setWindowTitle(tr("Recover Scene"));
     box.setText(tr("Attention Canvas did not close properly last time."));
-    box.setInformativeText(
-        tr("A scene with unsaved changes was autosaved at %1. Recover it?").arg(timeText(written)));
+    const QString when = timeText(written);
+    switch (kind) {
+    case Autosaver::Kind::Sequence:
+        box.setWindowTitle(tr("Recover Sequence"));
+        box.setInformativeText(tr("A sequence with unsaved changes (its model as trained so far) "
+                                  "was autosaved at %1. Recover it in the Sequence window?")
+                                   .arg(when));
+        break;
+    case Autosaver::Kind::Lesson:
+        box.setWindowTitle(tr("Recover Lesson"));
+        box.setInformativeText(
+            tr("A lesson with unsaved changes was autosaved at %1. Recover it?").arg(when));
+        break;
+    case Autosaver::Kind::Scene:
+        box.setWindowTitle(tr("Recover Scene"));
+        box.setInformativeText(
+            tr("A scene with unsaved changes was autosaved at %1. Recover it?").arg(when));
+        break;
+    }
     QPushButton *recover = box.addButton(tr("&Recover"), QMessageBox::AcceptRole);
     QPushButton *discard = box.addButton(tr("&Discard"), QMessageBox::DestructiveRole);
     box.addButton(tr("Decide &Later"), QMessageBox::RejectRole);

@@ -1,14 +1,15 @@
 #pragma once
 
+#include "model/autosaver.h"
+
 #include <QCoreApplication>
 #include <QDateTime>
 
-class Autosaver;
 class QWidget;
 class SceneDocument;
 
-/// The question at start after an abnormal exit: bring back the autosaved scene, throw it away,
-/// or decide later (it is offered again at the next start).
+/// The question at start after an abnormal exit: bring back the autosaved document (a scene, a
+/// sequence, a lesson), throw it away, or decide later (it is offered again at the next start).
 class RecoveryPrompt
 {
     Q_DECLARE_TR_FUNCTIONS(RecoveryPrompt)
@@ -21,9 +22,10 @@ public:
         Later
     };
 
-    /// Asks with a message box (object name "recoveryPrompt"); `written` is when the scene was
-    /// last autosaved.
-    static Answer ask(QWidget *parent, const QDateTime &written);
+    /// Asks with a message box (object name "recoveryPrompt"); `written` is when the document
+    /// of kind `kind` was last autosaved.
+    static Answer ask(QWidget *parent, const QDateTime &written,
+                      Autosaver::Kind kind = Autosaver::Kind::Scene);
 
     /// When a scene was autosaved, short, in the interface language's way of writing dates (the
     /// system's own format when that is the interface language).

@@ -6,6 +6,7 @@
 #include "panels/sequencepages.h"
 #include "panels/trainingpages.h"
 #include "sequence/newtrainingtaskdialog.h"
+#include "sequence/sequenceautosave.h"
 #include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequenceheadview.h"
 #include "sequence/sequenceheatmapgrid.h"
@@ -209,6 +210,8 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     rebuildPresetMenu();
     syncFromSession();
     resize(1280, 800);
+    // Last: it watches the session and the Training tab's run.
+    m_autosave = new SequenceAutosave(this);
 }
 
 SequenceWindow::~SequenceWindow()

@@ -22,6 +22,7 @@ class SequenceOffsetPlot;
 class SequenceHeadView;
 class SequenceHeatmapGrid;
 class SequenceQkCanvas;
+class SequenceAutosave;
 class SequenceSession;
 class SequenceTokenStrip;
 class TrainingView;
@@ -40,6 +41,8 @@ public:
     ~SequenceWindow() override;
 
     SequenceSession *session() const { return m_session; }
+    /// Autosave and recovery of the window's document (SequenceAutosave).
+    SequenceAutosave *autosave() const { return m_autosave; }
     /// Shows, raises and activates the window.
     void showWindow();
 
@@ -159,6 +162,7 @@ private:
     QPushButton *m_applyPreset = nullptr, *m_undo = nullptr;
     MatrixEditor *m_matrixEditor = nullptr;
     CopyCodeActions *m_copyCode = nullptr;
+    SequenceAutosave *m_autosave = nullptr;
     int m_presetSeed = 1;      ///< each "random" draws a new matrix
     QList<int> m_lastEntry;    ///< layer, head, matrix, row, column of the last entry typed in
     int m_lastEntryDepth = -1; ///< the session's undo depth right after that edit

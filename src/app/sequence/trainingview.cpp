@@ -3,6 +3,7 @@
 #include "core/sequencefile.h"
 #include "core/trainingtask.h"
 #include "methods/normalisernames.h"
+#include "model/scenestorage.h"
 #include "model/sequencesession.h"
 #include "model/trainingpace.h"
 #include "model/trainingsession.h"
@@ -24,7 +25,6 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QScrollArea>
 #include <QSignalBlocker>
 #include <QSlider>
@@ -885,11 +885,11 @@ bool TrainingView::exportLossChart(const QString &path) const
 bool TrainingView::saveTrainedModel(const QString &path)
 {
     const std::string text = attn::writeSequence(m_session->trainedDocument(m_index));
-    QSaveFile file(path);
-    if (file.open(QIODevice::WriteOnly) &&
-        file.write(text.data(), qint64(text.size())) == qint64(text.size()) && file.commit())
+    // All or nothing, with every write checked: a full disk or a kill leaves the earlier file.
+    QString reason;
+    if (SceneStorage::writeAtomically(path, QByteArray::fromStdString(text), &reason))
         return true;
-    showMessage(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), file.errorString()));
+    showMessage(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), reason));
     return false;
 }
 
