@@ -6528,16 +6528,16 @@ score %7, weight %8</source>
         <translation>%1 训练的权重矩阵（蓝色为负，朱红为正）</translation>
     </message>
     <message>
-        <source>Co&amp;mpare with:</source>
-        <translation>对比(&amp;M)：</translation>
-    </message>
-    <message>
         <source>Train a second run beside this one: the same model, seed and examples, with another normaliser. Both runs start again from step 0; the charts draw both, and their attention maps stand side by side with each head&apos;s mean weight on the first token.</source>
         <translation>在这次训练旁再训练一次：模型、种子和示例都相同，只换一个归一化函数。两次训练都从第 0 步重新开始；图表画出两者，它们的注意力图并排显示，并给出每个头对第一个词元的平均注意力权重。</translation>
     </message>
     <message>
         <source>%1, %2</source>
         <translation>%1，%2</translation>
+    </message>
+    <message>
+        <source>Compare &amp;with:</source>
+        <translation>对比(&amp;W)：</translation>
     </message>
 </context>
 <context>
