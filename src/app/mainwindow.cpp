@@ -185,6 +185,7 @@ void MainWindow::createActions()
             quit > 0 && file[quit - 1]->isSeparator() ? file[quit - 1] : m_ui->actionQuit;
         m_exportAnimation = new QAction(this);
         m_exportAnimation->setObjectName(QStringLiteral("actionExportAnimation"));
+        m_exportAnimation->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+E")));
         connect(m_exportAnimation, &QAction::triggered, this, &MainWindow::onExportAnimation);
         m_ui->menuFile->insertActions(
             before, {m_ui->actionExport, m_exportAnimation, m_ui->actionCopyPicture});

@@ -22,6 +22,7 @@
 #include <QDockWidget>
 #include <QKeySequence>
 #include <QMenu>
+#include <QPointer>
 #include <QToolButton>
 #include <QUndoStack>
 
@@ -78,9 +79,10 @@ public:
         QTest::qWaitForWindowActive(m_window.get());
         // Actions that quit, open or write files, or open a file dialog are never triggered.
         static const QStringList forbidden = {
-            QStringLiteral("actionQuit"),   QStringLiteral("actionOpen"),
-            QStringLiteral("actionSave"),   QStringLiteral("actionSaveAs"),
-            QStringLiteral("actionRevert"), QStringLiteral("actionExport")};
+            QStringLiteral("actionQuit"),           QStringLiteral("actionOpen"),
+            QStringLiteral("actionSave"),           QStringLiteral("actionSaveAs"),
+            QStringLiteral("actionRevert"),         QStringLiteral("actionExport"),
+            QStringLiteral("actionExportAnimation")};
         for (QAction *a : m_window->findChildren<QAction *>()) {
             if (forbidden.contains(a->objectName())) {
                 m_forbiddenKeys << a->shortcuts();
@@ -222,8 +224,9 @@ public:
                          a.variant % 3 == 0);
             return;
         case TriggerAction: {
+            // Menus that are rebuilt (a language switch, the lessons) delete their actions.
             QAction *action = m_actions.at(MonkeyAction::choose(a.pick, m_actions.size()));
-            if (action->isEnabled() && monkey::reachable(m_window.get()))
+            if (action && action->isEnabled() && monkey::reachable(m_window.get()))
                 action->trigger();
             return;
         }
@@ -460,7 +463,7 @@ private:
 
     std::unique_ptr<SceneModel> m_model;
     std::unique_ptr<MainWindow> m_window;
-    QList<QAction *> m_actions;
+    QList<QPointer<QAction>> m_actions;
     QList<QKeySequence> m_shortcuts, m_forbiddenKeys;
     Qt::MouseButtons m_held = Qt::NoButton;
     QPointF m_pos;
