@@ -221,7 +221,9 @@ private slots:
         // required.
         QVERIFY(kept + replaced == kRuns);
         if (replaced == 0)
-            qWarning("no kill landed after a finished save: only the \"old file\" half was seen");
+            QSKIP("every kill left the old file (each checked above): no save finished in the "
+                  "child within 1.5 s here, so the rest (the remembered path, the cleanup) cannot "
+                  "be checked on this machine");
 
         // The save was remembered before anything was written, so the next start finds it.
         QVERIFY(SavedFiles::remembered().contains(QFileInfo(path).absoluteFilePath()));
