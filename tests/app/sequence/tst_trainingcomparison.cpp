@@ -38,6 +38,7 @@
 #include <QImage>
 #include <QLabel>
 #include <QLineSeries>
+#include <QMessageBox>
 #include <QPushButton>
 #include <QScopeGuard>
 #include <QSlider>
@@ -466,6 +467,11 @@ private slots:
         TrainingView *view = window->trainingView();
         QTest::mouseClick(view->playButton(), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(view->comparisonSession()->step() >= 3, 60000);
+        // Closing while training asks first (SequenceCloseGuard): answer "Stop and Close".
+        QTimer::singleShot(0, [] {
+            if (auto *box = qobject_cast<QMessageBox *>(QApplication::activeModalWidget()))
+                box->accept();
+        });
         window->close();
         delete window;
         QTest::qWait(50); // no batch arrives for a view that is gone
