@@ -6496,22 +6496,6 @@ score %7, weight %8</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <source>softmax</source>
-        <translation>softmax</translation>
-    </message>
-    <message>
-        <source>sparsemax</source>
-        <translation>sparsemax</translation>
-    </message>
-    <message>
-        <source>softmax₁</source>
-        <translation>softmax₁</translation>
-    </message>
-    <message>
-        <source>sigmoid</source>
-        <translation>sigmoid</translation>
-    </message>
-    <message>
         <source>%1 and %2 steps/s</source>
         <translation>每秒 %1 步和 %2 步</translation>
     </message>

@@ -483,7 +483,7 @@ void TrainingView::fillComparisonBox()
     for (attn::Normaliser n : {attn::Normaliser::Softmax1, attn::Normaliser::Sigmoid,
                                attn::Normaliser::Sparsemax, attn::Normaliser::Softmax})
         if (n != own) {
-            m_compareBox->addItem(shortName(n), int(n));
+            m_compareBox->addItem(NormaliserNames::shortName(n), int(n));
             m_compareBox->setItemData(m_compareBox->count() - 1, NormaliserNames::name(n),
                                       Qt::ToolTipRole);
         }
@@ -491,25 +491,9 @@ void TrainingView::fillComparisonBox()
     m_compareBox->setCurrentIndex(std::max(0, at));
 }
 
-QString TrainingView::shortName(attn::Normaliser normaliser)
-{
-    // The legend and the captions have little room for "(softmax plus one)" or a gloss.
-    switch (normaliser) {
-    case attn::Normaliser::Softmax:
-        return tr("softmax");
-    case attn::Normaliser::Sparsemax:
-        return tr("sparsemax");
-    case attn::Normaliser::Softmax1:
-        return tr("softmax₁");
-    case attn::Normaliser::Sigmoid:
-        return tr("sigmoid");
-    }
-    return {};
-}
-
 QString TrainingView::runName(const TrainingSession *session) const
 {
-    return shortName(session->document().model.normaliser);
+    return NormaliserNames::shortName(session->document().model.normaliser);
 }
 
 void TrainingView::loadShown(SequenceSession *view, const TrainingSession *session)

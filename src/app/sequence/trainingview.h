@@ -144,8 +144,6 @@ private:
     void onCompareRestarted();
     /// The comparison box: "(none)" and the normalisers other than the document's.
     void fillComparisonBox();
-    /// The name of a normaliser short enough for a legend ("softmax₁").
-    static QString shortName(attn::Normaliser normaliser);
     /// The name of run `session` (its normaliser) for legends, captions and the status.
     QString runName(const TrainingSession *session) const;
     /// The model of `snapshot` with the unticked heads off.
