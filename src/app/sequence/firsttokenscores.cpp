@@ -2,27 +2,16 @@
 
 #include "core/trainingtask.h"
 
+#include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
 
-FirstTokenScores::FirstTokenScores(QObject *parent) : QObject(parent)
-{
-    for (int run = 0; run < 2; ++run)
-        connect(&m_watchers[std::size_t(run)], &QFutureWatcher<Done>::finished, this, [this, run] {
-            const Done done = m_watchers[std::size_t(run)].result();
-            emit ready(run, done.step, done.tag, done.table);
-            if (auto &waiting = m_waiting[std::size_t(run)]) {
-                Job job = std::move(*waiting);
-                waiting.reset();
-                start(run, std::move(job));
-            }
-        });
-}
+FirstTokenScores::FirstTokenScores(QObject *parent) : QObject(parent) {}
 
 void FirstTokenScores::request(int run, const attn::SequenceModel &model, Examples examples,
                                int step, quint64 tag)
 {
     Job job{model, std::move(examples), step, tag};
-    if (m_watchers[std::size_t(run)].isRunning())
+    if (m_busy[std::size_t(run)])
         m_waiting[std::size_t(run)] = std::move(job);
     else
         start(run, std::move(job));
@@ -47,8 +36,27 @@ FirstTokenScores::measure(const attn::SequenceModel &model,
 
 void FirstTokenScores::start(int run, Job job)
 {
+    m_busy[std::size_t(run)] = true;
+    // A watcher per computation: one watcher given a second future while the first one's
+    // finished() is still on its way can lose a result.
+    auto *watcher = new QFutureWatcher<Done>(this);
+    connect(watcher, &QFutureWatcher<Done>::finished, this, [this, run, watcher] {
+        watcher->deleteLater();
+        finish(run, watcher->result());
+    });
     // The job owns copies of everything it reads: the view may change or go meanwhile.
-    m_watchers[std::size_t(run)].setFuture(QtConcurrent::run([job = std::move(job)] {
+    watcher->setFuture(QtConcurrent::run([job = std::move(job)] {
         return Done{job.step, job.tag, measure(job.model, *job.examples)};
     }));
+}
+
+void FirstTokenScores::finish(int run, const Done &done)
+{
+    m_busy[std::size_t(run)] = false;
+    emit ready(run, done.step, done.tag, done.table);
+    if (auto &waiting = m_waiting[std::size_t(run)]) {
+        Job job = std::move(*waiting);
+        waiting.reset();
+        start(run, std::move(job));
+    }
 }

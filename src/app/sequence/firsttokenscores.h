@@ -2,7 +2,6 @@
 
 #include "core/sequencedocument.h"
 
-#include <QFutureWatcher>
 #include <QObject>
 
 #include <array>
@@ -55,7 +54,11 @@ private:
         Table table;
     };
     void start(int run, Job job);
+    void finish(int run, const Done &done);
 
-    std::array<QFutureWatcher<Done>, 2> m_watchers;
+    // Whether a computation of the run is under way, kept here rather than read from a
+    // watcher: a future that has finished but whose finished() has not been delivered yet is
+    // neither running nor done for the watcher, and a request in that gap must still wait.
+    std::array<bool, 2> m_busy{};
     std::array<std::optional<Job>, 2> m_waiting;
 };
