@@ -3,6 +3,7 @@
 #include "model/dimensionlabmodel.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
+#include "widgets/ownchart.h"
 
 #include <QAreaSeries>
 #include <QChart>
@@ -30,11 +31,7 @@ LabChart::LabChart(DimensionLabModel *model, QWidget *parent)
     // QLegend cuts names short when a line is full and drew area series' markers as empty
     // white squares: the chart draws its own legend (drawLegend()).
     m_chart->legend()->hide();
-    // QChartView made a chart of its own, which setChart() lets go of without deleting it
-    // (LeakSanitizer found it and all its items, once per lab chart): it is deleted here.
-    QChart *unused = chart();
-    setChart(m_chart);
-    delete unused;
+    setOwnChart(this, m_chart);
     m_shownScaled = scaledColor();
     m_shownTheory = theoryColor();
     m_shownText = ColorScheme::text();

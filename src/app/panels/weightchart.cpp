@@ -10,6 +10,7 @@
 #include "text/textstamp.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
+#include "widgets/ownchart.h"
 
 #include <QBarSeries>
 #include <QBarSet>
@@ -90,11 +91,7 @@ WeightChart::WeightChart(SceneModel *model, QWidget *parent) : QChartView(parent
     m_weights.chart = new QChart;
     setUpPanel(m_weights, false);
     setTicks(m_weights.valueAxis, 0, 1, 0.2);
-    // QChartView made a chart of its own; setChart() only lets go of it (Qt's documentation:
-    // "the ownership of the previous chart is released"), so it is deleted here.
-    QChart *unused = chart();
-    setChart(m_weights.chart);
-    delete unused;
+    setOwnChart(this, m_weights.chart);
 
     // The second chart shares the view's scene; layoutCharts() puts it below or beside the first.
     m_scores.chart = new QChart;

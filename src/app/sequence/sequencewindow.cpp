@@ -83,6 +83,10 @@ SequenceWindow::SequenceWindow(QWidget *parent)
     m_shiftLabel = new QLabel(this);
     m_shift = new QSpinBox(this);
     m_shift->setRange(0, 1000);
+    // Each value is one edit (one undo step) once committed (Return, leaving the box, an arrow),
+    // not one per keystroke: typing "1.5" would otherwise also apply τ = 1.
+    for (QAbstractSpinBox *box : std::initializer_list<QAbstractSpinBox *>{m_temperature, m_shift})
+        box->setKeyboardTracking(false);
     m_shiftLabel->setBuddy(m_shift);
 
     m_statement = new QLabel(this);

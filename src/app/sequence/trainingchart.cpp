@@ -3,6 +3,7 @@
 #include "export/exporter.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
+#include "widgets/ownchart.h"
 
 #include <QBuffer>
 #include <QChart>
@@ -49,7 +50,7 @@ TrainingChart::TrainingChart(QWidget *parent)
     m_chart->addSeries(m_markerLine);
     m_markerLine->attachAxis(m_x);
     m_markerLine->attachAxis(m_y);
-    setChart(m_chart);
+    setOwnChart(this, m_chart);
     setRenderHint(QPainter::Antialiasing);
     for (QLegendMarker *marker : m_chart->legend()->markers(m_markerLine))
         marker->setVisible(false);

@@ -209,6 +209,30 @@ private slots:
         checkHeatmaps(window);
     }
 
+    void typingATemperatureIsOneUndoStep()
+    {
+        SequenceWindow window;
+        window.resize(1280, 800);
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.loadPreset(preset(QStringLiteral("sentence-chinese"))));
+        const double before = window.session()->model().temperature;
+        QVERIFY(before != 2 && before != 2.5);
+        const int depth = window.session()->undoDepth();
+        QDoubleSpinBox *box = window.temperatureBox();
+        box->setFocus();
+        box->selectAll();
+        QTest::keyClicks(box, QStringLiteral("2.5"));
+        // Nothing applied while typing: "2" on the way to "2.5" is not a temperature asked for.
+        QCOMPARE(window.session()->model().temperature, before);
+        QTest::keyClick(box, Qt::Key_Return);
+        QCOMPARE(window.session()->model().temperature, 2.5);
+        QCOMPARE(window.session()->undoDepth(), depth + 1);
+        QVERIFY(window.session()->undo());
+        QCOMPARE(window.session()->model().temperature, before);
+        QCOMPARE(box->value(), before);
+    }
+
     void clickFocusesALayerAndHoverIsolatesARow()
     {
         SequenceWindow window;
