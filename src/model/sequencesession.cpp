@@ -167,16 +167,19 @@ bool SequenceSession::openDocument(attn::SequenceDocument document)
     for (const auto &name : document.model.vocabulary)
         if (QString::fromStdString(name).size() != 1)
             split = Split::Space;
+    // Loading another file loses nothing: undo brings the previous model and sentence back.
     const bool hadModel = hasResult();
-    UndoStep previous{m_document, true, m_tokens, m_shift, m_split};
+    const Split previousSplit = m_split;
+    if (hadModel)
+        m_undo.push_back(UndoStep{m_document, true, m_tokens, m_shift, m_split});
     m_split = split;
     if (!commit(std::move(document), std::move(tokens), 0)) {
-        m_split = previous.split;
+        m_split = previousSplit;
+        if (hadModel)
+            m_undo.pop_back();
         return false;
     }
-    // Loading another file loses nothing: undo brings the previous model and sentence back.
-    if (hadModel)
-        pushUndo(std::move(previous));
+    trimUndo();
     emit opened();
     return true;
 }
@@ -301,17 +304,22 @@ bool SequenceSession::setEmbeddingRow(int token, const attn::Vector &row, bool c
 
 bool SequenceSession::commitUndoable(attn::SequenceDocument document, bool continuing, int shift)
 {
-    UndoStep before{m_document};
-    if (!commit(std::move(document), m_tokens, shift < 0 ? m_shift : shift))
+    // The step goes on the stack before the commit: the views answer its changed() by asking
+    // canUndo(). It comes off again if the commit is refused.
+    const bool push = !continuing || m_undo.empty();
+    if (push)
+        m_undo.push_back(UndoStep{m_document});
+    if (!commit(std::move(document), m_tokens, shift < 0 ? m_shift : shift)) {
+        if (push)
+            m_undo.pop_back();
         return false;
-    if (!continuing || m_undo.empty())
-        pushUndo(std::move(before));
+    }
+    trimUndo();
     return true;
 }
 
-void SequenceSession::pushUndo(UndoStep step)
+void SequenceSession::trimUndo()
 {
-    m_undo.push_back(std::move(step));
     if (m_undo.size() > kMaxUndo)
         m_undo.erase(m_undo.begin());
 }

@@ -160,6 +160,8 @@ private:
         int shift = 0;
         Split split = Split::Space;
     };
-    void pushUndo(UndoStep step);
+    /// Drops the oldest undo step beyond kMaxUndo (after a successful commit, so that a refused
+    /// one loses none).
+    void trimUndo();
     std::vector<UndoStep> m_undo;
 };

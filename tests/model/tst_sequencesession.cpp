@@ -5,6 +5,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <vector>
 
 // A hand-written model: D = 2, one head with W_q = W_k = W_v = identity, so that every score can
 // be worked out here with a naive loop and compared with what the session reports.
@@ -219,6 +220,24 @@ private slots:
         QCOMPARE(session.model().weights.embedding(1, 0), 0.0);
         QCOMPARE(session.model().weights.embedding(1, 1), 1.0);
         QCOMPARE(session.undoDepth(), 1); // what is left: the load of kModel
+    }
+
+    void viewsHearOfAChangeWithItsUndoStepInPlace()
+    {
+        // A view answers changed() by asking canUndo() (the Undo button): the step must be there.
+        SequenceSession session;
+        QVERIFY(session.loadText(kModel));
+        const int before = session.undoDepth();
+        std::vector<int> heard;
+        connect(&session, &SequenceSession::changed, &session,
+                [&] { heard.push_back(session.undoDepth()); });
+        QVERIFY(session.setTemperature(2.5));
+        QCOMPARE(heard.back(), before + 1);
+        QVERIFY(!session.setTemperature(0));
+        QCOMPARE(session.undoDepth(), before + 1); // a refused edit leaves no step
+        QVERIFY(session.loadText(kModel));
+        QCOMPARE(heard.back(), before + 2); // loading another file can be undone too
+        QCOMPARE(session.undoDepth(), before + 2);
     }
 
     void savesAndReadsBackTheSentence()

@@ -228,8 +228,7 @@ private slots:
         QCOMPARE(readSequence(path)->model.temperature, 3.0);
 
         // Undone back past the save: unsaved again.
-        // The Undo button is on the Parameters page, not the one shown. Typing into the box can
-        // make more than one step (one per value the box reports).
+        // The Undo button is on the Parameters page, not the one shown.
         while (window.session()->canUndo() && window.session()->model().temperature != before)
             window.undoButton()->click();
         QCOMPARE(window.session()->model().temperature, before);
