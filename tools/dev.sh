@@ -3,8 +3,8 @@
 #   tools/dev.sh run            install what is missing, build, start the app
 #   tools/dev.sh test           install what is missing, then: the normal build and every test;
 #                               the AddressSanitizer + UBSan build (clang, preset "asan", folder
-#                               build-asan) and every test again, GUI tests included, with
-#                               LeakSanitizer on; and a one-minute run of each fuzzer. This is
+#                               build-asan) with the core's and the model's tests, the GUI monkey
+#                               and a half-minute run of each fuzzer, LeakSanitizer on. This is
 #                               what .ci/run does.
 #   tools/dev.sh quick          the normal build and its tests only (for the edit-test loop)
 #   tools/dev.sh asan           the sanitizer build and its tests (with the short fuzz runs) only
@@ -74,8 +74,9 @@ build_normal() {
         local flags=()
         if [[ "$mode" == test ]]; then
             # The test run's build needs no debugger: the same -O2 code without debug
-            # information compiles about a fifth faster and links faster.
-            flags+=(-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG")
+            # information compiles about a fifth faster and links faster. Nor does it run the
+            # benchmarks (a developer's build and `tools/dev.sh quick` build them).
+            flags+=(-DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -DNDEBUG" -DAC_BUILD_BENCHMARKS=OFF)
         fi
         cmake -S . -B "$build_dir" -DCMAKE_BUILD_TYPE=RelWithDebInfo "${flags[@]}"
     fi
@@ -85,7 +86,7 @@ build_normal() {
 build_asan() {
     # The test run keeps within CI's time: under the sanitizers it runs the core's and the
     # model's tests (every file reader, the command line, the report, training), the fuzzers
-    # and the GUI monkey (AC_BUILD_MONKEY, on by default: a minute per window of random events
+    # and the GUI monkey (AC_BUILD_MONKEY, on by default: half a minute per window of random events
     # on the real windows); the other widget tests run in the normal build. `tools/dev.sh asan`
     # builds and runs all of them under the sanitizers.
     local gui=ON
