@@ -577,10 +577,6 @@
         <translation>--%1 打印一个程序；不要与 --report、--export 或 --train 同时使用。</translation>
     </message>
     <message>
-        <source>Draw a picture without showing a window and write it to OUT (.png, .svg or .pdf, or .gif with --animate); for a sequence file, the Sequence window.</source>
-        <translation>不显示窗口，绘制图片并写入 OUT（.png、.svg 或 .pdf，配合 --animate 时为 .gif）；对序列文件，绘制序列窗口。</translation>
-    </message>
-    <message>
         <source>With --export OUT.gif: an animated picture of a sweep, rotate-query (the query turns once around the origin) or temperature (τ from 0.05 to 20).</source>
         <translation>配合 --export OUT.gif：一段扫描动画，rotate-query（查询绕原点转一整圈）或 temperature（温度 τ 从 0.05 到 20）。</translation>
     </message>
@@ -639,6 +635,30 @@
     <message>
         <source>--loop must be 0 (repeat forever) or a whole number of times up to %1, not &quot;%2&quot;.</source>
         <translation>--loop 必须是 0（无限循环）或不超过 %1 的整数次数，而不是“%2”。</translation>
+    </message>
+    <message>
+        <source>Draw a picture without showing a window and write it to OUT (.png, .svg or .pdf, or .gif with --animate); for a sequence file, the Sequence window; for a lesson file, its handout as a PDF, one page per step.</source>
+        <translation>不显示窗口，绘制图片并写入 OUT（.png、.svg 或 .pdf，配合 --animate 时为 .gif）；对序列文件，绘制序列窗口；对课程文件，写出 PDF 讲义，每个步骤一页。</translation>
+    </message>
+    <message>
+        <source>With --scene LESSON and --export OUT.pdf: a worksheet, the handout with the numbers each question asks for left blank and an answer key at the end.</source>
+        <translation>与 --scene LESSON 和 --export OUT.pdf 一起使用：写出练习单，即把每个问题所问的数字留空的讲义，末尾附答案。</translation>
+    </message>
+    <message>
+        <source>--worksheet writes a PDF of a lesson, not an animation; use it without --animate.</source>
+        <translation>--worksheet 写出的是课程的 PDF，不是动画；请不要与 --animate 一起使用。</translation>
+    </message>
+    <message>
+        <source>A worksheet is written as a PDF: the name &quot;%1&quot; must end in .pdf.</source>
+        <translation>练习单以 PDF 格式写出：文件名“%1”必须以 .pdf 结尾。</translation>
+    </message>
+    <message>
+        <source>--%1 applies to pictures, not to worksheets; use it without --worksheet.</source>
+        <translation>--%1 只适用于图片，不适用于练习单；请不要与 --worksheet 一起使用。</translation>
+    </message>
+    <message>
+        <source>--worksheet needs a lesson: use --scene LESSON.json.</source>
+        <translation>--worksheet 需要一个课程：请使用 --scene LESSON.json。</translation>
     </message>
 </context>
 <context>
@@ -1884,6 +1904,22 @@
         <source>%1: --animate %2 sweeps a scene; this is a sequence file.</source>
         <translation>%1：--animate %2 扫描的是场景；这是一个序列文件。</translation>
     </message>
+    <message>
+        <source>%1 is not a lesson file: --worksheet leaves blank what a lesson&apos;s questions ask, and a scene or sequence file asks none.</source>
+        <translation>%1 不是课程文件：--worksheet 把课程中问题所问的数字留空，而场景文件和序列文件没有问题。</translation>
+    </message>
+    <message>
+        <source>%1 is a lesson, which is exported as a PDF handout: the name &quot;%2&quot; must end in .pdf.</source>
+        <translation>%1 是课程，导出为 PDF 讲义：文件名“%2”必须以 .pdf 结尾。</translation>
+    </message>
+    <message>
+        <source>%1: --method, --normaliser and --temperature apply to scenes; each step of a lesson keeps its own.</source>
+        <translation>%1：--method、--normaliser 和 --temperature 只适用于场景；课程的每个步骤保留自己的设置。</translation>
+    </message>
+    <message>
+        <source>%1: --part, --size, --scale, --caption and --transparent apply to pictures; a lesson&apos;s handout has A4 pages.</source>
+        <translation>%1：--part、--size、--scale、--caption 和 --transparent 只适用于图片；课程的讲义是 A4 页面。</translation>
+    </message>
 </context>
 <context>
     <name>ExportDialog</name>
@@ -2265,6 +2301,68 @@
     <message>
         <source>which way q should move to attend more to %1</source>
         <translation>q 该往哪走才能更关注 %1</translation>
+    </message>
+</context>
+<context>
+    <name>HandoutTable</name>
+    <message>
+        <source>… %1 more rows are left out: the page has no room for them.</source>
+        <translation>…… 页面放不下，另有 %1 行未列出。</translation>
+    </message>
+</context>
+<context>
+    <name>HandoutWriter</name>
+    <message>
+        <source>Scene</source>
+        <translation>场景</translation>
+    </message>
+    <message>
+        <source>Attention Canvas</source>
+        <translation>注意力画布</translation>
+    </message>
+    <message>
+        <source>The PDF document could not be started.</source>
+        <translation>无法创建 PDF 文档。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the handout: %2</source>
+        <translation>%1：无法写入讲义：%2</translation>
+    </message>
+    <message>
+        <source>Worksheet · step %1 of %2</source>
+        <translation>练习单 · 第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Step %1 of %2</source>
+        <translation>第 %1 步，共 %2 步</translation>
+    </message>
+    <message>
+        <source>Question: %1</source>
+        <translation>问题：%1</translation>
+    </message>
+    <message>
+        <source>Sentence: %1</source>
+        <translation>句子：%1</translation>
+    </message>
+    <message>
+        <source>Worksheet · answer key</source>
+        <translation>练习单 · 答案</translation>
+    </message>
+    <message>
+        <source>Answer key</source>
+        <translation>答案</translation>
+    </message>
+    <message>
+        <source>No step of this lesson asks a question.</source>
+        <translation>本课程没有哪个步骤提出问题。</translation>
+    </message>
+    <message>
+        <source>Step %1 · %2</source>
+        <translation>第 %1 步 · %2</translation>
     </message>
 </context>
 <context>
@@ -3034,6 +3132,34 @@ Weight %4</source>
     <message>
         <source>Export &amp;Animation…</source>
         <translation>导出动画(&amp;A)…</translation>
+    </message>
+    <message>
+        <source>Export &amp;Handout…</source>
+        <translation>导出讲义(&amp;H)…</translation>
+    </message>
+    <message>
+        <source>The lesson as a PDF to print, one page per step; without a lesson, the scene</source>
+        <translation>把课程导出为可打印的 PDF，每个步骤一页；没有打开课程时导出当前场景</translation>
+    </message>
+    <message>
+        <source>Export &amp;Worksheet…</source>
+        <translation>导出练习单(&amp;W)…</translation>
+    </message>
+    <message>
+        <source>The lesson as a PDF with the asked numbers left blank and an answer key at the end</source>
+        <translation>把课程导出为 PDF，所问的数字留空，末尾附答案</translation>
+    </message>
+    <message>
+        <source>Export Worksheet</source>
+        <translation>导出练习单</translation>
+    </message>
+    <message>
+        <source>Export Handout</source>
+        <translation>导出讲义</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>PDF 文档 (*.pdf)</translation>
     </message>
 </context>
 <context>
@@ -6911,6 +7037,25 @@ score %7, weight %8</source>
     <message>
         <source>%1, %2 × %3, largest |entry| %4</source>
         <translation>%1，%2 × %3，最大 |元素| %4</translation>
+    </message>
+</context>
+<context>
+    <name>WorksheetBlanks</name>
+    <message>
+        <source>%1 = %2</source>
+        <translation>%1 = %2</translation>
+    </message>
+    <message>
+        <source>Scores</source>
+        <translation>分数</translation>
+    </message>
+    <message>
+        <source>Weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>Output</source>
+        <translation>输出</translation>
     </message>
 </context>
 <context>

@@ -3,13 +3,18 @@
 #include "canvas/canvaswidget.h"
 #include "export/animationexport.h"
 #include "export/exporter.h"
+#include "export/handoutwriter.h"
 #include "mainwindow.h"
 #include "model/commandline.h"
+#include "model/language.h"
+#include "model/lessonsession.h"
 #include "model/reportcommand.h"
 #include "model/scenemodel.h"
 #include "model/scenestorage.h"
 #include "model/sequencesession.h"
 #include "sequence/sequencewindow.h"
+
+#include <QFileInfo>
 
 namespace {
 // Shows `window` without putting it on a screen at `size` and lays it out; false with the
@@ -45,6 +50,18 @@ Exporter::Options exportOptions(const CommandLineOptions &options, Exporter::Par
 
 int ExportCommand::run(const CommandLineOptions &options, QString *error)
 {
+    if (!options.scenePath.isEmpty()) {
+        const bool lesson = LessonSession::isLessonFile(options.scenePath);
+        if (options.worksheet && !lesson && QFileInfo(options.scenePath).isFile()) {
+            *error = tr("%1 is not a lesson file: --worksheet leaves blank what a lesson's "
+                        "questions ask, and a scene or sequence file asks none.")
+                         .arg(options.scenePath);
+            return CommandLine::kUsageError;
+        }
+        // A file that is not there is refused by the lesson's reader, in its words.
+        if (lesson || options.worksheet)
+            return runHandout(options, error);
+    }
     if (options.animating()) {
         const auto part = Exporter::partFromId(options.exportPart);
         if (!part) {
@@ -80,6 +97,45 @@ int ExportCommand::run(const CommandLineOptions &options, QString *error)
         window.canvas()->fitAll();
 
     if (!exporter.write(options.exportPath, *format, exportOptions(options, *part), error))
+        return CommandLine::kInputError;
+    return 0;
+}
+
+int ExportCommand::runHandout(const CommandLineOptions &options, QString *error)
+{
+    // A lesson is pages, each step as it was saved: a picture's options and the overrides of a
+    // scene's computation have no meaning for it.
+    if (Exporter::formatFromPath(options.exportPath) != Exporter::Format::Pdf ||
+        options.animating()) {
+        *error = tr("%1 is a lesson, which is exported as a PDF handout: the name \"%2\" must end "
+                    "in .pdf.")
+                     .arg(options.scenePath, options.exportPath);
+        return CommandLine::kUsageError;
+    }
+    if (options.method || options.normaliser || options.temperature) {
+        *error = tr("%1: --method, --normaliser and --temperature apply to scenes; each step of a "
+                    "lesson keeps its own.")
+                     .arg(options.scenePath);
+        return CommandLine::kUsageError;
+    }
+    if (options.exportPart != QLatin1String("window") || options.exportSize.isValid() ||
+        options.exportScale != 1 || options.caption || options.transparent) {
+        *error = tr("%1: --part, --size, --scale, --caption and --transparent apply to pictures; "
+                    "a lesson's handout has A4 pages.")
+                     .arg(options.scenePath);
+        return CommandLine::kUsageError;
+    }
+    LessonSession lesson;
+    QString why;
+    if (!lesson.load(options.scenePath, &why)) {
+        *error = tr("%1: %2").arg(options.scenePath, why);
+        return CommandLine::kInputError;
+    }
+    HandoutWriter::Options o;
+    o.language = Language::current();
+    o.worksheet = options.worksheet;
+    const HandoutWriter writer(lesson.lesson(), o);
+    if (!writer.write(options.exportPath, error))
         return CommandLine::kInputError;
     return 0;
 }

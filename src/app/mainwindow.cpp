@@ -15,6 +15,7 @@
 #include "export/animationdialog.h"
 #include "export/exportdialog.h"
 #include "export/exporter.h"
+#include "export/handoutwriter.h"
 #include "fileactions.h"
 #include "lab/labwindow.h"
 #include "lesson/lessonbar.h"
@@ -42,6 +43,7 @@
 #include <QDir>
 #include <QDockWidget>
 #include <QEvent>
+#include <QFileDialog>
 #include <QFileInfo>
 #include <QLayout>
 #include <QMenu>
@@ -187,8 +189,21 @@ void MainWindow::createActions()
         m_exportAnimation->setObjectName(QStringLiteral("actionExportAnimation"));
         m_exportAnimation->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+E")));
         connect(m_exportAnimation, &QAction::triggered, this, &MainWindow::onExportAnimation);
-        m_ui->menuFile->insertActions(
-            before, {m_ui->actionExport, m_exportAnimation, m_ui->actionCopyPicture});
+        m_exportHandout = new QAction(this);
+        m_exportHandout->setObjectName(QStringLiteral("actionExportHandout"));
+        m_exportHandout->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+H")));
+        connect(m_exportHandout, &QAction::triggered, this, [this] { onExportHandout(false); });
+        // A worksheet leaves blank what a lesson's questions ask: a scene alone asks nothing.
+        m_exportWorksheet = new QAction(this);
+        m_exportWorksheet->setObjectName(QStringLiteral("actionExportWorksheet"));
+        m_exportWorksheet->setShortcut(QKeySequence(QStringLiteral("Ctrl+Shift+W")));
+        m_exportWorksheet->setEnabled(m_lessons->isOpen());
+        connect(m_exportWorksheet, &QAction::triggered, this, [this] { onExportHandout(true); });
+        connect(m_lessons, &LessonSession::lessonChanged, m_exportWorksheet,
+                [this] { m_exportWorksheet->setEnabled(m_lessons->isOpen()); });
+        m_ui->menuFile->insertActions(before,
+                                      {m_ui->actionExport, m_exportAnimation, m_exportHandout,
+                                       m_exportWorksheet, m_ui->actionCopyPicture});
         m_ui->menuFile->insertSeparator(m_ui->actionExport);
     }
     // Edit → Copy as Python / PyTorch: the computed vectors (normalised view included) go to
@@ -477,6 +492,12 @@ void MainWindow::retranslate()
     for (QAction *a : actions)
         a->setText(MethodNames::name(attn::Method(a->data().toInt())));
     m_exportAnimation->setText(tr("Export &Animation…"));
+    m_exportHandout->setText(tr("Export &Handout…"));
+    m_exportHandout->setStatusTip(
+        tr("The lesson as a PDF to print, one page per step; without a lesson, the scene"));
+    m_exportWorksheet->setText(tr("Export &Worksheet…"));
+    m_exportWorksheet->setStatusTip(
+        tr("The lesson as a PDF with the asked numbers left blank and an answer key at the end"));
     m_normaliserMenu->setTitle(tr("&Normaliser"));
     m_normaliserButton->setToolTip(
         tr("How the scores become weights: softmax, sparsemax, softmax₁ or sigmoid"));
@@ -775,6 +796,38 @@ void MainWindow::onExportAnimation()
     if (dialog.exec() == QDialog::Accepted)
         statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(dialog.filePath()).fileName()),
                                  5000);
+}
+
+void MainWindow::onExportHandout(bool worksheet)
+{
+    const QString title =
+        m_lessons->isOpen() ? m_lessons->title(Language::current()) : m_document->displayName();
+    QString path = QFileDialog::getSaveFileName(
+        this, worksheet ? tr("Export Worksheet") : tr("Export Handout"),
+        QDir(QDir::homePath()).filePath(title + QStringLiteral(".pdf")),
+        tr("PDF documents (*.pdf)"));
+    if (path.isEmpty())
+        return;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".pdf");
+    HandoutWriter::Options options;
+    options.language = Language::current();
+    options.worksheet = worksheet;
+    const HandoutWriter writer(m_lessons->isOpen()
+                                   ? m_lessons->lesson()
+                                   : HandoutWriter::oneStep(m_model->scene(), m_model->normalised(),
+                                                            m_canvas->landscapeVisible(), title),
+                               options);
+    QString error;
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    const bool written = writer.write(path, &error);
+    QApplication::restoreOverrideCursor();
+    if (!written) {
+        QMessageBox::warning(this, worksheet ? tr("Export Worksheet") : tr("Export Handout"),
+                             error);
+        return;
+    }
+    statusBar()->showMessage(tr("Exported %1").arg(QFileInfo(path).fileName()), 5000);
 }
 
 void MainWindow::onCopyPicture()

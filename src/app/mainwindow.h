@@ -140,6 +140,9 @@ private:
     void showNewDocument();
     void onExport();
     void onExportAnimation();
+    /// File → Export Handout… and Export Worksheet…: the open lesson as a PDF (HandoutWriter),
+    /// or without one the scene as a one-step handout.
+    void onExportHandout(bool worksheet);
     void onCopyPicture();
     void createLessons();
     /// Help → Lessons: the built-in lessons, titled in the language now installed.
@@ -158,6 +161,8 @@ private:
     CopyCodeActions *m_copyCode = nullptr;
     AppearanceActions *m_appearance = nullptr;
     QAction *m_exportAnimation = nullptr; // File → Export Animation… (AnimationDialog)
+    QAction *m_exportHandout = nullptr;   // File → Export Handout… (HandoutWriter)
+    QAction *m_exportWorksheet = nullptr; // File → Export Worksheet…, while a lesson is open
     QActionGroup *m_methods = nullptr;
     QActionGroup *m_normalisers = nullptr;
     QMenu *m_normaliserMenu = nullptr;

@@ -103,9 +103,10 @@ bool CommandLine::scanHeadless(int argc, char **argv)
     bool headless = false;
     const bool shortFlag =
         walkOptions(argc, argv, [&headless](std::string_view name, const char *, bool isQt) {
-            for (const char *n : {"report", "export", "help", "help-all", "version", "part", "size",
-                                  "scale", "caption", "transparent", "train", "save-trained",
-                                  "python", "pytorch", "animate", "frames", "fps", "loop"}) {
+            for (const char *n :
+                 {"report", "export", "help", "help-all", "version", "part", "size", "scale",
+                  "caption", "transparent", "worksheet", "train", "save-trained", "python",
+                  "pytorch", "animate", "frames", "fps", "loop"}) {
                 if (!isQt && name == n)
                     headless = true;
             }
@@ -164,7 +165,8 @@ bool CommandLine::parse(const QStringList &arguments)
     const QCommandLineOption exportOption(
         QStringLiteral("export"),
         tr("Draw a picture without showing a window and write it to OUT (.png, .svg or .pdf, or "
-           ".gif with --animate); for a sequence file, the Sequence window."),
+           ".gif with --animate); for a sequence file, the Sequence window; for a lesson file, "
+           "its handout as a PDF, one page per step."),
         tr("OUT"));
     const QCommandLineOption partOption(
         QStringLiteral("part"),
@@ -186,6 +188,10 @@ bool CommandLine::parse(const QStringList &arguments)
     const QCommandLineOption transparentOption(
         QStringLiteral("transparent"),
         tr("With --export: leave the background transparent (the canvas and the chart)."));
+    const QCommandLineOption worksheetOption(
+        QStringLiteral("worksheet"),
+        tr("With --scene LESSON and --export OUT.pdf: a worksheet, the handout with the numbers "
+           "each question asks for left blank and an answer key at the end."));
     const QCommandLineOption trainOption(
         QStringLiteral("train"),
         tr("For a sequence file: train the model N steps without a window (with the file's "
@@ -223,11 +229,12 @@ bool CommandLine::parse(const QStringList &arguments)
            "forever.")
             .arg(kMaxLoop),
         tr("N"));
-    parser.addOptions({sceneOption,       reportOption,      methodOption,  normaliserOption,
-                       temperatureOption, langOption,        exportOption,  partOption,
-                       sizeOption,        scaleOption,       captionOption, transparentOption,
-                       trainOption,       saveTrainedOption, pythonOption,  pytorchOption,
-                       animateOption,     framesOption,      fpsOption,     loopOption});
+    parser.addOptions({sceneOption,       reportOption,  methodOption,      normaliserOption,
+                       temperatureOption, langOption,    exportOption,      partOption,
+                       sizeOption,        scaleOption,   captionOption,     transparentOption,
+                       worksheetOption,   trainOption,   saveTrainedOption, pythonOption,
+                       pytorchOption,     animateOption, framesOption,      fpsOption,
+                       loopOption});
     m_help = parser.helpText();
 
     if (!parser.parse(arguments)) {
@@ -298,7 +305,7 @@ bool CommandLine::parse(const QStringList &arguments)
     if (!parseAnimation(parser, animateOption, framesOption, fpsOption, loopOption))
         return false;
     if (!parseExport(parser, exportOption, partOption, sizeOption, scaleOption, captionOption,
-                     transparentOption))
+                     transparentOption, worksheetOption))
         return false;
     if (parser.isSet(langOption)) {
         m_options.language = Language::canonical(parser.value(langOption));
@@ -356,10 +363,12 @@ bool CommandLine::parseTraining(const QCommandLineParser &parser, const QCommand
 bool CommandLine::parseExport(const QCommandLineParser &parser, const QCommandLineOption &out,
                               const QCommandLineOption &part, const QCommandLineOption &size,
                               const QCommandLineOption &scale, const QCommandLineOption &caption,
-                              const QCommandLineOption &transparent)
+                              const QCommandLineOption &transparent,
+                              const QCommandLineOption &worksheet)
 {
     if (!parser.isSet(out)) {
-        for (const QCommandLineOption *o : {&part, &size, &scale, &caption, &transparent}) {
+        for (const QCommandLineOption *o :
+             {&part, &size, &scale, &caption, &transparent, &worksheet}) {
             if (parser.isSet(*o)) {
                 m_error = tr("--%1 only applies with --export.").arg(o->names().constFirst());
                 return false;
@@ -391,6 +400,33 @@ bool CommandLine::parseExport(const QCommandLineParser &parser, const QCommandLi
         m_error = tr("Cannot tell the format of \"%1\": the name must end in .png, .svg or .pdf.")
                       .arg(m_options.exportPath);
         return false;
+    }
+
+    if (parser.isSet(worksheet)) {
+        // A worksheet is pages of a lesson: none of a picture's options mean anything to it.
+        if (m_options.animating()) {
+            m_error = tr("--worksheet writes a PDF of a lesson, not an animation; use it without "
+                         "--animate.");
+            return false;
+        }
+        if (suffix != QLatin1String("pdf")) {
+            m_error = tr("A worksheet is written as a PDF: the name \"%1\" must end in .pdf.")
+                          .arg(m_options.exportPath);
+            return false;
+        }
+        for (const QCommandLineOption *o : {&part, &size, &scale, &caption, &transparent}) {
+            if (parser.isSet(*o)) {
+                m_error = tr("--%1 applies to pictures, not to worksheets; use it without "
+                             "--worksheet.")
+                              .arg(o->names().constFirst());
+                return false;
+            }
+        }
+        if (m_options.scenePath.isEmpty()) {
+            m_error = tr("--worksheet needs a lesson: use --scene LESSON.json.");
+            return false;
+        }
+        m_options.worksheet = true;
     }
 
     m_options.exportPart = QStringLiteral("window");

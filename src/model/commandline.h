@@ -31,6 +31,9 @@ struct CommandLineOptions
     int exportScale = 1;      ///< --scale: PNG pixels per logical pixel, 1, 2 or 4
     bool caption = false;     ///< --caption: a line with the key numbers under the picture
     bool transparent = false; ///< --transparent: no background (canvas and chart only)
+    /// --worksheet: a lesson's handout with the asked numbers left blank and an answer key at
+    /// the end (docs/handout.md); only with --scene and --export OUT.pdf.
+    bool worksheet = false;
 
     QString animate; ///< --animate: "rotate-query" or "temperature"; empty: a still picture
     int animationFrames = 48; ///< --frames N
@@ -102,7 +105,7 @@ private:
     bool parseExport(const QCommandLineParser &parser, const QCommandLineOption &out,
                      const QCommandLineOption &part, const QCommandLineOption &size,
                      const QCommandLineOption &scale, const QCommandLineOption &caption,
-                     const QCommandLineOption &transparent);
+                     const QCommandLineOption &transparent, const QCommandLineOption &worksheet);
     bool parseAnimation(const QCommandLineParser &parser, const QCommandLineOption &animate,
                         const QCommandLineOption &frames, const QCommandLineOption &fps,
                         const QCommandLineOption &loop);

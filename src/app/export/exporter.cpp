@@ -324,6 +324,13 @@ void Exporter::paint(QPainter &painter, const Options &options, QSize size) cons
         paintCaption(painter, QRect(0, picture.height(), size.width(), band), options.transparent);
 }
 
+void Exporter::drawPart(QPainter &painter, Part part, const QRect &target) const
+{
+    Options options;
+    options.part = part;
+    paintPart(painter, options, target);
+}
+
 void Exporter::paintPart(QPainter &painter, const Options &options, const QRect &target) const
 {
     // A source without the part (the Sequence window) draws itself whole.

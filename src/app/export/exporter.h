@@ -91,6 +91,10 @@ public:
     /// existing file is left as it was.
     bool write(const QString &path, Format format, const Options &options, QString *error) const;
 
+    /// Draws the part into `target` of any painter, as the files draw it with an opaque
+    /// background: a handout puts the canvas and the chart on its pages this way.
+    void drawPart(QPainter &painter, Part part, const QRect &target) const;
+
     /// "window", "canvas", "chart".
     static QString partId(Part part);
     static std::optional<Part> partFromId(const QString &id);

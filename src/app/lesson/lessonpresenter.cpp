@@ -35,8 +35,16 @@ namespace {
 constexpr const char *kPanelDocks[attn::kLessonPanelCount] = {
     "dockMethod", "dockExplanation", "dockChart", "dockSteps", "dockHeads"};
 
-// The walkthrough stage that holds back what a question asks for.
-int askedStage(attn::LessonAsks asks, attn::Method method)
+// Widgets that type text: every key is theirs.
+bool types(const QWidget *w)
+{
+    return qobject_cast<const QLineEdit *>(w) || qobject_cast<const QAbstractSpinBox *>(w) ||
+           qobject_cast<const QTextEdit *>(w) || qobject_cast<const QPlainTextEdit *>(w) ||
+           (qobject_cast<const QComboBox *>(w) && static_cast<const QComboBox *>(w)->isEditable());
+}
+} // namespace
+
+int LessonPresenter::askedStage(attn::LessonAsks asks, attn::Method method)
 {
     switch (asks) {
     case attn::LessonAsks::Scores:
@@ -48,15 +56,6 @@ int askedStage(attn::LessonAsks asks, attn::Method method)
     }
     return Walkthrough::Normalisation;
 }
-
-// Widgets that type text: every key is theirs.
-bool types(const QWidget *w)
-{
-    return qobject_cast<const QLineEdit *>(w) || qobject_cast<const QAbstractSpinBox *>(w) ||
-           qobject_cast<const QTextEdit *>(w) || qobject_cast<const QPlainTextEdit *>(w) ||
-           (qobject_cast<const QComboBox *>(w) && static_cast<const QComboBox *>(w)->isEditable());
-}
-} // namespace
 
 LessonPresenter::LessonPresenter(LessonSession *session, const Targets &targets, QObject *parent)
     : QObject(parent), m_session(session), m_targets(targets)

@@ -8,7 +8,9 @@
 
 namespace attn {
 struct LessonView;
-}
+enum class LessonAsks;
+enum class Method;
+} // namespace attn
 class CanvasWidget;
 class DockTable;
 class LessonBar;
@@ -48,6 +50,10 @@ public:
     ~LessonPresenter() override;
 
     LessonSession *session() const { return m_session; }
+
+    /// The walkthrough stage that holds back what a question asks for, for a scene of `method`:
+    /// where the class waits while predicting (a worksheet leaves the same numbers blank).
+    static int askedStage(attn::LessonAsks asks, attn::Method method);
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

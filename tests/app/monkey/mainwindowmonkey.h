@@ -78,11 +78,15 @@ public:
         m_window->activateWindow();
         QTest::qWaitForWindowActive(m_window.get());
         // Actions that quit, open or write files, or open a file dialog are never triggered.
-        static const QStringList forbidden = {
-            QStringLiteral("actionQuit"),           QStringLiteral("actionOpen"),
-            QStringLiteral("actionSave"),           QStringLiteral("actionSaveAs"),
-            QStringLiteral("actionRevert"),         QStringLiteral("actionExport"),
-            QStringLiteral("actionExportAnimation")};
+        static const QStringList forbidden = {QStringLiteral("actionQuit"),
+                                              QStringLiteral("actionOpen"),
+                                              QStringLiteral("actionSave"),
+                                              QStringLiteral("actionSaveAs"),
+                                              QStringLiteral("actionRevert"),
+                                              QStringLiteral("actionExport"),
+                                              QStringLiteral("actionExportAnimation"),
+                                              QStringLiteral("actionExportHandout"),
+                                              QStringLiteral("actionExportWorksheet")};
         for (QAction *a : m_window->findChildren<QAction *>()) {
             if (forbidden.contains(a->objectName())) {
                 m_forbiddenKeys << a->shortcuts();
