@@ -7,8 +7,9 @@
 #include <optional>
 
 namespace attn {
+struct LessonStep;
 struct LessonView;
-}
+} // namespace attn
 class CanvasWidget;
 class DockTable;
 class LessonBar;
@@ -48,6 +49,12 @@ public:
     ~LessonPresenter() override;
 
     LessonSession *session() const { return m_session; }
+
+    /// The inverse of showing a step: what the window shows now as a scene step (the scene with
+    /// its method, normaliser and temperature, the normalised view, the landscape, the zoom and
+    /// centre, the open panels, the walkthrough's stage), without a note or a question.
+    /// Presenting it puts the window back exactly as it is.
+    attn::LessonStep captureStep() const;
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;
