@@ -344,6 +344,10 @@ void MainWindow::createLessons()
     // lesson edits first; a file opened as a lesson asks about both.
     m_files->setOtherWorkGuard([this] { return m_lessonEdits->maybeSave(); });
     m_lessonEdits->setSceneGuard([this] { return m_files->maybeSave(); });
+    // The class does not see the editor: presentation mode puts it away with the other docks.
+    QList<QDockWidget *> docks = m_docks->docks();
+    docks << m_lessonEdits->dock();
+    m_presentation->setDocks(docks, m_docks->presenting());
     connect(m_lessonEdits, &LessonEditActions::message, this,
             [this](const QString &text) { statusBar()->showMessage(text, 10000); });
 }

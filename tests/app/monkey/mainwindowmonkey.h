@@ -82,7 +82,8 @@ public:
             QStringLiteral("actionQuit"),           QStringLiteral("actionOpen"),
             QStringLiteral("actionSave"),           QStringLiteral("actionSaveAs"),
             QStringLiteral("actionRevert"),         QStringLiteral("actionExport"),
-            QStringLiteral("actionExportAnimation")};
+            QStringLiteral("actionExportAnimation"), QStringLiteral("actionOpenAsLesson"),
+            QStringLiteral("actionSaveLesson"),      QStringLiteral("actionSaveLessonAs")};
         for (QAction *a : m_window->findChildren<QAction *>()) {
             if (forbidden.contains(a->objectName())) {
                 m_forbiddenKeys << a->shortcuts();
