@@ -34,6 +34,7 @@ LessonEditorPanel::LessonEditorPanel(LessonEditor *editor, const QList<QAction *
     // the model's (one checked, undoable move), which InternalMove would bypass.
     m_list->setDragEnabled(true);
     m_list->setAcceptDrops(true);
+    m_list->viewport()->setAcceptDrops(true);
     m_list->setDropIndicatorShown(true);
     m_list->setDragDropMode(QAbstractItemView::DragDrop);
     m_list->setDefaultDropAction(Qt::MoveAction);
