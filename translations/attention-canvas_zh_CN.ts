@@ -2472,8 +2472,8 @@ Weight %4</source>
         <translation>把窗口当前显示的内容（场景、视图、面板、先预测再揭晓）添加为下一步</translation>
     </message>
     <message>
-        <source>D&amp;uplicate Step</source>
-        <translation>复制步骤(&amp;U)</translation>
+        <source>Du&amp;plicate Step</source>
+        <translation>复制步骤(&amp;P)</translation>
     </message>
     <message>
         <source>Duplicate</source>
@@ -2504,8 +2504,8 @@ Weight %4</source>
         <translation>下移</translation>
     </message>
     <message>
-        <source>Edit &amp;Note…</source>
-        <translation>编辑说明(&amp;N)…</translation>
+        <source>Edit No&amp;te…</source>
+        <translation>编辑说明(&amp;T)…</translation>
     </message>
     <message>
         <source>Note…</source>
@@ -2516,16 +2516,16 @@ Weight %4</source>
         <translation>本步骤的英文和中文说明</translation>
     </message>
     <message>
-        <source>Lesson &amp;Title…</source>
-        <translation>课程标题(&amp;T)…</translation>
+        <source>Lesson T&amp;itle…</source>
+        <translation>课程标题(&amp;I)…</translation>
     </message>
     <message>
         <source>&amp;Save Lesson</source>
         <translation>保存课程(&amp;S)</translation>
     </message>
     <message>
-        <source>Save Lesson &amp;As…</source>
-        <translation>课程另存为(&amp;A)…</translation>
+        <source>Sa&amp;ve Lesson As…</source>
+        <translation>课程另存为(&amp;V)…</translation>
     </message>
     <message>
         <source>Lesson &amp;Editor</source>

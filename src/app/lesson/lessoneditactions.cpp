@@ -129,7 +129,7 @@ void LessonEditActions::retranslate()
     m_add->setIconText(tr("Add view"));
     m_add->setToolTip(tr("Add what the window shows now (scene, view, panels, walkthrough) as "
                          "the next step"));
-    m_duplicate->setText(tr("D&uplicate Step"));
+    m_duplicate->setText(tr("Du&plicate Step"));
     m_duplicate->setIconText(tr("Duplicate"));
     m_delete->setText(tr("&Delete Step"));
     m_delete->setIconText(tr("Delete"));
@@ -137,12 +137,12 @@ void LessonEditActions::retranslate()
     m_up->setIconText(tr("Up"));
     m_down->setText(tr("Move Step Do&wn"));
     m_down->setIconText(tr("Down"));
-    m_note->setText(tr("Edit &Note…"));
+    m_note->setText(tr("Edit No&te…"));
     m_note->setIconText(tr("Note…"));
     m_note->setToolTip(tr("The step's note in English and Chinese"));
-    m_title->setText(tr("Lesson &Title…"));
+    m_title->setText(tr("Lesson T&itle…"));
     m_save->setText(tr("&Save Lesson"));
-    m_saveAs->setText(tr("Save Lesson &As…"));
+    m_saveAs->setText(tr("Sa&ve Lesson As…"));
     m_show->setText(tr("Lesson &Editor"));
     for (QAction *a : {m_new, m_openAs, m_add, m_duplicate, m_delete, m_up, m_down, m_note, m_title,
                        m_save, m_saveAs})
