@@ -39,11 +39,11 @@ LessonEditorPanel::LessonEditorPanel(LessonEditor *editor, const QList<QAction *
     m_list->setDragDropMode(QAbstractItemView::DragDrop);
     m_list->setDefaultDropAction(Qt::MoveAction);
     m_list->setDragDropOverwriteMode(false);
-    // One line a step, cut short at the panel's edge: the whole note is the row's tooltip, and
-    // a list of twenty steps stays a list rather than a page of text.
-    m_list->setWordWrap(false);
-    m_list->setTextElideMode(Qt::ElideRight);
-    m_list->setUniformItemSizes(true);
+    // Each row wraps at the panel's width (the model keeps it to the start of the note; the whole
+    // note is the row's tooltip): nothing is cut off at the edge, and nothing scrolls sideways.
+    m_list->setWordWrap(true);
+    m_list->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    m_list->setSpacing(1);
 
     auto *grid = new QGridLayout;
     grid->setContentsMargins(0, 0, 0, 0);

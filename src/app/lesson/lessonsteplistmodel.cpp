@@ -7,6 +7,11 @@
 
 #include <QMimeData>
 
+namespace {
+// Characters of a note in its row.
+constexpr int kNotePreview = 40;
+} // namespace
+
 LessonStepListModel::LessonStepListModel(LessonEditor *editor, QObject *parent)
     : QAbstractListModel(parent), m_editor(editor)
 {
@@ -40,6 +45,10 @@ QString LessonStepListModel::text(int row) const
         QString note =
             QString::fromStdString(step.note->text(Language::current().toStdString())).trimmed();
         note = note.section(QLatin1Char('\n'), 0, 0);
+        // The start of the note names the step; the list stays a list rather than the lesson's
+        // text (the tooltip has all of it).
+        if (note.size() > kNotePreview)
+            note = note.left(kNotePreview).trimmed() + QStringLiteral("…");
         line = tr("%1 — %2").arg(line, note);
     }
     if (step.question)
