@@ -144,10 +144,6 @@ void LessonEditActions::retranslate()
     m_save->setText(tr("&Save Lesson"));
     m_saveAs->setText(tr("Sa&ve Lesson As…"));
     m_show->setText(tr("Lesson &Editor"));
-    for (QAction *a : {m_new, m_openAs, m_add, m_duplicate, m_delete, m_up, m_down, m_note, m_title,
-                       m_save, m_saveAs})
-        if (a->toolTip() == a->text() || a->toolTip().isEmpty())
-            a->setToolTip(a->iconText());
     updateUndoTexts();
     updateActions();
 }
