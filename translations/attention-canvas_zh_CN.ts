@@ -2470,6 +2470,17 @@ Weight %4</source>
     </message>
 </context>
 <context>
+    <name>LessonAutosave</name>
+    <message>
+        <source>Recovered the lesson autosaved at %1. Save it to keep it.</source>
+        <translation>已恢复于 %1 自动保存的课程。请保存以保留它。</translation>
+    </message>
+    <message>
+        <source>Recover Lesson</source>
+        <translation>恢复课程</translation>
+    </message>
+</context>
+<context>
     <name>LessonBar</name>
     <message>
         <source>Caption</source>
@@ -2521,6 +2532,231 @@ Weight %4</source>
     </message>
 </context>
 <context>
+    <name>LessonEditActions</name>
+    <message>
+        <source>Less&amp;on</source>
+        <translation>备课(&amp;O)</translation>
+    </message>
+    <message>
+        <source>Lesson editor</source>
+        <translation>课程编辑器</translation>
+    </message>
+    <message>
+        <source>&amp;New Lesson</source>
+        <translation>新建课程(&amp;N)</translation>
+    </message>
+    <message>
+        <source>Start a lesson whose first step is the current view</source>
+        <translation>新建课程，以当前视图为第一步</translation>
+    </message>
+    <message>
+        <source>&amp;Open File as Lesson…</source>
+        <translation>将文件作为课程打开(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>A scene or sequence file as a lesson of one step</source>
+        <translation>把场景或序列文件作为只有一步的课程打开</translation>
+    </message>
+    <message>
+        <source>&amp;Add Current View as Step</source>
+        <translation>添加当前视图为步骤(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Add view</source>
+        <translation>添加视图</translation>
+    </message>
+    <message>
+        <source>Add what the window shows now (scene, view, panels, walkthrough) as the next step</source>
+        <translation>把窗口当前显示的内容（场景、视图、面板、先预测再揭晓）添加为下一步</translation>
+    </message>
+    <message>
+        <source>Du&amp;plicate Step</source>
+        <translation>复制步骤(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>&amp;Delete Step</source>
+        <translation>删除步骤(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Move Step &amp;Up</source>
+        <translation>上移步骤(&amp;U)</translation>
+    </message>
+    <message>
+        <source>Up</source>
+        <translation>上移</translation>
+    </message>
+    <message>
+        <source>Move Step Do&amp;wn</source>
+        <translation>下移步骤(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Down</source>
+        <translation>下移</translation>
+    </message>
+    <message>
+        <source>Edit No&amp;te…</source>
+        <translation>编辑说明(&amp;T)…</translation>
+    </message>
+    <message>
+        <source>Note…</source>
+        <translation>说明…</translation>
+    </message>
+    <message>
+        <source>The step&apos;s note in English and Chinese</source>
+        <translation>本步骤的英文和中文说明</translation>
+    </message>
+    <message>
+        <source>Lesson T&amp;itle…</source>
+        <translation>课程标题(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Save Lesson</source>
+        <translation>保存课程(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Sa&amp;ve Lesson As…</source>
+        <translation>课程另存为(&amp;V)…</translation>
+    </message>
+    <message>
+        <source>Lesson &amp;Editor</source>
+        <translation>课程编辑器(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Undo Lesson Edit</source>
+        <translation>撤销课程编辑</translation>
+    </message>
+    <message>
+        <source>Undo Lesson Edit: %1</source>
+        <translation>撤销课程编辑：%1</translation>
+    </message>
+    <message>
+        <source>Redo Lesson Edit</source>
+        <translation>重做课程编辑</translation>
+    </message>
+    <message>
+        <source>Redo Lesson Edit: %1</source>
+        <translation>重做课程编辑：%1</translation>
+    </message>
+    <message>
+        <source>%1
+
+%2</source>
+        <translation>%1
+
+%2</translation>
+    </message>
+    <message>
+        <source>Cannot start a lesson</source>
+        <translation>无法新建课程</translation>
+    </message>
+    <message>
+        <source>Open File as Lesson</source>
+        <translation>将文件作为课程打开</translation>
+    </message>
+    <message>
+        <source>Attention Canvas scenes and sequences (*.json);;All files (*)</source>
+        <translation>注意力画布场景和序列 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot open the file as a lesson</source>
+        <translation>无法将文件作为课程打开</translation>
+    </message>
+    <message>
+        <source>Opened %1 as a lesson</source>
+        <translation>已将 %1 作为课程打开</translation>
+    </message>
+    <message>
+        <source>Cannot save the lesson</source>
+        <translation>无法保存课程</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>Save Lesson</source>
+        <translation>保存课程</translation>
+    </message>
+    <message>
+        <source>Attention Canvas lessons (*.json);;All files (*)</source>
+        <translation>注意力画布课程 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Unsaved Lesson</source>
+        <translation>未保存的课程</translation>
+    </message>
+    <message>
+        <source>The lesson &quot;%1&quot; has changes that are not saved.</source>
+        <translation>课程“%1”有未保存的更改。</translation>
+    </message>
+    <message>
+        <source>Save them before going on?</source>
+        <translation>要先保存吗？</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>丢弃(&amp;D)</translation>
+    </message>
+</context>
+<context>
+    <name>LessonEditor</name>
+    <message>
+        <source>Untitled lesson</source>
+        <translation>未命名课程</translation>
+    </message>
+    <message>
+        <source>Add Step</source>
+        <translation>添加步骤</translation>
+    </message>
+    <message>
+        <source>Duplicate Step</source>
+        <translation>复制步骤</translation>
+    </message>
+    <message>
+        <source>Delete Step</source>
+        <translation>删除步骤</translation>
+    </message>
+    <message>
+        <source>Move Step</source>
+        <translation>移动步骤</translation>
+    </message>
+    <message>
+        <source>Edit Note</source>
+        <translation>编辑说明</translation>
+    </message>
+    <message>
+        <source>Edit Title</source>
+        <translation>编辑标题</translation>
+    </message>
+    <message>
+        <source>The lesson has no file yet.</source>
+        <translation>这个课程还没有文件。</translation>
+    </message>
+</context>
+<context>
+    <name>LessonEditorPanel</name>
+    <message>
+        <source>No lesson is open. Add the current view as a step to start one, or open a lesson.</source>
+        <translation>没有打开的课程。把当前视图添加为步骤即可新建课程，也可以打开一个课程。</translation>
+    </message>
+    <message>
+        <source>%1 (not saved)</source>
+        <translation>%1（未保存）</translation>
+    </message>
+</context>
+<context>
     <name>LessonSession</name>
     <message>
         <source>The file does not exist.</source>
@@ -2541,6 +2777,72 @@ Weight %4</source>
     <message>
         <source>The lesson cannot be saved: %1</source>
         <translation>无法保存课程：%1</translation>
+    </message>
+</context>
+<context>
+    <name>LessonStepListModel</name>
+    <message>
+        <source>Sequence</source>
+        <translation>序列</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>%1 (question)</source>
+        <translation>%1（提问）</translation>
+    </message>
+    <message>
+        <source>No note</source>
+        <translation>无说明</translation>
+    </message>
+</context>
+<context>
+    <name>LessonTextDialog</name>
+    <message>
+        <source>Step Note</source>
+        <translation>步骤说明</translation>
+    </message>
+    <message>
+        <source>Lesson Title</source>
+        <translation>课程标题</translation>
+    </message>
+    <message>
+        <source>English</source>
+        <translation>英文</translation>
+    </message>
+    <message>
+        <source>Chinese</source>
+        <translation>中文</translation>
+    </message>
+    <message>
+        <source>What the caption under the canvas says at this step. Leave a language empty and the other one shows in both; leave both empty for no note.</source>
+        <translation>这一步在画布下方字幕中显示的内容。某种语言留空时，两种语言都显示另一种；两种都留空则没有说明。</translation>
+    </message>
+    <message>
+        <source>The lesson&apos;s title, as Help › Lessons and the lesson bar show it. Leave a language empty and the other one shows in both.</source>
+        <translation>课程标题，显示在“帮助 › 课程”和课程栏中。某种语言留空时，两种语言都显示另一种。</translation>
+    </message>
+    <message>
+        <source>&amp;English:</source>
+        <translation>英文(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>&amp;Chinese (中文):</source>
+        <translation>中文(&amp;C)：</translation>
+    </message>
+    <message>
+        <source>A lesson needs a title in at least one language.</source>
+        <translation>课程至少需要一种语言的标题。</translation>
+    </message>
+    <message>
+        <source>Too long: at most %1 bytes in each language (a Chinese character takes three).</source>
+        <translation>太长：每种语言最多 %1 字节（一个汉字占三个字节）。</translation>
     </message>
 </context>
 <context>

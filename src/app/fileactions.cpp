@@ -146,6 +146,8 @@ void FileActions::showMessage(const QString &text)
 
 bool FileActions::maybeSave()
 {
+    if (m_otherWork && !m_otherWork())
+        return false;
     if (!m_document->isModified())
         return true;
     QMessageBox box(

@@ -45,6 +45,9 @@ public:
     /// File → Open hands a lesson file (LessonSession::isLessonFile) to `opener` instead of the
     /// scene loader; it returns whether the lesson opened.
     void setLessonOpener(std::function<bool(const QString &)> opener);
+    /// Asked first by maybeSave(): other unsaved work that replacing the scene would lose (a
+    /// lesson's edits); false cancels.
+    void setOtherWorkGuard(std::function<bool()> guard) { m_otherWork = std::move(guard); }
     /// While a lesson is presented the window is titled after it; empty: after the document.
     void setLessonTitle(const QString &title);
 
@@ -75,5 +78,6 @@ private:
     QMainWindow *m_window;
     QList<QAction *> m_presetActions;
     std::function<bool(const QString &)> m_lessonOpener;
+    std::function<bool()> m_otherWork;
     QString m_lessonTitle;
 };

@@ -18,7 +18,10 @@
 #include "export/handoutwriter.h"
 #include "fileactions.h"
 #include "lab/labwindow.h"
+#include "lesson/lessonautosave.h"
 #include "lesson/lessonbar.h"
+#include "lesson/lessoneditactions.h"
+#include "lesson/lessoneditor.h"
 #include "lesson/lessonpresenter.h"
 #include "methods/methodnames.h"
 #include "methods/normalisernames.h"
@@ -314,7 +317,7 @@ SequenceWindow *MainWindow::sequenceWindow()
         bar->captionAction()->setChecked(m_lessonBar->captionAction()->isChecked());
         connect(m_lessonBar->captionAction(), &QAction::toggled, bar->captionAction(),
                 &QAction::setChecked);
-        connect(bar, &LessonBar::endRequested, m_lessons, &LessonSession::close);
+        connect(bar, &LessonBar::endRequested, this, &MainWindow::endLesson);
     }
     return m_sequence;
 }
@@ -333,9 +336,11 @@ void MainWindow::createLessons()
                                              m_ui->actionNormalise, m_lessonBar,
                                              [this] { return sequenceWindow(); }},
                                             this);
-    connect(m_lessonBar, &LessonBar::endRequested, m_lessons, &LessonSession::close);
-    connect(m_lessons, &LessonSession::lessonChanged, this,
-            [this] { m_files->setLessonTitle(m_lessons->title(Language::current())); });
+    connect(m_lessonBar, &LessonBar::endRequested, this, &MainWindow::endLesson);
+    // The title may be edited too (Lesson › Lesson Title).
+    for (auto signal : {&LessonSession::lessonChanged, &LessonSession::edited})
+        connect(m_lessons, signal, this,
+                [this] { m_files->setLessonTitle(m_lessons->title(Language::current())); });
     // Another scene (new, opened, a preset) ends the lesson.
     connect(m_files, &FileActions::documentReplaced, m_lessons, &LessonSession::close);
     m_files->setLessonOpener([this](const QString &path) { return openLesson(path); });
@@ -345,6 +350,27 @@ void MainWindow::createLessons()
     m_lessonMenu->setObjectName(QStringLiteral("menuLessons"));
     m_ui->menuHelp->insertMenu(m_ui->menuHelp->actions().value(0), m_lessonMenu);
     m_ui->menuHelp->insertSeparator(m_ui->menuHelp->actions().value(1));
+
+    // Authoring: the Lesson menu before Help, the editor's dock, the lesson's own undo.
+    m_lessonEditor = new LessonEditor(m_lessons, this);
+    m_lessonEdits = new LessonEditActions(m_lessonEditor, m_lessonPresenter, this,
+                                          m_ui->menuHelp->menuAction());
+    // Replacing the scene (New, Open, a preset, a built-in lesson, quitting) asks about unsaved
+    // lesson edits first; a file opened as a lesson asks about both.
+    m_files->setOtherWorkGuard([this] { return m_lessonEdits->maybeSave(); });
+    m_lessonEdits->setSceneGuard([this] { return m_files->maybeSave(); });
+    // The class does not see the editor: presentation mode puts it away with the other docks.
+    QList<QDockWidget *> docks = m_docks->docks();
+    docks << m_lessonEdits->dock();
+    m_presentation->setDocks(docks, m_docks->presenting());
+    connect(m_lessonEdits, &LessonEditActions::message, this,
+            [this](const QString &text) { statusBar()->showMessage(text, 10000); });
+}
+
+void MainWindow::endLesson()
+{
+    if (m_lessonEdits->maybeSave())
+        m_lessons->close();
 }
 
 void MainWindow::rebuildLessonMenu()
@@ -506,6 +532,7 @@ void MainWindow::retranslate()
     m_files->retranslate();
     m_files->setLessonTitle(m_lessons->title(Language::current()));
     rebuildLessonMenu();
+    m_lessonEdits->retranslate();
     m_docks->retranslate();
     // Toolbar buttons show the command without its access key: "保存(&S)" is "保存" there. The
     // menus keep the keys. Undo and Redo set their own short texts (updateUndoActions).
@@ -717,6 +744,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
     }
     // Saved or knowingly discarded: nothing is left to recover.
     m_autosave->cleanExit();
+    m_lessonEdits->autosave()->cleanExit();
     saveSession();
     event->accept();
 }
@@ -726,8 +754,14 @@ void MainWindow::startAutosave(std::chrono::milliseconds interval)
     if (m_autosave->isStarted())
         return;
     m_autosave->start(interval);
-    // Asked from the event loop, over the window that is already on screen.
+    m_lessonEdits->autosave()->start(interval);
+    // Asked from the event loop, over the window that is already on screen. A lesson left
+    // behind is offered after the scene (it waits for that question) and replaces the scene
+    // on show only after the question about its unsaved changes.
     QTimer::singleShot(0, m_autosave, &AutosaveSession::offerRecovery);
+    QTimer::singleShot(0, m_lessonEdits->autosave(), [this] {
+        m_lessonEdits->autosave()->offerRecovery([this] { return m_files->maybeSave(); });
+    });
 }
 
 bool MainWindow::openScene(const QString &path)

@@ -25,6 +25,8 @@ class DockTable;
 class FileActions;
 class LabWindow;
 class LessonBar;
+class LessonEditActions;
+class LessonEditor;
 class LessonPresenter;
 class LessonSession;
 class SequenceWindow;
@@ -64,6 +66,9 @@ public:
     /// The lesson being presented (none open: isOpen() is false) and its bar under the canvas.
     LessonSession *lessonSession() const { return m_lessons; }
     LessonBar *lessonBar() const { return m_lessonBar; }
+    /// The Lesson menu and the lesson editor (undoable lesson edits, save, autosave).
+    LessonEditActions *lessonEditActions() const { return m_lessonEdits; }
+    LessonEditor *lessonEditor() const { return m_lessonEditor; }
     /// The Sequence window, made on first use (a lesson's sequence steps show there).
     SequenceWindow *sequenceWindow();
 
@@ -147,6 +152,8 @@ private:
     void createLessons();
     /// Help → Lessons: the built-in lessons, titled in the language now installed.
     void rebuildLessonMenu();
+    /// End Lesson: after the question about unsaved lesson edits.
+    void endLesson();
 
     std::unique_ptr<Ui::MainWindow> m_ui;
     SceneModel *m_model;
@@ -182,6 +189,8 @@ private:
     LessonSession *m_lessons = nullptr;
     LessonBar *m_lessonBar = nullptr;
     LessonPresenter *m_lessonPresenter = nullptr;
+    LessonEditor *m_lessonEditor = nullptr;
+    LessonEditActions *m_lessonEdits = nullptr;
     QMenu *m_lessonMenu = nullptr;
     bool m_shown = false;
     attn::Method m_shownMethod = attn::Method::Dot;

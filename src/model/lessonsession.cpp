@@ -227,6 +227,13 @@ bool LessonSession::setNote(int index, std::optional<attn::LessonText> note)
     return apply(std::move(candidate), m_current);
 }
 
+bool LessonSession::setLesson(attn::Lesson lesson, int current)
+{
+    if (!isOpen())
+        return false;
+    return apply(std::move(lesson), current);
+}
+
 QStringList LessonSession::builtInPaths()
 {
     QStringList paths;

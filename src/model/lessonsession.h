@@ -67,6 +67,11 @@ public:
     bool removeStep(int index);
     bool moveStep(int from, int to);
     bool setNote(int index, std::optional<attn::LessonText> note);
+    /// The whole lesson replaced by `lesson` (undo and redo put back snapshots), the place at
+    /// step `current` (clamped). Refused like the others, and when no lesson is open.
+    bool setLesson(attn::Lesson lesson, int current);
+    /// The file the lesson now belongs to (Save As); empty for none.
+    void setPath(const QString &path) { m_path = path; }
 
     /// The lessons shipped in the resources (":/lessons/*.json"), in file-name order.
     static QStringList builtInPaths();

@@ -59,7 +59,10 @@ private slots:
         model.setMethod(attn::Method::MultiHead);
         MainWindow window(&model);
         QVERIFY(showAndWait(window));
-        QCOMPARE(window.findChildren<QDockWidget *>().size(), MainWindow::dockTable().size());
+        // The table's docks and the lesson editor's, which is the Lesson menu's
+        // (LessonEditActions).
+        QCOMPARE(window.findChildren<QDockWidget *>().size(), MainWindow::dockTable().size() + 1);
+        QVERIFY(window.findChild<QDockWidget *>(QStringLiteral("dockLessonEditor")));
         QSet<QWidget *> hosts;
         for (const DockSpec &spec : MainWindow::dockTable()) {
             auto *dock = window.findChild<QDockWidget *>(QLatin1String(spec.objectName));

@@ -137,6 +137,32 @@ private slots:
         QVERIFY(!session.removeStep(0));
         QCOMPARE(edited.count(), 6);
     }
+
+    void wholeLessonReplacedForUndo()
+    {
+        // What the lesson editor's undo puts back: a whole lesson, the place clamped, checked
+        // like every edit; nothing without an open lesson.
+        LessonSession closed;
+        LessonSession session;
+        QVERIFY(session.loadText(lessonText(), QString(), nullptr));
+        const attn::Lesson before = session.lesson();
+        QVERIFY(!closed.setLesson(before, 0));
+        QVERIFY(!closed.isOpen());
+        attn::Lesson shorter = before;
+        shorter.steps.pop_back();
+        shorter.title.en = "Fewer";
+        QSignalSpy edited(&session, &LessonSession::edited);
+        QVERIFY(session.setLesson(shorter, 7));
+        QCOMPARE(session.current(), 1);
+        QCOMPARE(session.title(QStringLiteral("en")), QStringLiteral("Fewer"));
+        attn::Lesson broken = before;
+        broken.title = {};
+        QVERIFY(!session.setLesson(broken, 0));
+        QCOMPARE(session.stepCount(), 2);
+        QVERIFY(session.setLesson(before, 2));
+        QCOMPARE(attn::writeLesson(session.lesson()), attn::writeLesson(before));
+        QCOMPARE(edited.count(), 2);
+    }
 };
 
 QTEST_GUILESS_MAIN(TestLessonSession)

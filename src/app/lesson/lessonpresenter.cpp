@@ -172,6 +172,27 @@ void LessonPresenter::showView(const attn::LessonView &view)
         QTimer::singleShot(0, m_targets.docks, &DockTable::growSqueezed);
 }
 
+attn::LessonStep LessonPresenter::captureStep() const
+{
+    // Field for field what showStep() and showView() set, read back from the same places.
+    attn::LessonStep step;
+    const SceneModel *model = m_targets.canvas->model();
+    step.content = model->scene();
+    attn::LessonView &view = step.view;
+    view.normalised = model->normalised();
+    view.landscape = m_targets.canvas->landscapeVisible();
+    const ViewTransform &transform = m_targets.canvas->view();
+    view.zoom =
+        attn::LessonView::Zoom{transform.scale(), transform.centre().x(), transform.centre().y()};
+    for (int p = 0; p < attn::kLessonPanelCount; ++p)
+        if (const QDockWidget *dock = m_targets.docks->dock(kPanelDocks[p]))
+            view.panels[std::size_t(p)] = !dock->isHidden();
+    const Walkthrough *w = m_targets.walkthrough;
+    if (w->isActive())
+        view.walkthrough = attn::LessonView::Walkthrough{w->step(), w->isRevealed()};
+    return step;
+}
+
 void LessonPresenter::showStage(const std::optional<int> &step, bool revealed)
 {
     Walkthrough *w = m_targets.walkthrough;

@@ -7,6 +7,7 @@
 #include <optional>
 
 namespace attn {
+struct LessonStep;
 struct LessonView;
 enum class LessonAsks;
 enum class Method;
@@ -54,6 +55,12 @@ public:
     /// The walkthrough stage that holds back what a question asks for, for a scene of `method`:
     /// where the class waits while predicting (a worksheet leaves the same numbers blank).
     static int askedStage(attn::LessonAsks asks, attn::Method method);
+
+    /// The inverse of showing a step: what the window shows now as a scene step (the scene with
+    /// its method, normaliser and temperature, the normalised view, the landscape, the zoom and
+    /// centre, the open panels, the walkthrough's stage), without a note or a question.
+    /// Presenting it puts the window back exactly as it is.
+    attn::LessonStep captureStep() const;
 
 protected:
     bool eventFilter(QObject *watched, QEvent *event) override;

@@ -78,15 +78,13 @@ public:
         m_window->activateWindow();
         QTest::qWaitForWindowActive(m_window.get());
         // Actions that quit, open or write files, or open a file dialog are never triggered.
-        static const QStringList forbidden = {QStringLiteral("actionQuit"),
-                                              QStringLiteral("actionOpen"),
-                                              QStringLiteral("actionSave"),
-                                              QStringLiteral("actionSaveAs"),
-                                              QStringLiteral("actionRevert"),
-                                              QStringLiteral("actionExport"),
-                                              QStringLiteral("actionExportAnimation"),
-                                              QStringLiteral("actionExportHandout"),
-                                              QStringLiteral("actionExportWorksheet")};
+        static const QStringList forbidden = {
+            QStringLiteral("actionQuit"),           QStringLiteral("actionOpen"),
+            QStringLiteral("actionSave"),           QStringLiteral("actionSaveAs"),
+            QStringLiteral("actionRevert"),         QStringLiteral("actionExport"),
+            QStringLiteral("actionExportAnimation"), QStringLiteral("actionExportHandout"),
+            QStringLiteral("actionExportWorksheet"), QStringLiteral("actionOpenAsLesson"),
+            QStringLiteral("actionSaveLesson"),      QStringLiteral("actionSaveLessonAs")};
         for (QAction *a : m_window->findChildren<QAction *>()) {
             if (forbidden.contains(a->objectName())) {
                 m_forbiddenKeys << a->shortcuts();
