@@ -825,6 +825,18 @@
         <source>Up to date</source>
         <translation>已是最新</translation>
     </message>
+    <message>
+        <source>Stops the run; the figures and curves on show stay.</source>
+        <translation>停止计算；已显示的数字和曲线保持不变。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cancelled: the figures are for the last finished run</source>
+        <translation>已取消：显示的是上一次完成的计算结果</translation>
+    </message>
 </context>
 <context>
     <name>DockTable</name>
