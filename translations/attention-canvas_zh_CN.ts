@@ -4943,6 +4943,21 @@ Weight: %5</source>
     </message>
 </context>
 <context>
+    <name>SequenceFileLoader</name>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Open a sequence file</source>
+        <translation>打开序列文件</translation>
+    </message>
+</context>
+<context>
     <name>SequenceHeadView</name>
     <message>
         <source>Attention as lines from each query token to the key tokens</source>
@@ -5574,6 +5589,10 @@ score %7, weight %8</source>
     <message>
         <source>Make a built-in training task (copy, previous token, first token, associative recall, two heads, induction, attention sink) with your own sizes and seed, and train it</source>
         <translation>按你自己的规模和种子生成一个内置训练任务（复制、前一个词元、第一个词元、联想回忆、两个头、归纳、注意力汇聚点），然后训练它</translation>
+    </message>
+    <message>
+        <source>Opening %1 was cancelled; nothing was changed.</source>
+        <translation>已取消打开 %1；什么都没有改变。</translation>
     </message>
 </context>
 <context>
