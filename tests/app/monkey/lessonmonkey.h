@@ -10,7 +10,6 @@
 
 #include "app/monkey/mainwindowmonkey.h"
 #include "core/lessonfile.h"
-#include "core/scenefile.h"
 #include "lesson/lessonbar.h"
 #include "model/lessonsession.h"
 #include "sequence/sequencewindow.h"
@@ -134,10 +133,16 @@ public:
                 .arg(s->current() + 1)
                 .arg(s->stepCount());
         if (m_freshStep >= 0 && m_freshStep == s->current() && s->currentStep().isScene()) {
-            const std::string shown = attn::writeScene(canvas()->model()->scene());
-            const std::string saved =
-                attn::writeScene(std::get<attn::Scene>(s->currentStep().content));
-            if (shown != saved)
+            // What the class sees: the method, τ and every vector (the model may store an
+            // all-false mask or a default parameter differently from the lesson's file).
+            const attn::Scene &shown = canvas()->model()->scene();
+            const attn::Scene &saved = std::get<attn::Scene>(s->currentStep().content);
+            const auto same = [](const auto &a, const auto &b) {
+                return a.rows() == b.rows() && a.cols() == b.cols() && a == b;
+            };
+            if (shown.method != saved.method || shown.temperature != saved.temperature ||
+                !same(shown.query, saved.query) || !same(shown.keys, saved.keys) ||
+                !same(shown.values, saved.values))
                 return QStringLiteral("step: step %1 does not show the scene the lesson saved")
                     .arg(s->current() + 1);
         }
