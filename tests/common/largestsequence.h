@@ -9,6 +9,7 @@
 #include "core/sequencedocument.h"
 #include "core/sequencefile.h"
 
+#include <algorithm>
 #include <string>
 
 namespace testfiles {
@@ -62,15 +63,24 @@ inline attn::SequenceDocument largestSequence(int nameBytes)
     return d;
 }
 
-/// The written file: the longest names (64 bytes down in steps of 8) that keep it within the limit.
+/// The written file with the longest names that keep it within the limit. Each byte of the names
+/// adds about one byte per place a name is written (the vocabulary, every token and target):
+/// measured at 8 bytes, the estimate is then checked (each write of 30 MB takes a while, more so
+/// under the sanitizers).
 inline std::string largestSequenceText()
 {
-    for (int bytes = attn::kMaxTokenNameBytes; bytes > 8; bytes -= 8) {
+    const std::size_t small = attn::writeSequence(largestSequence(8)).size();
+    const std::size_t places = std::size_t(attn::kMaxVocabulary) +
+                               4 * std::size_t(attn::kMaxExamples) * attn::kMaxExampleTokens;
+    int bytes = 8;
+    if (small < attn::kMaxSequenceBytes)
+        bytes = int(std::min<std::size_t>(attn::kMaxTokenNameBytes,
+                                          8 + (attn::kMaxSequenceBytes - small) / places));
+    for (;; --bytes) {
         std::string text = attn::writeSequence(largestSequence(bytes));
-        if (text.size() <= attn::kMaxSequenceBytes)
+        if (text.size() <= attn::kMaxSequenceBytes || bytes <= 8)
             return text;
     }
-    return attn::writeSequence(largestSequence(8));
 }
 
 } // namespace testfiles
