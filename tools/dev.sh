@@ -13,8 +13,9 @@
 #   tools/dev.sh monkey [SECONDS]
 #                               the GUI monkey (tst_monkey) in the normal build for SECONDS
 #                               (default 600) per window, new seeds each time (the first is the
-#                               time); AC_MONKEY_WINDOWS=main,sequence,lab picks windows. It prints
-#                               every seed, the figures, and a finding's seed and reduced events.
+#                               time); AC_MONKEY_WINDOWS=main,lesson,sequence,lab picks windows.
+#                               It prints every seed, the figures, and a finding's seed and
+#                               reduced events.
 # Run as root on Debian 12. All are idempotent: with everything installed and built they only
 # check and run.
 set -euo pipefail

@@ -845,6 +845,18 @@
         <source>Up to date</source>
         <translation>已是最新</translation>
     </message>
+    <message>
+        <source>Stops the run; the figures and curves on show stay.</source>
+        <translation>停止计算；已显示的数字和曲线保持不变。</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cancelled: the figures are for the last finished run</source>
+        <translation>已取消：显示的是上一次完成的计算结果</translation>
+    </message>
 </context>
 <context>
     <name>DockTable</name>
@@ -5359,6 +5371,21 @@ Weight: %5</source>
     </message>
 </context>
 <context>
+    <name>SequenceFileLoader</name>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Open a sequence file</source>
+        <translation>打开序列文件</translation>
+    </message>
+</context>
+<context>
     <name>SequenceHeadView</name>
     <message>
         <source>Attention as lines from each query token to the key tokens</source>
@@ -5990,6 +6017,10 @@ score %7, weight %8</source>
     <message>
         <source>Make a built-in training task (copy, previous token, first token, associative recall, two heads, induction, attention sink) with your own sizes and seed, and train it</source>
         <translation>按你自己的规模和种子生成一个内置训练任务（复制、前一个词元、第一个词元、联想回忆、两个头、归纳、注意力汇聚点），然后训练它</translation>
+    </message>
+    <message>
+        <source>Opening %1 was cancelled; nothing was changed.</source>
+        <translation>已取消打开 %1；什么都没有改变。</translation>
     </message>
 </context>
 <context>

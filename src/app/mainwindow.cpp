@@ -112,10 +112,16 @@ MainWindow::MainWindow(SceneModel *model, QWidget *parent)
 
 MainWindow::~MainWindow()
 {
+    // Hidden while every member is still there: a number box holding typed text it has not
+    // committed commits it when hidden (QAbstractSpinBox), and that edit reaches the model and
+    // this window's slots. ~QWidget would hide it only after the members are gone (the GUI
+    // monkey: τ typed, then the window closed, crashed in clearSceneDescription()).
+    hide();
     // The undo stack is a child of the editor, deleted after this window's members (the form
     // among them); clearing itself on the way it announces new undo states, which nothing here
-    // may hear any more.
+    // may hear any more. The model outlives the window.
     m_editor->undoStack()->disconnect(this);
+    m_model->disconnect(this);
 }
 
 const QList<DockSpec> &MainWindow::dockTable()

@@ -54,10 +54,12 @@ runDimensionExperiment(const DimensionExperimentParams &p,
     RunningVariance rawVar, scaledVar;
     double maxRaw = 0, maxScaled = 0, entRaw = 0, entScaled = 0;
     int sample = 0;
+    long long draws = 0; // since progress was last called
     while (sample < p.samples) {
         // One trial: a fresh query against up to n fresh keys, all N(0, σ² I_d).
         for (double &x : q)
             x = rng.normal();
+        draws += d;
         const int count = std::min(n, p.samples - sample);
         for (int i = 0; i < count; ++i) {
             double dot = 0;
@@ -69,6 +71,13 @@ runDimensionExperiment(const DimensionExperimentParams &p,
             rawVar.add(dot);
             scaledVar.add(dot / sqrtD);
             trialScores[i] = dot;
+            // Within the trial: at d = 4096 one trial of 512 keys is two million draws.
+            draws += d;
+            if (progress && draws >= kDrawsPerProgressCall) {
+                draws = 0;
+                if (!progress(double(sample + i + 1) / p.samples))
+                    return Error{ErrorCode::BadArgument, "cancelled"};
+            }
         }
         if (count == n) {
             auto raw = softmax(trialScores);
@@ -82,8 +91,6 @@ runDimensionExperiment(const DimensionExperimentParams &p,
             ++r.trials;
         }
         sample += count;
-        if (progress && (r.trials % 64) == 0 && !progress(double(sample) / p.samples))
-            return Error{ErrorCode::BadArgument, "cancelled"};
     }
     r.rawMean = rawVar.mean;
     r.rawVariance = rawVar.variance();

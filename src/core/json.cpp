@@ -1,5 +1,7 @@
 #include "json.h"
 
+#include "cancellableread.h"
+
 #include <algorithm>
 #include <charconv>
 #include <cmath>
@@ -169,7 +171,10 @@ struct LibraryFailure
 class SaxHandler
 {
 public:
-    SaxHandler() { m_frames.reserve(kMaxJsonDepth); }
+    explicit SaxHandler(const CancelFlag *cancel) : m_cancel(cancel)
+    {
+        m_frames.reserve(kMaxJsonDepth);
+    }
 
     // nlohmann gives signed integers only to numbers written with a minus, so a signed 0 can only
     // have been "-0", which must read back as -0.0.
@@ -249,6 +254,14 @@ private:
 
     bool add(JsonValue value)
     {
+        // An atomic load per value would cost little, one per few thousand costs nothing.
+        if (m_cancel && ++m_sinceCheck == kCheckEvery) {
+            m_sinceCheck = 0;
+            if (isCancelled(m_cancel)) {
+                m_error = Error{ErrorCode::BadArgument, "cancelled", -1, -1, {}};
+                return false;
+            }
+        }
         if (m_frames.empty()) {
             m_root = std::move(value);
             m_rootDone = true;
@@ -283,6 +296,9 @@ private:
     bool m_rootDone = false;
     std::optional<Error> m_error;
     LibraryFailure m_failure;
+    static constexpr int kCheckEvery = 4096;
+    const CancelFlag *m_cancel;
+    int m_sinceCheck = 0;
 };
 
 bool isDigit(char c)
@@ -603,6 +619,11 @@ void writeIndented(std::string &out, const JsonValue &v, int indent)
 
 Result<JsonValue> parseJson(std::string_view text)
 {
+    return parseJson(text, nullptr);
+}
+
+Result<JsonValue> parseJson(std::string_view text, const CancelFlag *cancel)
+{
     // nlohmann checks UTF-8 only inside strings and reports no byte offset; the whole text is
     // checked first, as documented.
     if (const std::size_t bad = findInvalidUtf8(text); bad != std::string_view::npos)
@@ -617,7 +638,7 @@ Result<JsonValue> parseJson(std::string_view text)
     if (start == 0 && text.front() == '\xEF')
         return malformed(text, start, "unexpected-character", 0);
 
-    SaxHandler handler;
+    SaxHandler handler(cancel);
     // Strict: one value and nothing after it; comments are errors.
     const bool ok = Nlohmann::sax_parse(text.data(), text.data() + text.size(), &handler,
                                         nlohmann::detail::input_format_t::json, true, false);

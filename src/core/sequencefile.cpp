@@ -1,5 +1,6 @@
 #include "sequencefile.h"
 
+#include "cancellableread.h"
 #include "jsonfields.h"
 #include "random.h"
 
@@ -708,10 +709,24 @@ Result<SequenceDocument> readSequence(const JsonValue &root)
 
 Result<SequenceDocument> parseSequence(std::string_view text)
 {
-    auto json = parseWithin(text, kMaxSequenceBytes);
+    return parseSequence(text, nullptr);
+}
+
+Result<SequenceDocument> parseSequence(std::string_view text, const CancelFlag *cancel)
+{
+    if (text.size() > kMaxSequenceBytes)
+        return parseWithin(text, kMaxSequenceBytes).error(); // the size alone, nothing parsed
+    auto json = parseJson(text, cancel);
     if (!json)
         return json.error();
-    return readSequence(*json);
+    // Reading the values into matrices takes a fraction of the parse: checked before and after.
+    const Error cancelled{ErrorCode::BadArgument, "cancelled", -1, -1, {}};
+    if (isCancelled(cancel))
+        return cancelled;
+    auto document = readSequence(*json);
+    if (isCancelled(cancel))
+        return cancelled;
+    return document;
 }
 
 Result<bool> validateSequence(const SequenceDocument &d)

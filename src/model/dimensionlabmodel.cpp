@@ -127,8 +127,30 @@ bool DimensionLabModel::isBusy() const
     return m_pointPending || m_sweepPending || m_pointRunning || m_sweepRunning;
 }
 
+void DimensionLabModel::cancel()
+{
+    if (!isBusy())
+        return;
+    m_kick.stop();
+    m_pointWatcher.future().cancel();
+    m_sweepWatcher.future().cancel();
+    const bool sweepCut = m_sweepPending || m_sweepRunning;
+    m_pointPending = m_sweepPending = false;
+    m_pointRunning = m_sweepRunning = false;
+    m_cancelled = true;
+    // A sweep cut short may have replaced the curves in part: the last whole ones come back
+    // (still not complete() for the parameters now set, which they were not computed for).
+    if (sweepCut && !m_lastWholeSweep.empty()) {
+        m_sweep = m_lastWholeSweep;
+        emit sweepChanged();
+    }
+    updateProgress();
+    updateBusy();
+}
+
 void DimensionLabModel::schedule(bool point, bool sweep)
 {
+    m_cancelled = false;
     // Stop stale work at once, so that its thread is free by the time the new run starts.
     if (point) {
         m_pointWatcher.future().cancel();
@@ -264,6 +286,7 @@ void DimensionLabModel::onSweepFinished()
     if (future.resultCount() == int(attn::sweepDimensions().size()) &&
         sameSweep(future.resultAt(0).params, m_params)) {
         m_sweepComplete = true;
+        m_lastWholeSweep = m_sweep;
         emit sweepChanged();
     }
     updateProgress();

@@ -71,6 +71,12 @@ public:
     bool isBusy() const;
     /// The share of the pending work that is done, in [0, 1], weighted by each run's cost.
     double progress() const { return m_progress; }
+    /// Stops every pending and running run at once (their threads follow within one progress
+    /// check of the experiment); the point and the curves on show stay as they are. Until the
+    /// next edit, wasCancelled() is true.
+    void cancel();
+    bool wasCancelled() const { return m_cancelled; }
+
     /// Why the last run failed (translated); empty after a success.
     QString errorText() const { return m_errorText; }
 
@@ -137,5 +143,8 @@ private:
     PointPtr m_point;
     std::vector<attn::DimensionSummary> m_sweep;
     bool m_sweepComplete = false;
+    // The curves of the last whole sweep, put back when a newer one is cancelled part-way.
+    std::vector<attn::DimensionSummary> m_lastWholeSweep;
+    bool m_cancelled = false;
     QString m_errorText;
 };

@@ -20,6 +20,7 @@
 #include <QApplication>
 #include <QComboBox>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMessageBox>
@@ -155,6 +156,35 @@ private slots:
                     QVERIFY(std::abs(window.headHeatMap()->cellValue(h, i) -
                                      e.heads[h].softmax.weights[i]) < 1e-12);
         }
+    }
+
+    void closingWithANumberStillBeingTypedIsSafe()
+    {
+        // τ typed without Enter, then the window destroyed: the box commits the text when it is
+        // hidden, which ~QWidget did after the window's members were gone (a crash the GUI
+        // monkey found). Now it lands while the window is whole; the model, which outlives the
+        // window, has it.
+        SceneModel model;
+        auto window = std::make_unique<MainWindow>(&model);
+        QVERIFY(showAndWait(*window));
+        auto *box = window->findChild<QDockWidget *>(QStringLiteral("dockMethod"))
+                        ->findChild<QDoubleSpinBox *>();
+        QVERIFY(box);
+        box->setFocus();
+        QTest::keyClick(box, Qt::Key_A, Qt::ControlModifier);
+        QTest::keyClicks(box, QStringLiteral("3.5"));
+        // Whether the window was still a whole MainWindow when the edit reached the model (inside
+        // ~QWidget it is no longer one).
+        QObject *raw = window.get();
+        int edits = 0, whole = 0;
+        connect(&model, &SceneModel::changed, this, [&] {
+            ++edits;
+            whole += qobject_cast<MainWindow *>(raw) != nullptr;
+        });
+        window.reset();
+        QCOMPARE(model.scene().temperature, 3.5);
+        QVERIFY(edits > 0);
+        QCOMPARE(whole, edits);
     }
 
     void methodMenuChangesTheModelAndTheTable()

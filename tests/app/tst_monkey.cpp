@@ -1,9 +1,11 @@
-// The GUI monkey: the real main window, Sequence window and Lab, offscreen, driven by seeded
-// random but plausible events (see tests/app/monkey/), with the invariants checked after every
-// event. A failure prints its seed, the event and a reduced sequence that replays it.
-// `tools/dev.sh monkey SECONDS` runs it long; README, Reliability, has the figures.
+// The GUI monkey: the real main window, the lesson presenter, the Sequence window and the Lab,
+// offscreen, driven by seeded random but plausible events (see tests/app/monkey/), with the
+// invariants checked after every event. A failure prints its seed, the event and a reduced sequence
+// that replays it. `tools/dev.sh monkey SECONDS` runs it long; README, Reliability, has the
+// figures.
 
 #include "app/monkey/labmonkey.h"
+#include "app/monkey/lessonmonkey.h"
 #include "app/monkey/mainwindowmonkey.h"
 #include "app/monkey/monkeyrunner.h"
 #include "app/monkey/sequencemonkey.h"
@@ -61,6 +63,13 @@ private slots:
         if (!wanted("main"))
             QSKIP("AC_MONKEY_WINDOWS leaves it out");
         runMonkey("main", [] { return std::make_unique<MainWindowMonkey>(); });
+    }
+
+    void lessonPresenter()
+    {
+        if (!wanted("lesson"))
+            QSKIP("AC_MONKEY_WINDOWS leaves it out");
+        runMonkey("lesson", [] { return std::make_unique<LessonMonkey>(); });
     }
 
     void sequenceWindow()

@@ -321,6 +321,19 @@ void TestDimensionExperiment::progressAndCancel()
     QCOMPARE(c.error().subject, std::string("cancelled"));
     // Cancelling stops the run: the callback is not asked again.
     QCOMPARE(calls, 1);
+
+    // At the lab's largest d and n the callback still comes every kDrawsPerProgressCall draws
+    // (a cancel waits for the next call): (n + 1) d draws per trial of n samples.
+    int largeCalls = 0;
+    const int d = 4096, n = 512, samples = 20 * n;
+    const auto large = attn::runDimensionExperiment(params(d, 1, samples, n), [&](double) {
+        ++largeCalls;
+        return true;
+    });
+    NAIVE_REQUIRE_OK(large);
+    const long long draws = (long long)(samples / n) * (n + 1) * d;
+    QVERIFY2(largeCalls >= draws / attn::kDrawsPerProgressCall,
+             qPrintable(QString::number(largeCalls)));
 }
 
 QTEST_APPLESS_MAIN(TestDimensionExperiment)

@@ -2,12 +2,15 @@
 // file refused with the field named (one table row per rule).
 
 #include "common/datacolumns.h"
+#include "common/largestsequence.h"
 #include "common/resultwhy.h"
+#include "core/cancellableread.h"
 #include "core/json.h"
 #include "core/random.h"
 #include "core/sequencefile.h"
 #include "naivesequence.h"
 
+#include <QElapsedTimer>
 #include <QTest>
 
 #include <cmath>
@@ -474,6 +477,33 @@ private slots:
         SequenceDocument unknown = *d;
         unknown.model.normaliser = attn::Normaliser(7);
         QCOMPARE(attn::validateSequence(unknown).error().code, ErrorCode::UnknownNormaliser);
+    }
+
+    void theLargestFileReadsAndCancels()
+    {
+        // Every limit at once (over 30 MB): it reads; a set flag stops the reader (BadArgument
+        // "cancelled"), an unset one changes nothing.
+        const std::string text = testfiles::largestSequenceText();
+        QVERIFY(text.size() <= attn::kMaxSequenceBytes);
+        QVERIFY(text.size() > 20'000'000);
+        attn::CancelFlag flag{false};
+        const auto read = attn::parseSequence(text, &flag);
+        QVERIFY(read);
+        QCOMPARE(read->model.layerCount(), attn::kMaxSequenceLayers);
+        QCOMPARE(int(read->examples.size()), attn::kMaxExamples);
+        QCOMPARE(int(read->heldOut.size()), attn::kMaxExamples);
+        QCOMPARE(read->examples.back().targets.size(), std::size_t(attn::kMaxExampleTokens));
+        flag = true;
+        QElapsedTimer clock;
+        clock.start();
+        const auto stopped = attn::parseSequence(text, &flag);
+        QVERIFY(!stopped);
+        QVERIFY(attn::isCancellation(stopped.error()));
+        // Stopped at the first check, not at the end: a generous bound for slow machines.
+        QVERIFY2(clock.elapsed() < 1000, qPrintable(QString::number(clock.elapsed())));
+        // A file over the limit is refused for its size, cancellable or not.
+        const std::string tooLarge(attn::kMaxSequenceBytes + 1, ' ');
+        QCOMPARE(attn::parseSequence(tooLarge, &flag).error().code, attn::ErrorCode::FileTooLarge);
     }
 };
 

@@ -45,6 +45,7 @@ private slots:
     void staleRunIsCancelled();
     void curvesNeverMixParameters();
     void progressReported();
+    void cancelKeepsWhatIsShown();
     void refusesOutOfRange_data();
     void refusesOutOfRange();
 };
@@ -288,6 +289,42 @@ void TestDimensionLabModel::refusesOutOfRange()
     QCOMPARE(model.params().sigma, before.sigma);
     QCOMPARE(model.params().samples, before.samples);
     QCOMPARE(model.params().keys, before.keys);
+}
+
+void TestDimensionLabModel::cancelKeepsWhatIsShown()
+{
+    // cancel() in the middle of the lab's largest run: not busy at once, the point and the whole
+    // curves of the last finished run stay, nothing of the cancelled run arrives later, and the
+    // next edit computes again.
+    DimensionLabModel model;
+    QVERIFY(model.setParams(params(64, 1, 2000, 8, 3)));
+    QTRY_VERIFY_WITH_TIMEOUT(!model.isBusy(), kIdleTimeout);
+    const std::vector<attn::DimensionSummary> curves = model.sweep();
+    const double variance = model.pointSummary().rawVariance;
+    QVERIFY(!curves.empty());
+
+    QVERIFY(
+        model.setParams(params(DimensionLabModel::kMaxDimension, 1, DimensionLabModel::kMaxSamples,
+                               DimensionLabModel::kMaxKeys, 3)));
+    QTRY_VERIFY_WITH_TIMEOUT(model.progress() > 0, kIdleTimeout);
+    QSignalSpy points(&model, &DimensionLabModel::pointChanged);
+    model.cancel();
+    QVERIFY(!model.isBusy());
+    QVERIFY(model.wasCancelled());
+    QCOMPARE(model.progress(), 1.0);
+    QCOMPARE(model.pointParams().dimension, 64);
+    QCOMPARE(model.pointSummary().rawVariance, variance);
+    QCOMPARE(model.sweep().size(), curves.size());
+    for (std::size_t i = 0; i < curves.size(); ++i)
+        QCOMPARE(model.sweep()[i].rawVariance, curves[i].rawVariance);
+    QTest::qWait(300);
+    QCOMPARE(points.count(), 0);
+    QCOMPARE(model.sweep().size(), curves.size());
+
+    QVERIFY(model.setParams(params(32, 1, 2000, 8, 3)));
+    QVERIFY(!model.wasCancelled());
+    QTRY_VERIFY_WITH_TIMEOUT(!model.isBusy(), kIdleTimeout);
+    QCOMPARE(model.pointParams().dimension, 32);
 }
 
 QTEST_GUILESS_MAIN(TestDimensionLabModel)

@@ -11,6 +11,7 @@
 #include "widgets/hostedview.h"
 
 #include <QEvent>
+#include <QPushButton>
 #include <QSignalBlocker>
 
 #include <algorithm>
@@ -73,6 +74,7 @@ DimensionLabPage::DimensionLabPage(DimensionLabModel *model, QWidget *parent)
     connect(m_model, &DimensionLabModel::pointChanged, this, &DimensionLabPage::refreshResults);
     connect(m_model, &DimensionLabModel::progressChanged, this, &DimensionLabPage::refreshProgress);
     connect(m_model, &DimensionLabModel::busyChanged, this, &DimensionLabPage::refreshProgress);
+    connect(m_ui->cancelButton, &QPushButton::clicked, m_model, &DimensionLabModel::cancel);
     connect(m_model, &DimensionLabModel::failed, this, [this](const QString &message) {
         m_ui->errorLabel->setText(message);
         m_ui->errorLabel->show();
@@ -225,10 +227,12 @@ void DimensionLabPage::refreshProgress()
     if (m_model->isBusy()) {
         bar->setFormat(tr("Computing… %p%"));
         bar->setValue(int(std::lround(m_model->progress() * DimensionLabModel::kProgressRange)));
-        m_ui->progressStack->setCurrentWidget(bar);
+        m_ui->progressStack->setCurrentWidget(m_ui->progressPage);
     } else {
         // Plain text in the bar's place: a full bar in the accent colour read as a button.
-        m_ui->statusLabel->setText(tr("Up to date"));
+        m_ui->statusLabel->setText(m_model->wasCancelled()
+                                       ? tr("Cancelled: the figures are for the last finished run")
+                                       : tr("Up to date"));
         bar->setValue(bar->maximum());
         m_ui->progressStack->setCurrentWidget(m_ui->statusLabel);
     }

@@ -109,6 +109,12 @@ void LessonPresenter::onStepChanged()
 
 void LessonPresenter::showStep()
 {
+    // A number typed into a box and not yet committed belongs to what is being left: it lands
+    // there now. The box would commit it when showing the step hides it or takes its focus,
+    // onto the step's scene. (Not only the focus widget's: a dialog may have the focus now.)
+    if (m_targets.window)
+        for (QAbstractSpinBox *box : m_targets.window->findChildren<QAbstractSpinBox *>())
+            box->interpretText();
     const attn::LessonStep &step = m_session->currentStep();
     m_shownStep = m_session->current();
     m_shownAsking = m_session->isAsking();

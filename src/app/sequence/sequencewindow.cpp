@@ -8,6 +8,7 @@
 #include "sequence/newtrainingtaskdialog.h"
 #include "sequence/sequenceautosave.h"
 #include "sequence/sequenceembeddingcanvas.h"
+#include "sequence/sequencefileloader.h"
 #include "sequence/sequenceheadview.h"
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceoffsetplot.h"
@@ -30,6 +31,7 @@
 #include <QLineEdit>
 #include <QLocale>
 #include <QMenu>
+#include <QPointer>
 #include <QPushButton>
 #include <QScrollArea>
 #include <QScrollBar>
@@ -779,7 +781,25 @@ void SequenceWindow::applyParameterPreset()
 
 bool SequenceWindow::openFile(const QString &path)
 {
-    return m_session->loadFile(path);
+    // Read in a worker while this window keeps repainting; only the finished document reaches
+    // the session, so a cancelled or failed read leaves everything as it was.
+    const QPointer<SequenceWindow> alive(this);
+    SequenceFileLoader loader(this);
+    const SequenceFileLoader::Outcome outcome = loader.read(path);
+    if (!alive)
+        return false; // closed while reading
+    switch (outcome) {
+    case SequenceFileLoader::Outcome::Read:
+        return m_session->openDocument(std::move(*loader.document()));
+    case SequenceFileLoader::Outcome::Failed:
+        showMessage(loader.error());
+        return false;
+    case SequenceFileLoader::Outcome::Cancelled:
+        showMessage(
+            tr("Opening %1 was cancelled; nothing was changed.").arg(QFileInfo(path).fileName()));
+        return false;
+    }
+    return false;
 }
 
 bool SequenceWindow::saveFile(const QString &path)

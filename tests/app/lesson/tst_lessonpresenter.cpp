@@ -18,11 +18,13 @@
 #include "model/lessonsession.h"
 #include "model/scenemodel.h"
 #include "model/sequencesession.h"
+#include "panels/temperaturecontrol.h"
 #include "sequence/sequencewindow.h"
 #include "walkthrough/walkthrough.h"
 
 #include <QAction>
 #include <QDockWidget>
+#include <QDoubleSpinBox>
 #include <QFileInfo>
 #include <QMenu>
 #include <QMenuBar>
@@ -109,6 +111,29 @@ private slots:
         QVERIFY(output.find(QStringLiteral("(%1, %2)")
                                 .arg(QString::number(ox, 'f', 2), QString::number(oy, 'f', 2))
                                 .toStdString()) != std::string::npos);
+    }
+
+    void aNumberTypedButNotCommittedStaysBehind()
+    {
+        // τ typed into its box without Enter, then a lesson opened: the step shows the scene the
+        // lesson saved, not the typed τ (the box commits when hidden; the GUI monkey found it).
+        QVERIFY(openMainWindow(m_model, m_window));
+        MainWindow &w = *m_window;
+        auto *box = w.findChild<TemperatureControl *>()->findChild<QDoubleSpinBox *>();
+        QVERIFY(box);
+        for (const QString &path : LessonSession::builtInPaths()) {
+            const attn::Lesson lesson = read(path);
+            if (!lesson.steps.front().isScene())
+                continue;
+            w.findChild<QDockWidget *>(QStringLiteral("dockMethod"))->show();
+            box->setFocus();
+            QTest::keyClick(box, Qt::Key_A, Qt::ControlModifier);
+            QTest::keyClicks(box, QStringLiteral("7.5"));
+            QVERIFY(w.openLesson(path));
+            QCoreApplication::processEvents();
+            QCOMPARE(attn::writeScene(m_model->scene()),
+                     attn::writeScene(std::get<attn::Scene>(lesson.steps.front().content)));
+        }
     }
 
     void clickerWalksEachStepExactly()

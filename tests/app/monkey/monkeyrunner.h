@@ -8,7 +8,7 @@
 // Environment: AC_MONKEY_SEED=N replays seed N only; AC_MONKEY_SECONDS=S runs seeds for S seconds
 // per window (first seed AC_MONKEY_FIRST_SEED, default 1); AC_MONKEY_EVENTS=E events per seed
 // (default 300); AC_MONKEY_TRACE=1 prints every event as it is sent (to find the event a crash
-// happened in).
+// happened in); AC_MONKEY_PACE_MS=M waits M ms (processing events) after each event.
 
 #include "app/monkey/monkeyaction.h"
 #include "app/monkey/monkeyinput.h"
@@ -96,6 +96,14 @@ inline std::optional<Failure> replay(const Factory &factory,
             answerer.setChoice(actions[std::size_t(i)].variant);
             target->act(actions[std::size_t(i)]);
             QCoreApplication::processEvents();
+            // AC_MONKEY_PACE_MS: events as slowly as on a loaded machine, where the window's own
+            // timers fire between two events (a finding that needs that pace replays with it).
+            if (const int pace = int(envNumber("AC_MONKEY_PACE_MS", 0)); pace > 0) {
+                QElapsedTimer waited;
+                waited.start();
+                while (waited.elapsed() < pace)
+                    QCoreApplication::processEvents(QEventLoop::AllEvents, 5);
+            }
             answerer.answer();
             if (sent)
                 ++*sent;
