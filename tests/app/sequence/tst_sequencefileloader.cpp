@@ -4,6 +4,7 @@
 // file is refused in the same words as before.
 
 #include "common/largestsequence.h"
+#include "common/sanitizers.h"
 #include "core/sequencefile.h"
 #include "model/sequencesession.h"
 #include "sequence/sequencewindow.h"
@@ -38,6 +39,8 @@ class TestSequenceFileLoader : public QObject
 private slots:
     void initTestCase()
     {
+        if (kUnderSanitizers)
+            QSKIP("the largest file is opened in the normal build (several times slower here)");
         QVERIFY(m_dir.isValid());
         const std::string text = testfiles::largestSequenceText();
         QVERIFY(text.size() <= attn::kMaxSequenceBytes);
