@@ -3,8 +3,8 @@
 
 #include "common/datacolumns.h"
 #include "common/largestsequence.h"
-#include "common/sanitizers.h"
 #include "common/resultwhy.h"
+#include "common/sanitizers.h"
 #include "core/cancellableread.h"
 #include "core/json.h"
 #include "core/random.h"

@@ -236,13 +236,17 @@ void TestExportDialog::menuHoldsTheActions()
     QCOMPARE(copy->shortcut(), QKeySequence(QStringLiteral("Ctrl+Shift+C")));
     auto *animation = m_window->findChild<QAction *>(QStringLiteral("actionExportAnimation"));
     QVERIFY(animation);
+    auto *handout = m_window->findChild<QAction *>(QStringLiteral("actionExportHandout"));
+    auto *worksheet = m_window->findChild<QAction *>(QStringLiteral("actionExportWorksheet"));
+    QVERIFY(handout && worksheet);
     // In the File menu, after everything else and before Quit: Export Picture, Export
-    // Animation, Copy Picture.
+    // Animation, Export Handout, Export Worksheet, Copy Picture.
     auto *file = m_window->findChild<QMenu *>(QStringLiteral("menuFile"));
     const auto actions = file->actions();
     const qsizetype e = actions.indexOf(exportAction), a = actions.indexOf(animation),
+                    h = actions.indexOf(handout), w = actions.indexOf(worksheet),
                     c = actions.indexOf(copy), q = actions.indexOf(quit);
-    QVERIFY(e >= 0 && a == e + 1 && c == a + 1 && q > c);
+    QVERIFY(e >= 0 && a == e + 1 && h == a + 1 && w == h + 1 && c == w + 1 && q > c);
     for (qsizetype i = c + 1; i < q; ++i)
         QVERIFY(actions[i]->isSeparator());
 }
