@@ -2158,18 +2158,6 @@
         <translation>场景“%1”有尚未保存的更改。</translation>
     </message>
     <message>
-        <source>Save them before going on?</source>
-        <translation>要先保存吗？</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;Discard</source>
-        <translation>丢弃(&amp;D)</translation>
-    </message>
-    <message>
         <source>Cannot open the scene</source>
         <translation>无法打开场景</translation>
     </message>
@@ -2708,18 +2696,6 @@ Weight %4</source>
     <message>
         <source>The lesson &quot;%1&quot; has changes that are not saved.</source>
         <translation>课程“%1”有未保存的更改。</translation>
-    </message>
-    <message>
-        <source>Save them before going on?</source>
-        <translation>要先保存吗？</translation>
-    </message>
-    <message>
-        <source>&amp;Save</source>
-        <translation>保存(&amp;S)</translation>
-    </message>
-    <message>
-        <source>&amp;Discard</source>
-        <translation>丢弃(&amp;D)</translation>
     </message>
 </context>
 <context>
@@ -6981,6 +6957,21 @@ score %7, weight %8</source>
     <message>
         <source>Compare &amp;with:</source>
         <translation>对比(&amp;W)：</translation>
+    </message>
+</context>
+<context>
+    <name>UnsavedQuestion</name>
+    <message>
+        <source>Save them before going on?</source>
+        <translation>要先保存吗？</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>保存(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>丢弃(&amp;D)</translation>
     </message>
 </context>
 <context>

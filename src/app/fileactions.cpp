@@ -4,6 +4,7 @@
 #include "document/scenepresets.h"
 #include "model/lessonsession.h"
 #include "shortcutsdialog.h"
+#include "widgets/unsavedquestion.h"
 
 #include <QAction>
 #include <QDir>
@@ -150,25 +151,17 @@ bool FileActions::maybeSave()
         return false;
     if (!m_document->isModified())
         return true;
-    QMessageBox box(
-        QMessageBox::Warning, tr("Unsaved Changes"),
-        tr("The scene \"%1\" has changes that are not saved.").arg(m_document->displayName()),
-        QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, m_window);
-    box.setObjectName(QStringLiteral("unsavedChangesBox"));
-    box.setInformativeText(tr("Save them before going on?"));
-    // Every choice on the keyboard: the standard texts give Discard no access key. Cancel is Esc.
-    box.button(QMessageBox::Save)->setText(tr("&Save"));
-    box.button(QMessageBox::Discard)->setText(tr("&Discard"));
-    box.setDefaultButton(QMessageBox::Save);
-    box.setEscapeButton(QMessageBox::Cancel);
-    switch (box.exec()) {
-    case QMessageBox::Save:
+    switch (UnsavedQuestion::ask(
+        m_window, QStringLiteral("unsavedChangesBox"), tr("Unsaved Changes"),
+        tr("The scene \"%1\" has changes that are not saved.").arg(m_document->displayName()))) {
+    case UnsavedQuestion::Answer::Save:
         return onSave();
-    case QMessageBox::Discard:
+    case UnsavedQuestion::Answer::Discard:
         return true;
-    default:
-        return false;
+    case UnsavedQuestion::Answer::Cancel:
+        break;
     }
+    return false;
 }
 
 bool FileActions::openScene(const QString &path)

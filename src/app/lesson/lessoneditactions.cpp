@@ -8,6 +8,7 @@
 #include "lesson/lessontextdialog.h"
 #include "model/language.h"
 #include "model/lessonsession.h"
+#include "widgets/unsavedquestion.h"
 
 #include <QAction>
 #include <QDir>
@@ -304,22 +305,15 @@ bool LessonEditActions::maybeSave()
 {
     if (!m_editor->isModified())
         return true;
-    QMessageBox box(QMessageBox::Warning, tr("Unsaved Lesson"),
-                    tr("The lesson \"%1\" has changes that are not saved.")
-                        .arg(m_editor->session()->title(Language::current())),
-                    QMessageBox::Save | QMessageBox::Discard | QMessageBox::Cancel, m_window);
-    box.setObjectName(QStringLiteral("unsavedLessonBox"));
-    box.setInformativeText(tr("Save them before going on?"));
-    box.button(QMessageBox::Save)->setText(tr("&Save"));
-    box.button(QMessageBox::Discard)->setText(tr("&Discard"));
-    box.setDefaultButton(QMessageBox::Save);
-    box.setEscapeButton(QMessageBox::Cancel);
-    switch (box.exec()) {
-    case QMessageBox::Save:
+    switch (UnsavedQuestion::ask(m_window, QStringLiteral("unsavedLessonBox"), tr("Unsaved Lesson"),
+                                 tr("The lesson \"%1\" has changes that are not saved.")
+                                     .arg(m_editor->session()->title(Language::current())))) {
+    case UnsavedQuestion::Answer::Save:
         return onSave();
-    case QMessageBox::Discard:
+    case UnsavedQuestion::Answer::Discard:
         return true;
-    default:
-        return false;
+    case UnsavedQuestion::Answer::Cancel:
+        break;
     }
+    return false;
 }
