@@ -291,8 +291,13 @@ QVariant StepTableModel::sumCell(int column) const
     // Σ exp is the normalisation's denominator: part of that step.
     if (column == ExpColumn && m_walkthrough && !m_walkthrough->isShown(Walkthrough::Normalisation))
         return {};
-    if (column == ExpColumn && r.method != attn::Method::MultiHead)
-        return NumberFormat::number(r.trace.sum);
+    if (column == ExpColumn && r.method != attn::Method::MultiHead) {
+        // Sparsemax and sigmoid have no exponentials, so no denominator to show (softmax₁'s
+        // includes its exp(−m) for nothing).
+        const bool exps = r.trace.normaliser == attn::Normaliser::Softmax ||
+                          r.trace.normaliser == attn::Normaliser::Softmax1;
+        return exps ? NumberFormat::number(r.trace.sum) : QStringLiteral("—");
+    }
     if (column == WeightColumn)
         return NumberFormat::number(r.weights.sum());
     return {};

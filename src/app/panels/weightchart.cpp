@@ -65,7 +65,12 @@ void setTicks(QCategoryAxis *axis, double min, double max, double step)
     const int ticks = int(std::lround((max - min) / step));
     for (int i = 0; i <= ticks; ++i) {
         const double v = i == ticks ? max : min + i * step;
-        axis->append(NumberFormat::tick(v, step), v);
+        // Qt Charts keeps the width of "..." beside a vertical axis's labels and takes it from
+        // the title's room: with one-character labels ("0" … "3") a Chinese title, taller than
+        // a Latin one, was cut to "⋮". Two no-break spaces (labels are HTML: other spaces
+        // collapse) widen such a label without moving its digit.
+        const QString label = NumberFormat::tick(v, step);
+        axis->append(label.size() < 2 ? QStringLiteral("\u00A0\u00A0") + label : label, v);
     }
 }
 

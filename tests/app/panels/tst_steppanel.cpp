@@ -213,6 +213,8 @@ void TestStepPanel::normaliserSteps()
     QVERIFY2(text.contains(QStringLiteral("max(1.4 − 1.56, 0) = 0")), qPrintable(text));
     QVERIFY2(!text.contains(QStringLiteral("exp")), qPrintable(text)); // no exponential
     QCOMPARE(cell(view, 0, StepTableModel::ExpColumn), QStringLiteral("—"));
+    // No denominator either: the sum row's exp cell is a dash, not 0.
+    QCOMPARE(cell(view, panel.tableModel()->sumRow(), StepTableModel::ExpColumn), QStringLiteral("—"));
     // Softmax₁: m = max(0, 2.2) = 2.2; exp(−0.8) = 0.449329; the sum exp(−2.2) + exp(−0.8)
     // + 1 + exp(−0.28) = 0.110803 + 0.449329 + 1 + 0.755784 = 2.315916; w₁ = 0.194018;
     // nothing: 0.110803 / 2.315916 = 0.047844 (three decimals on screen).
