@@ -120,7 +120,12 @@ void LessonPresenter::showStep()
     m_shownAsking = m_session->isAsking();
     if (!step.isScene()) {
         SequenceWindow *window = m_targets.sequenceWindow();
-        window->session()->openDocument(std::get<attn::SequenceDocument>(step.content));
+        const auto &document = std::get<attn::SequenceDocument>(step.content);
+        window->session()->openDocument(document);
+        // A model with a training block is there to be trained: its step opens on the Training
+        // tab, ready for Play. Any other starts on the Attention tab, whatever the last step
+        // left open.
+        window->tabs()->setCurrentIndex(document.training ? SequenceWindow::kTrainingTab : 0);
         window->showWindow();
         return;
     }

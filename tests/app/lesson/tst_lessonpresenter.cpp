@@ -11,6 +11,9 @@
 #include "core/scenefile.h"
 #include "core/sequencefile.h"
 #include "core/sequenceforward.h"
+#include "core/sequencetrainer.h"
+#include "core/trainingrun.h"
+#include "core/trainingtask.h"
 #include "document/scenedocument.h"
 #include "lesson/lessonbar.h"
 #include "mainwindow.h"
@@ -325,6 +328,107 @@ private slots:
         window->activateWindow();
         QTest::keyClick(window, Qt::Key_PageUp);
         QCOMPARE(w.lessonSession()->current(), 0);
+    }
+
+    void trainingStepsOpenOnTheTrainingTab()
+    {
+        // The sixth lesson alternates models to train (a training block) with trained ones.
+        QVERIFY(openMainWindow(m_model, m_window));
+        MainWindow &w = *m_window;
+        QVERIFY(w.openLesson(QStringLiteral(":/lessons/06-watching-attention-learn.json")));
+        SequenceWindow *window = w.sequenceWindow();
+        QVERIFY(window->isVisible());
+        QCOMPARE(window->tabs()->currentIndex(), SequenceWindow::kTrainingTab);
+        window->activateWindow();
+        QTest::keyClick(window, Qt::Key_PageDown);
+        QCOMPARE(w.lessonSession()->current(), 1);
+        QVERIFY(!window->session()->document().training);
+        QCOMPARE(window->tabs()->currentIndex(), 0);
+        QTest::keyClick(window, Qt::Key_PageDown);
+        QCOMPARE(window->tabs()->currentIndex(), SequenceWindow::kTrainingTab);
+    }
+
+    // Every number the sixth lesson's notes quote, from training its models here with the
+    // files' own settings (what Play does) and measuring with the scores the Training tab shows.
+    void sixthLessonQuotesItsTrainingRuns()
+    {
+        const attn::Lesson lesson =
+            read(QStringLiteral(":/lessons/06-watching-attention-learn.json"));
+        QCOMPARE(lesson.steps.size(), std::size_t(7));
+        const auto doc = [&](std::size_t i) -> const attn::SequenceDocument & {
+            return std::get<attn::SequenceDocument>(lesson.steps[i].content);
+        };
+        const auto quotes = [&](std::size_t i, double x, int decimals) {
+            const QString number = QString::number(x, 'f', decimals);
+            for (const std::string &note : {lesson.steps[i].note->en, lesson.steps[i].note->zhCN})
+                if (note.find(number.toStdString()) == std::string::npos)
+                    return false;
+            return true;
+        };
+        struct Trained
+        {
+            attn::TrainingRun run;
+            attn::SequenceModel model;
+        };
+        const auto train = [](const attn::SequenceDocument &d,
+                              attn::Normaliser normaliser = attn::Normaliser::Softmax) {
+            attn::SequenceModel model = d.model;
+            model.normaliser = normaliser;
+            attn::SequenceTrainer trainer(model, d.examples, d.trainingSettings);
+            auto run = attn::TrainingRun::run(trainer, d.trainingSettings.steps);
+            if (!run.ok())
+                qFatal("training failed");
+            return Trained{std::move(run).value(), trainer.model()};
+        };
+        const auto loss = [](const Trained &t, int step) { return *t.run.losses[step]; };
+        // Trained models alternate with the models they came from: same weights after training.
+        const std::pair<std::size_t, std::size_t> pairs[] = {{0, 1}, {3, 4}};
+        for (const auto &[untrained, trained] : pairs) {
+            QVERIFY(doc(untrained).training && !doc(trained).training);
+            const Trained t = train(doc(untrained));
+            QCOMPARE(attn::writeSequence({t.model, doc(untrained).examples, {}, {}, {}}),
+                     attn::writeSequence({doc(trained).model, doc(untrained).examples, {}, {}, {}}));
+        }
+        using attn::TrainingTask;
+        // Step 1 and 2: previous token.
+        const Trained previous = train(doc(0));
+        QVERIFY(quotes(0, loss(previous, 0), 2) && quotes(0, std::log(6.0), 2));
+        QVERIFY(quotes(0, loss(previous, 30), 2));
+        QVERIFY(quotes(0, 100 * *previous.run.accuracies[30], 0));
+        QCOMPARE(*previous.run.accuracies[40], 1.0);
+        QVERIFY(quotes(1, *TrainingTask::previousTokenScore(previous.model, doc(0).examples, 0, 0), 2));
+        QCOMPARE(doc(0).trainingSettings.steps, 150);
+        // Step 3: first token.
+        const Trained first = train(doc(2));
+        QVERIFY(quotes(2, loss(first, 0), 2) && quotes(2, loss(first, 10), 2));
+        QVERIFY(loss(first, 20) < 0.001);
+        QVERIFY(*TrainingTask::firstTokenScore(first.model, doc(2).examples, 0, 0) > 0.99);
+        QCOMPARE(doc(2).trainingSettings.steps, 100);
+        // Steps 4 and 5: induction.
+        const Trained induction = train(doc(3));
+        QVERIFY(quotes(3, loss(induction, 0), 2) && quotes(3, std::log(12.0), 2));
+        for (int step : {40, 100, 150, 250})
+            QVERIFY2(quotes(3, loss(induction, step), 2), qPrintable(QString::number(step)));
+        QCOMPARE(doc(3).trainingSettings.steps, 300);
+        QVERIFY(quotes(4, *TrainingTask::previousTokenScore(induction.model, doc(3).examples, 0, 0), 2));
+        QVERIFY(quotes(4, *TrainingTask::inductionScore(induction.model, doc(3).examples, 1, 0), 2));
+        // Step 6: two heads, two jobs.
+        const Trained two = train(doc(5));
+        QVERIFY(quotes(5, loss(two, 0), 2) && quotes(5, loss(two, 50), 2));
+        QVERIFY(loss(two, 100) < 0.001);
+        const double lookBack = *TrainingTask::previousTokenScore(two.model, doc(5).examples, 0, 0);
+        const double lookFirst = *TrainingTask::firstTokenScore(two.model, doc(5).examples, 0, 1);
+        QVERIFY2(quotes(5, lookBack, 2), qPrintable(QString::number(lookBack)));
+        QVERIFY2(quotes(5, lookFirst, 2), qPrintable(QString::number(lookFirst)));
+        // Step 7: the sink, three ways.
+        QCOMPARE(doc(6).trainingSettings.steps, 300);
+        for (auto [normaliser, decimals] : {std::pair{attn::Normaliser::Softmax, 2},
+                                            {attn::Normaliser::Softmax1, 2},
+                                            {attn::Normaliser::Sigmoid, 2}}) {
+            const Trained sink = train(doc(6), normaliser);
+            const double score = *TrainingTask::firstTokenScore(sink.model, doc(6).examples, 0, 0);
+            QVERIFY2(quotes(6, score, decimals), qPrintable(QString::number(score)));
+        }
     }
 
     // Not a check: with AC_LESSON_PICTURES=<folder> set, draws every step of every built-in
