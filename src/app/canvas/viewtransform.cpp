@@ -88,6 +88,11 @@ void ViewTransform::fit(const QRectF &world, const QSize &widget, double marginX
 {
     m_viewport = QSizeF(widget);
     const QRectF r = world.normalized();
+    // Margins take at most a quarter of each side: a low canvas (presentation type on a
+    // 1280 × 800 screen, with a lesson's bars above and below) once kept a few pixels for the
+    // vectors and drew them as dots on axes running to ±100.
+    marginX = std::min(marginX, widget.width() / 4.0);
+    marginY = std::min(marginY, widget.height() / 4.0);
     const double w = std::max(1.0, widget.width() - 2 * marginX);
     const double h = std::max(1.0, widget.height() - 2 * marginY);
     // Halves first: the width and centre of a rectangle from −10³⁰⁸ to 10³⁰⁸ overflow.

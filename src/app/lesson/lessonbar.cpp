@@ -5,6 +5,7 @@
 #include "shortcutsdialog.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
+#include "widgets/elidedlabel.h"
 
 #include <QAction>
 #include <QEvent>
@@ -16,7 +17,7 @@
 #include <QVBoxLayout>
 
 LessonBar::LessonBar(LessonSession *session, QWidget *parent)
-    : QFrame(parent), m_session(session), m_caption(new QAction(this)), m_title(new QLabel(this)),
+    : QFrame(parent), m_session(session), m_caption(new QAction(this)), m_title(new ElidedLabel(this)),
       m_counter(new QLabel(this)), m_text(new QLabel(this)), m_previous(new QPushButton(this)),
       m_next(new QPushButton(this)), m_captionButton(new QToolButton(this)),
       m_end(new QPushButton(this))
@@ -42,11 +43,9 @@ LessonBar::LessonBar(LessonSession *session, QWidget *parent)
     m_text->setWordWrap(true);
     m_text->setTextFormat(Qt::PlainText);
     m_text->setTextInteractionFlags(Qt::NoTextInteraction);
-    m_title->setTextFormat(Qt::PlainText);
-    // A long title wraps rather than widening the window: in presentation mode at 1280 pixels
-    // the title, the counter and the buttons in one line would need more than the screen.
-    m_title->setWordWrap(true);
-    m_counter->setWordWrap(true);
+    // A long title gives way (ElidedLabel) rather than widening the window: in presentation
+    // mode at 1280 pixels the title, the counter and the buttons in one line would need more
+    // than the screen. The counter is short and always whole.
 
     auto *top = new QHBoxLayout;
     top->setSpacing(12);

@@ -5,6 +5,7 @@
 class LessonSession;
 class QAction;
 class QLabel;
+class ElidedLabel;
 class QPushButton;
 class QToolButton;
 
@@ -46,7 +47,7 @@ private:
 
     LessonSession *m_session;
     QAction *m_caption;
-    QLabel *m_title;
+    ElidedLabel *m_title;
     QLabel *m_counter;
     QLabel *m_text;
     QPushButton *m_previous;

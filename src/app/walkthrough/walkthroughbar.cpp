@@ -104,7 +104,7 @@ void WalkthroughBar::setAutoHide(bool on)
 
 QString WalkthroughBar::titleText() const
 {
-    return m_ui->titleLabel->text();
+    return m_ui->titleLabel->fullText();
 }
 
 QString WalkthroughBar::explanationText() const

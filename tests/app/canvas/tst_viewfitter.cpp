@@ -86,6 +86,13 @@ void TestViewFitter::showingLeavesRoomForLabels()
         // 4 × 3 in 1280 × 800: 1002 / 4 = 250.5 against 592 / 3 = 197.33.
         {"1280x800", QRectF(QPointF(-1, -1), QPointF(3, 2)), QSize(1280, 800), QSizeF(120, 50),
          592 / 3.0, QPointF(1, 0.5)},
+        // A low canvas, 1000 × 220: the margin down, 104, would leave 12 pixels; it is held to a
+        // quarter, 55, which leaves 110 for 3 units (139 across leaves 722 for 4).
+        {"low canvas", QRectF(QPointF(-1, -1), QPointF(3, 2)), QSize(1000, 220), QSizeF(120, 50),
+         110 / 3.0, QPointF(1, 0.5)},
+        // And a narrow one, 200 × 600: 139 across is held to 50, leaving 100 for 4 units.
+        {"narrow canvas", QRectF(QPointF(-1, -1), QPointF(3, 2)), QSize(200, 600), QSizeF(120, 50),
+         25.0, QPointF(1, 0.5)},
     };
     for (const Case &c : cases) {
         const ViewTransform v = ViewFitter::showing(c.bounds, c.viewport, c.label);
