@@ -3,6 +3,9 @@
 #include <QEvent>
 #include <QFontMetrics>
 
+#include <algorithm>
+#include <cmath>
+
 ElidedLabel::ElidedLabel(QWidget *parent) : QLabel(parent)
 {
     setTextFormat(Qt::PlainText);
@@ -21,10 +24,12 @@ void ElidedLabel::setText(const QString &text)
 
 QSize ElidedLabel::sizeHint() const
 {
-    const QFontMetrics fm(font());
+    // Rounded up, and a pixel spare: elidedText() measures with fractional advances and would
+    // cut a text given exactly its rounded width.
+    const QFontMetricsF fm(font());
     const QMargins m = contentsMargins();
-    return {fm.horizontalAdvance(m_full) + 2 * margin() + m.left() + m.right(),
-            fm.height() + 2 * margin() + m.top() + m.bottom()};
+    return {int(std::ceil(fm.horizontalAdvance(m_full))) + 1 + 2 * margin() + m.left() + m.right(),
+            int(std::ceil(fm.height())) + 2 * margin() + m.top() + m.bottom()};
 }
 
 QSize ElidedLabel::minimumSizeHint() const

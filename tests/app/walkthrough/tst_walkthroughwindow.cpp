@@ -11,6 +11,7 @@
 #include "panels/weightchart.h"
 #include "walkthrough/walkthrough.h"
 #include "walkthrough/walkthroughbar.h"
+#include "widgets/elidedlabel.h"
 
 #include <QAction>
 #include <QDockWidget>
@@ -180,6 +181,30 @@ private slots:
         }
         QTest::keyClick(window.canvas(), Qt::Key_Escape);
         QTest::keyClick(window.canvas(), Qt::Key_F11);
+    }
+
+    // The bar's title gives way at a narrow width (presentation type on a 1280-pixel screen)
+    // instead of wrapping into a row too low for it; the whole title stays in reach.
+    void narrowTitleEndsInAnEllipsis()
+    {
+        const QString full = QStringLiteral("Normalise (divide by the sum)");
+        ElidedLabel label;
+        label.setText(full);
+        label.resize(label.sizeHint());
+        label.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&label));
+        QVERIFY(!label.isElided());
+        QCOMPARE(label.text(), full);
+        QVERIFY(label.toolTip().isEmpty());
+        QVERIFY(label.minimumSizeHint().width() < label.sizeHint().width() / 2);
+        label.resize(label.minimumSizeHint());
+        QVERIFY(label.isElided());
+        QVERIFY(label.text().endsWith(QChar(0x2026)));
+        QVERIFY(full.startsWith(label.text().chopped(1)));
+        QCOMPARE(label.toolTip(), full);
+        QCOMPARE(label.fullText(), full);
+        label.resize(label.sizeHint());
+        QCOMPARE(label.text(), full); // wide again, whole again
     }
 
     void presetDescriptionGoesWhenItIsNoLongerTrue()
