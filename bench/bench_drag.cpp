@@ -95,6 +95,8 @@ public:
     {
         if (!m_recording)
             return QApplication::notify(receiver, event);
+        // Named before the event is handled: a DeferredDelete deletes the receiver.
+        const QString name = what(receiver, event);
         const double start = bench::threadCpuSeconds();
         m_nested.push_back(0);
         const bool result = QApplication::notify(receiver, event);
@@ -103,7 +105,7 @@ public:
         m_nested.pop_back();
         if (!m_nested.empty())
             m_nested.back() += spent;
-        m_move[what(receiver, event)] += (spent - inner) * 1e3;
+        m_move[name] += (spent - inner) * 1e3;
         return result;
     }
     void record(bool on) { m_recording = on; }
