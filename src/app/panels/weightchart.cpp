@@ -262,7 +262,7 @@ void WeightChart::retranslate()
                   "dot product q·k/√d). Every key's bar has its key's colour."));
     m_weights.keyAxis->setTitleText(tr("Key"));
     m_scores.keyAxis->setTitleText(tr("Key"));
-    updateTitles();
+    updateTitles(true);
     refresh(); // the "masked" labels
 }
 
@@ -283,11 +283,40 @@ QString WeightChart::fittedTitle(const QStringList &variants, const QChart *char
     return variants.isEmpty() ? QString() : variants.last();
 }
 
-void WeightChart::updateTitles()
+void WeightChart::updateTitles(bool force)
 {
     const bool ok = m_model->hasResult();
     const bool multi = ok && m_model->scene().method == attn::Method::MultiHead;
     const int heads = multi ? int(m_model->result().heads.size()) : 0;
+    // Everything the titles depend on, so that a drag that changes none of it (the usual case:
+    // the numbers in a title are rare) skips the translations and the text measuring below, a
+    // few per cent of a drag step.
+    {
+        TitleInputs in;
+        in.ok = ok;
+        in.heads = heads;
+        if (ok && !multi) {
+            const attn::SoftmaxTrace &t = m_model->result().trace;
+            in.method = int(m_model->scene().method);
+            in.normaliser = int(t.normaliser);
+            in.numbers = t.normaliser == attn::Normaliser::Softmax1  ? barNumber(t.nothingWeight)
+                         : t.normaliser == attn::Normaliser::Sigmoid ? barNumber(t.weightSum)
+                         : t.normaliser == attn::Normaliser::Sparsemax
+                             ? QStringLiteral("%1 %2 %3")
+                                   .arg(t.support)
+                                   .arg(t.weights.size())
+                                   .arg(barNumber(m_thresholdScore))
+                             : QString();
+        } else if (!ok) {
+            in.numbers = m_model->errorText();
+        }
+        in.weightWidth = m_weights.chart->size().width();
+        in.scoreWidth = m_scores.chart->size().width();
+        in.font = m_weights.chart->titleFont();
+        if (!force && in == m_titleInputs)
+            return;
+        m_titleInputs = in;
+    }
     // Longest first; every variant of a multi-head title says "mean".
     QStringList weightTitles, scoreTitles;
     if (!ok) {
@@ -725,7 +754,7 @@ void WeightChart::alignPlotAreas()
     }
     // The padding narrows the title's room: fit the titles again.
     if (changed)
-        updateTitles();
+        updateTitles(true);
 }
 
 QList<double> WeightChart::displayedWeights() const

@@ -1,6 +1,7 @@
 #pragma once
 
 #include <QChartView>
+#include <QFont>
 #include <QList>
 
 #include <optional>
@@ -84,7 +85,7 @@ private:
     std::optional<double> nothingWeight() const;
     void refresh();
     void retranslate();
-    void updateTitles();
+    void updateTitles(bool force = false);
     QString fittedTitle(const QStringList &variants, const QChart *chart) const;
     void applyFonts();
     /// The theme's background, text and axis colours on both charts (bars follow in refresh()).
@@ -129,4 +130,15 @@ public:
 
 private:
     double m_thresholdScore = 0;
+    /// What the titles were last made from (updateTitles()).
+    struct TitleInputs
+    {
+        bool ok = false;
+        int heads = 0, method = -1, normaliser = -1;
+        QString numbers;
+        double weightWidth = -1, scoreWidth = -1;
+        QFont font; ///< the charts' title font
+        bool operator==(const TitleInputs &) const = default;
+    };
+    TitleInputs m_titleInputs;
 };
