@@ -88,7 +88,6 @@ private:
     int m_head = attn::kMeanOfHeads;
     bool m_dirty = true;
     bool m_valid = false;
-    bool m_draft = false;
     int m_cell = kFullCell;
     ViewTransform m_view;
     attn::ScoreField m_field;

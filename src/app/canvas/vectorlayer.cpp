@@ -25,10 +25,6 @@ namespace {
 
 using Kind = VectorHandle::Kind;
 using Role = ColorScheme::Role;
-constexpr int kUncrowdedKeys = VectorLayer::kUncrowdedKeys;
-constexpr int kLabelledHeavyKeys = VectorLayer::kLabelledHeavyKeys;
-constexpr double kRingRadius = VectorLayer::kRingRadius;
-constexpr double kEdgeInset = VectorLayer::kEdgeInset;
 
 QPointF point(const attn::Vector &v)
 {

@@ -208,7 +208,8 @@ void SequenceOffsetPlot::paintEvent(QPaintEvent *)
         for (int k = 0; k < 4; ++k)
             stream << legendText(k);
     }
-    const QImage &still = m_still.picture(*this, key, [this](QPainter &q) { paintStill(q); });
+    // Brings the still picture up to date; frame() starts from it.
+    m_still.picture(*this, key, [this](QPainter &q) { paintStill(q); });
     QImage &frame = m_still.frame();
     {
         QPainter q(&frame);
