@@ -4,6 +4,7 @@
 // main window with the lesson editor, untitled and unsaved. The message boxes are answered with
 // real clicks from a timer; QStandardPaths' test mode keeps the user's data folder out of it.
 
+#include "common/childprocess.h"
 #include "common/mainwindowfixture.h"
 #include "common/testsettings.h"
 #include "core/lessonfile.h"
@@ -176,17 +177,11 @@ private slots:
     void killedSessionIsOfferedAndOpensInTheWindow()
     {
         QProcess child;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("AC_LESSONAUTOSAVE_CHILD"), QStringLiteral("1"));
-        child.setProcessEnvironment(env);
-        child.start(QCoreApplication::applicationFilePath(), {});
-        QVERIFY(child.waitForStarted());
-        QByteArray out;
-        while (!out.endsWith("\nready\n")) {
-            QVERIFY2(child.waitForReadyRead(60000), child.readAllStandardError().constData());
-            out += child.readAllStandardOutput();
-        }
-        const QByteArray left = out.left(out.size() - int(qstrlen("\nready\n")));
+        QByteArray left;
+        QString why;
+        QVERIFY2(childprocess::startUntil(child, QStringLiteral("AC_LESSONAUTOSAVE_CHILD"),
+                                          "\nready\n", &left, &why),
+                 qPrintable(why));
         ::kill(pid_t(child.processId()), SIGKILL);
         QVERIFY(child.waitForFinished(30000));
         QCOMPARE(onlyAutosave(), left);

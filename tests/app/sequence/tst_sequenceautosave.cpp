@@ -7,6 +7,7 @@
 // Widgets get real key presses and mouse clicks; the message boxes are answered with real clicks
 // from a timer. QStandardPaths' test mode keeps the user's own data folder out of it.
 
+#include "common/childprocess.h"
 #include "common/testsettings.h"
 #include "core/sequencefile.h"
 #include "core/sequencetrainer.h"
@@ -385,16 +386,11 @@ private slots:
     void terminationWritesEveryDocument()
     {
         QProcess child;
-        QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("AC_SEQUENCEAUTOSAVE_TERM_CHILD"), QStringLiteral("1"));
-        child.setProcessEnvironment(env);
-        child.start(QCoreApplication::applicationFilePath(), {});
-        QVERIFY(child.waitForStarted());
         QByteArray out;
-        while (!out.contains("ready\n")) {
-            QVERIFY2(child.waitForReadyRead(60000), child.readAllStandardError().constData());
-            out += child.readAllStandardOutput();
-        }
+        QString why;
+        QVERIFY2(childprocess::startUntil(child, QStringLiteral("AC_SEQUENCEAUTOSAVE_TERM_CHILD"),
+                                          "ready\n", &out, &why),
+                 qPrintable(why));
         const QString sequencePath = QString::fromUtf8(out.split('\n').constFirst());
         // Nothing is written before the signal: the ticks are an hour apart.
         QVERIFY(!QFileInfo::exists(sequencePath));
