@@ -49,6 +49,7 @@ TrainingSweep::TrainingSweep(const attn::SequenceDocument &document, const Optio
         return;
     }
     m_view = std::make_unique<TrainingView>(m_source.get());
+    m_view->setLeastStep(m_options.steps);
     QObject::connect(m_view->session(), &TrainingSession::progressed, m_view.get(),
                      [this] { ++m_batches; });
     // Laid out as on screen, never shown on it.

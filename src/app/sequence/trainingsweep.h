@@ -22,7 +22,7 @@ class TrainingView;
 /// Export animation…): a never-shown Training view of its own trains a copy of the document with
 /// the document's settings, and frame k of N shows it after stepAt(k) = round(k·S/(N−1)) of the
 /// S steps (frame 0 the untrained model, the last frame step S), the curves growing as they do
-/// on screen.
+/// on screen but along step axes that reach S from the first frame, so that nothing jumps.
 ///
 /// The run is made again rather than replayed from a window's timeline: the timeline keeps every
 /// step only up to 200 and then ever fewer (attn::SnapshotPolicy), and a window's run may have

@@ -893,6 +893,12 @@ void TrainingView::exportChartDialog()
         showMessage(tr("Cannot write %1.").arg(QDir::toNativeSeparators(path)));
 }
 
+void TrainingView::setLeastStep(int step)
+{
+    for (TrainingChart *chart : {m_loss, m_accuracy, m_induction})
+        chart->setLeastStep(step);
+}
+
 void TrainingView::exportAnimationDialog()
 {
     // Made again from step 0 rather than replayed from the timeline, which thins out after

@@ -100,6 +100,8 @@ public:
     QLabel *predictionLabel() const { return m_predictions; }
     QLabel *messageLabel() const { return m_message; }
     QPushButton *exportAnimationButton() const { return m_exportAnimation; }
+    /// The charts' step axes reach at least `step` (TrainingChart::setLeastStep).
+    void setLeastStep(int step);
     TrainingChart *lossChart() const { return m_loss; }
     TrainingChart *accuracyChart() const { return m_accuracy; }
     TrainingChart *inductionChart() const { return m_induction; }

@@ -30,6 +30,7 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTimer>
+#include <QValueAxis>
 
 namespace {
 const QString kTask = QStringLiteral(AC_SOURCE_DIR "/resources/sequences/task-previous-token.json");
@@ -62,6 +63,14 @@ int pixelsOf(const QImage &image, const QRect &rect, QColor colour, int toleranc
                 ++n;
         }
     return n;
+}
+
+// The upper end of a chart's step axis.
+double axisMax(const TrainingChart *chart)
+{
+    const QList<QAbstractAxis *> axes = chart->chart()->axes(Qt::Horizontal);
+    const auto *axis = axes.isEmpty() ? nullptr : qobject_cast<const QValueAxis *>(axes.first());
+    return axis ? axis->max() : -1;
 }
 
 AppRun run(const QStringList &args)
@@ -130,20 +139,23 @@ private slots:
         const auto document = SceneStorage::loadSequence(kTask, &why);
         QVERIFY2(document, qPrintable(why));
         TrainingSweep::Options o;
-        o.steps = 12;
+        o.steps = 30;
         o.frames = 4;
         TrainingSweep sweep(*document, o);
         QVERIFY2(sweep.problem().isEmpty(), qPrintable(sweep.problem()));
         TrainingChart *loss = sweep.view()->lossChart();
         const QRect chart(loss->mapTo(sweep.view(), QPoint()), loss->size());
         const QColor line = loss->line(0)->color();
-        const int steps[] = {0, 4, 8, 12};
+        const int steps[] = {0, 10, 20, 30};
         int last = -1;
         for (int k = 0; k < 4; ++k) {
             const QImage image = sweep.drawFrame(k, &why);
             QVERIFY2(!image.isNull(), qPrintable(why));
             QCOMPARE(image.size(), QSize(1280, 800));
             QCOMPARE(sweep.view()->session()->step(), steps[k]);
+            // The step axis stays put from the first frame: 30 rounded up to an even number
+            // of tens (a run's own axis would be 20 until step 20 is passed).
+            QCOMPARE(axisMax(loss), 40.0);
             const int drawn = pixelsOf(image, chart, line);
             // Each frame's curve reaches further along the step axis than the one before.
             QVERIFY2(
