@@ -28,7 +28,7 @@ class TrainingView;
 /// step only up to 200 and then ever fewer (attn::SnapshotPolicy), and a window's run may have
 /// been paused, forked or re-tuned on the way. Training is sequential arithmetic, so the same
 /// document (model, seed, examples, training block) gives the same frames and the same GIF bytes
-/// on any machine; TrainingSession::runTo() stops the worker on exact steps whatever its speed.
+/// every time; TrainingSession::runTo() stops the worker on exact steps whatever its speed.
 /// The view is not the window's, so the learner's own run, timeline and autosave stay as they
 /// are.
 class TrainingSweep
