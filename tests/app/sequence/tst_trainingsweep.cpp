@@ -22,6 +22,8 @@
 #include <QElapsedTimer>
 #include <QFileInfo>
 #include <QImageReader>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QLabel>
 #include <QLineEdit>
 #include <QLineSeries>
@@ -200,6 +202,26 @@ private slots:
         const QString failure = notACleanFailure(r, 1, QStringLiteral("no \"training\" block"));
         QVERIFY2(failure.isEmpty(), qPrintable(failure));
         QVERIFY(QString::fromUtf8(r.err).contains(kNoTraining));
+        QCOMPARE(clifiles::readAll(out), QByteArray("an earlier file"));
+    }
+
+    void divergingRunWritesNothing()
+    {
+        // SGD with η = 10³⁰⁰: the first update sends the parameters past any finite loss.
+        QJsonObject task = QJsonDocument::fromJson(clifiles::readAll(kTask)).object();
+        task[QStringLiteral("training")] = QJsonObject{{QStringLiteral("optimizer"), "sgd"},
+                                                       {QStringLiteral("learning_rate"), 1e300},
+                                                       {QStringLiteral("steps"), 20}};
+        QTemporaryDir dir;
+        const QString file =
+            clifiles::write(dir, QStringLiteral("diverges.json"), QJsonDocument(task).toJson());
+        const QString out = dir.filePath(QStringLiteral("kept.gif"));
+        QVERIFY(clifiles::writeTo(out, "an earlier file"));
+        const AppRun r = run({QStringLiteral("--scene"), file, QStringLiteral("--animate"),
+                              QStringLiteral("training"), QStringLiteral("--frames"),
+                              QStringLiteral("5"), QStringLiteral("--export"), out});
+        const QString failure = notACleanFailure(r, 1, QStringLiteral("no longer a finite number"));
+        QVERIFY2(failure.isEmpty(), qPrintable(failure));
         QCOMPARE(clifiles::readAll(out), QByteArray("an earlier file"));
     }
 
