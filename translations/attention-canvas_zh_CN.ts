@@ -509,10 +509,6 @@
         <translation>不打开窗口直接计算，把所有数值以 JSON 写入 OUT（“-”表示标准输出）；对序列文件，写出每个示例的每一层、每个头。</translation>
     </message>
     <message>
-        <source>For a sequence file: train the model N steps without a window (with the file&apos;s optimizer and learning rate), then report it with its losses and accuracies (with --report) or save it (with --save-trained).</source>
-        <translation>对序列文件：不打开窗口把模型训练 N 步（使用文件中的优化器和学习率），然后报告它及其损失和准确率（配合 --report）或保存它（配合 --save-trained）。</translation>
-    </message>
-    <message>
         <source>With --train: write the trained model as a sequence file to FILE.</source>
         <translation>配合 --train：把训练后的模型作为序列文件写入 FILE。</translation>
     </message>
@@ -577,10 +573,6 @@
         <translation>--%1 打印一个程序；不要与 --report、--export 或 --train 同时使用。</translation>
     </message>
     <message>
-        <source>With --export OUT.gif: an animated picture of a sweep, rotate-query (the query turns once around the origin) or temperature (τ from 0.05 to 20).</source>
-        <translation>配合 --export OUT.gif：一段扫描动画，rotate-query（查询绕原点转一整圈）或 temperature（温度 τ 从 0.05 到 20）。</translation>
-    </message>
-    <message>
         <source>A</source>
         <translation>A</translation>
     </message>
@@ -605,20 +597,12 @@
         <translation>动画以 GIF 格式写入：文件名“%1”必须以 .gif 结尾。</translation>
     </message>
     <message>
-        <source>A GIF is an animation: use --animate rotate-query or temperature with &quot;%1&quot;.</source>
-        <translation>GIF 是动画：请为“%1”加上 --animate rotate-query 或 temperature。</translation>
-    </message>
-    <message>
         <source>--transparent does not apply to animations: GIF frames are opaque.</source>
         <translation>--transparent 不适用于动画：GIF 的帧是不透明的。</translation>
     </message>
     <message>
         <source>--%1 only applies with --animate.</source>
         <translation>--%1 只能与 --animate 一起使用。</translation>
-    </message>
-    <message>
-        <source>Unknown animation &quot;%1&quot; for --animate; expected rotate-query or temperature.</source>
-        <translation>--animate 的动画“%1”未知；应为 rotate-query 或 temperature。</translation>
     </message>
     <message>
         <source>--animate needs --export OUT.gif to write the animation to.</source>
@@ -659,6 +643,26 @@
     <message>
         <source>--worksheet needs a lesson: use --scene LESSON.json.</source>
         <translation>--worksheet 需要一个课程：请使用 --scene LESSON.json。</translation>
+    </message>
+    <message>
+        <source>For a sequence file: train the model N steps without a window (with the file&apos;s optimizer and learning rate), then report it with its losses and accuracies (with --report) or save it (with --save-trained); with --animate training, the steps the animation spans (default: the file&apos;s training steps).</source>
+        <translation>用于序列文件：不打开窗口，把模型训练 N 步（使用文件中的优化器和学习率），然后报告它及其损失和准确率（配合 --report）或保存它（配合 --save-trained）；配合 --animate training 时，为动画跨越的步数（默认：文件中的训练步数）。</translation>
+    </message>
+    <message>
+        <source>With --export OUT.gif: an animated picture of a sweep, rotate-query (the query turns once around the origin) or temperature (τ from 0.05 to 20); or, for a sequence file with a training block, training (the Training view at evenly spaced steps from 0 to the last, trained with the file&apos;s settings and seed).</source>
+        <translation>配合 --export OUT.gif：一次扫描的动画，rotate-query（查询绕原点转一圈）或 temperature（τ 从 0.05 到 20）；或者，对带 training 块的序列文件使用 training（按文件的设置和种子训练，在从第 0 步到最后一步均匀分布的各步绘制训练视图）。</translation>
+    </message>
+    <message>
+        <source>--save-trained does not apply to --animate training; use it without --export.</source>
+        <translation>--save-trained 不适用于 --animate training；请在不带 --export 时使用它。</translation>
+    </message>
+    <message>
+        <source>A GIF is an animation: use --animate rotate-query, temperature or training with &quot;%1&quot;.</source>
+        <translation>GIF 是动画：请对“%1”使用 --animate rotate-query、temperature 或 training。</translation>
+    </message>
+    <message>
+        <source>Unknown animation &quot;%1&quot; for --animate; expected rotate-query, temperature or training.</source>
+        <translation>--animate 的动画“%1”未知；应为 rotate-query、temperature 或 training。</translation>
     </message>
 </context>
 <context>
@@ -856,6 +860,41 @@
     <message>
         <source>Cancelled: the figures are for the last finished run</source>
         <translation>已取消：显示的是上一次完成的计算结果</translation>
+    </message>
+    <message>
+        <source>Export animation…</source>
+        <translation>导出动画…</translation>
+    </message>
+    <message>
+        <source>An animated GIF of d growing from 1 to 4096, with these σ, n and seed and %1 dot products per frame, so that 48 frames take seconds</source>
+        <translation>d 从 1 增长到 4096 的 GIF 动画，使用这里的 σ、n 和种子，每帧 %1 个点积，因此 48 帧只需几秒</translation>
+    </message>
+    <message>
+        <source>Export Dimension Animation</source>
+        <translation>导出维度动画</translation>
+    </message>
+    <message>
+        <source>Steps d from 1 to 4096, geometrically (each doubling of d gets as many frames), and draws this page at each: the histograms, the figures and the curves. σ, n and the seed are the ones set here; each frame draws only N = %1 dot products, so that 48 frames take seconds. The lab here stays as it is.</source>
+        <translation>让 d 按几何级数从 1 增长到 4096（d 每翻一倍分到同样多的帧），并在每个 d 绘制此页：直方图、数值和曲线。σ、n 和种子取这里的设置；每帧只抽取 N = %1 个点积，因此 48 帧只需几秒。这里的实验保持不变。</translation>
+    </message>
+    <message>
+        <source>dimension.gif</source>
+        <translation>dimension.gif</translation>
+    </message>
+</context>
+<context>
+    <name>DimensionSweep</name>
+    <message>
+        <source>The dimension lab needs at least %1 × %2 pixels; %3 × %4 is too small.</source>
+        <translation>维度实验室页面至少需要 %1 × %2 像素；%3 × %4 太小了。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Frame %1 could not be drawn.</source>
+        <translation>无法绘制第 %1 帧。</translation>
     </message>
 </context>
 <context>
@@ -2216,6 +2255,96 @@
     <message>
         <source>Attention Canvas scenes and lessons (*.json);;All files (*)</source>
         <translation>注意力画布场景和课程 (*.json);;所有文件 (*)</translation>
+    </message>
+</context>
+<context>
+    <name>ForwardAnimation</name>
+    <message>
+        <source>Frame %1 could not be drawn.</source>
+        <translation>无法绘制第 %1 帧。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the animation: %2</source>
+        <translation>%1：无法写入动画：%2</translation>
+    </message>
+</context>
+<context>
+    <name>ForwardAnimationDialog</name>
+    <message>
+        <source> per second</source>
+        <translation> 帧/秒</translation>
+    </message>
+    <message>
+        <source>Forever</source>
+        <translation>无限循环</translation>
+    </message>
+    <message>
+        <source>How many times players repeat the animation; Forever (0) repeats without end.</source>
+        <translation>播放器重复播放动画的次数；“无限循环”（0）表示一直重复。</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>Size in pixels:</source>
+        <translation>尺寸（像素）：</translation>
+    </message>
+    <message>
+        <source>Frame rate:</source>
+        <translation>帧率：</translation>
+    </message>
+    <message>
+        <source>Frames:</source>
+        <translation>帧数：</translation>
+    </message>
+    <message>
+        <source>Loop count:</source>
+        <translation>循环次数：</translation>
+    </message>
+    <message>
+        <source>Duration:</source>
+        <translation>时长：</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>%1 s per loop</source>
+        <translation>每轮 %1 秒</translation>
+    </message>
+    <message>
+        <source>GIF animations (*.gif)</source>
+        <translation>GIF 动画 (*.gif)</translation>
+    </message>
+    <message>
+        <source>Choose a file to write the animation to.</source>
+        <translation>请选择要写入动画的文件。</translation>
+    </message>
+    <message>
+        <source>The file name must end in .gif.</source>
+        <translation>文件名必须以 .gif 结尾。</translation>
+    </message>
+    <message>
+        <source>Replace the File?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Replace it?</source>
+        <translation>%1 已存在。要替换它吗？</translation>
+    </message>
+    <message>
+        <source>Drawing the frames…</source>
+        <translation>正在绘制各帧…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>
@@ -6705,6 +6834,53 @@ score %7, weight %8</source>
     </message>
 </context>
 <context>
+    <name>TrainingSweep</name>
+    <message>
+        <source>no example has a target, so there is nothing to learn.</source>
+        <translation>没有任何样例带有目标，因此没有可学习的内容。</translation>
+    </message>
+    <message>
+        <source>The Training view needs at least %1 × %2 pixels; %3 × %4 is too small.</source>
+        <translation>训练视图至少需要 %1 × %2 像素；%3 × %4 太小了。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>Training stopped at step %1 of %2.</source>
+        <translation>训练在第 %1 步停止（目标为第 %2 步）。</translation>
+    </message>
+    <message>
+        <source>Frame %1 could not be drawn.</source>
+        <translation>无法绘制第 %1 帧。</translation>
+    </message>
+    <message>
+        <source>--animate training needs a sequence file with a training block: use --scene FILE.</source>
+        <translation>--animate training 需要一个带 training 块的序列文件：请使用 --scene FILE。</translation>
+    </message>
+    <message>
+        <source>%1: --animate training draws the whole Training view; --part canvas, --part chart and --caption apply to scenes.</source>
+        <translation>%1：--animate training 绘制整个训练视图；--part canvas、--part chart 和 --caption 只适用于场景。</translation>
+    </message>
+    <message>
+        <source>%1: --method applies to scenes, not to sequence files.</source>
+        <translation>%1：--method 只适用于场景，不适用于序列文件。</translation>
+    </message>
+    <message>
+        <source>%1 is not a sequence file: --animate training trains a sequence file&apos;s model with its training block.</source>
+        <translation>%1 不是序列文件：--animate training 按序列文件的 training 块训练其模型。</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>the file has no &quot;training&quot; block, so nothing says how to train it: add one (&quot;training&quot;: {} takes every default; see docs/sequence-format.md) or make a task with New Training Task.</source>
+        <translation>文件没有“training”块，因此没有说明如何训练它：请添加一个（&quot;training&quot;: {} 表示全部取默认值；见 docs/sequence-format.md），或用“新建训练任务”生成一个任务。</translation>
+    </message>
+</context>
+<context>
     <name>TrainingView</name>
     <message>
         <source>No example of this model has a target: there is nothing to learn. Open a training task, or a file whose examples give targets.</source>
@@ -6957,6 +7133,34 @@ score %7, weight %8</source>
     <message>
         <source>Compare &amp;with:</source>
         <translation>对比(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>The last frame&apos;s step; the frames are evenly spaced from step 0</source>
+        <translation>最后一帧所在的步；各帧从第 0 步起均匀分布</translation>
+    </message>
+    <message>
+        <source>Export Training Animation</source>
+        <translation>导出训练动画</translation>
+    </message>
+    <message>
+        <source>Trains the model again from step 0 with the same seed, examples and settings (the learning rate and optimizer now chosen), out of sight, and draws this view at evenly spaced steps up to the last. The run on screen stays as it is. Each frame waits for its steps: a long run takes as long as training it.</source>
+        <translation>在后台以相同的种子、样例和设置（当前选择的学习率和优化器）从第 0 步重新训练模型，并在直到最后一步的均匀分布的各步绘制此视图。屏幕上的训练保持不变。每一帧都要等它的步数训练完：长的训练需要同样长的时间。</translation>
+    </message>
+    <message>
+        <source>training.gif</source>
+        <translation>training.gif</translation>
+    </message>
+    <message>
+        <source>Training steps:</source>
+        <translation>训练步数：</translation>
+    </message>
+    <message>
+        <source>Export animation…</source>
+        <translation>导出动画…</translation>
+    </message>
+    <message>
+        <source>An animated GIF of this run: trained again from step 0 with the same seed and settings, drawn at evenly spaced steps</source>
+        <translation>本次训练的 GIF 动画：以相同的种子和设置从第 0 步重新训练，在均匀分布的各步绘制</translation>
     </message>
 </context>
 <context>

@@ -13,6 +13,7 @@
 #include "model/scenestorage.h"
 #include "model/sequencesession.h"
 #include "sequence/sequencewindow.h"
+#include "sequence/trainingsweep.h"
 
 #include <QFileInfo>
 
@@ -187,6 +188,8 @@ int ExportCommand::runSequence(const CommandLineOptions &options, Exporter::Form
 int ExportCommand::runAnimation(const CommandLineOptions &options, Exporter::Part part,
                                 QString *error)
 {
+    if (options.animate == CommandLine::kTrainingAnimation) // a sequence file's run
+        return TrainingSweep::runCommand(options, error);
     const auto kind = SweepAnimation::fromId(options.animate);
     if (!kind) { // CommandLine has checked it
         *error = tr("%1: unknown animation.").arg(options.animate);

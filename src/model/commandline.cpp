@@ -196,7 +196,8 @@ bool CommandLine::parse(const QStringList &arguments)
         QStringLiteral("train"),
         tr("For a sequence file: train the model N steps without a window (with the file's "
            "optimizer and learning rate), then report it with its losses and accuracies (with "
-           "--report) or save it (with --save-trained)."),
+           "--report) or save it (with --save-trained); with --animate training, the steps the "
+           "animation spans (default: the file's training steps)."),
         tr("N"));
     const QCommandLineOption saveTrainedOption(
         QStringLiteral("save-trained"),
@@ -211,7 +212,9 @@ bool CommandLine::parse(const QStringList &arguments)
     const QCommandLineOption animateOption(
         QStringLiteral("animate"),
         tr("With --export OUT.gif: an animated picture of a sweep, rotate-query (the query turns "
-           "once around the origin) or temperature (τ from 0.05 to 20)."),
+           "once around the origin) or temperature (τ from 0.05 to 20); or, for a sequence file "
+           "with a training block, training (the Training view at evenly spaced steps from 0 to "
+           "the last, trained with the file's settings and seed)."),
         tr("A"));
     const QCommandLineOption framesOption(
         QStringLiteral("frames"),
@@ -349,6 +352,17 @@ bool CommandLine::parseTraining(const QCommandLineParser &parser, const QCommand
         m_error = tr("--train needs a sequence file: use --scene FILE.");
         return false;
     }
+    // --animate training draws the run of these steps; any other export has no use for them.
+    const bool animatesTraining = parser.isSet(QStringLiteral("animate")) &&
+                                  parser.value(QStringLiteral("animate")) == kTrainingAnimation;
+    if (animatesTraining) {
+        if (!m_options.saveTrainedPath.isEmpty()) {
+            m_error = tr("--save-trained does not apply to --animate training; use it without "
+                         "--export.");
+            return false;
+        }
+        return true;
+    }
     if (parser.isSet(QStringLiteral("export"))) {
         m_error = tr("Use either --train or --export, not both.");
         return false;
@@ -390,8 +404,8 @@ bool CommandLine::parseExport(const QCommandLineParser &parser, const QCommandLi
         m_error = m_options.animating()
                       ? tr("An animation is written as a GIF: the name \"%1\" must end in .gif.")
                             .arg(m_options.exportPath)
-                      : tr("A GIF is an animation: use --animate rotate-query or temperature "
-                           "with \"%1\".")
+                      : tr("A GIF is an animation: use --animate rotate-query, temperature or "
+                           "training with \"%1\".")
                             .arg(m_options.exportPath);
         return false;
     }
@@ -513,10 +527,11 @@ bool CommandLine::parseAnimation(const QCommandLineParser &parser,
         return true;
     }
     const QString kind = parser.value(animate);
-    if (kind != QLatin1String("rotate-query") && kind != QLatin1String("temperature")) {
-        m_error =
-            tr("Unknown animation \"%1\" for --animate; expected rotate-query or temperature.")
-                .arg(kind);
+    if (kind != QLatin1String("rotate-query") && kind != QLatin1String("temperature") &&
+        kind != kTrainingAnimation) {
+        m_error = tr("Unknown animation \"%1\" for --animate; expected rotate-query, temperature "
+                     "or training.")
+                      .arg(kind);
         return false;
     }
     if (!parser.isSet(QStringLiteral("export"))) {

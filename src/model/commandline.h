@@ -35,7 +35,9 @@ struct CommandLineOptions
     /// the end (docs/handout.md); only with --scene and --export OUT.pdf.
     bool worksheet = false;
 
-    QString animate; ///< --animate: "rotate-query" or "temperature"; empty: a still picture
+    /// --animate: "rotate-query", "temperature" or "training" (a sequence file's training run,
+    /// over trainSteps or the file's own steps); empty: a still picture
+    QString animate;
     int animationFrames = 48; ///< --frames N
     int animationFps = 25;    ///< --fps F
     int animationLoop = 0;    ///< --loop N: the GIF's loop count, 0 repeats forever
@@ -91,6 +93,8 @@ public:
     static constexpr int kMinFps = 1;
     static constexpr int kMaxFps = 50;
     static constexpr int kMaxLoop = 65535;
+    /// --animate's word for a sequence file's training run (the others are SweepAnimation's).
+    static constexpr QLatin1String kTrainingAnimation{"training"};
 
     /// Parses; on failure error() holds one translated line.
     bool parse(const QStringList &arguments);

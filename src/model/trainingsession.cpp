@@ -167,6 +167,15 @@ void TrainingSession::stepOnce()
     QMetaObject::invokeMethod(m_worker, &TrainingWorker::stepOnce, Qt::QueuedConnection);
 }
 
+void TrainingSession::runTo(int target)
+{
+    if (m_running || !canTrain())
+        return;
+    m_message.clear();
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, target] { worker->runTo(target); }, Qt::QueuedConnection);
+}
+
 void TrainingSession::reset()
 {
     m_snapshots.clear();

@@ -64,6 +64,9 @@ public slots:
     void play();
     void pause();
     void stepOnce();
+    /// Trains (while paused) until step `step`, then emits progressed() once: the frames of a
+    /// training animation (TrainingSweep) at exact steps. Does nothing while running.
+    void runTo(int step);
     /// Back to the document's starting parameters, the record cleared.
     void reset();
     /// Forks the run at snapshot `index`: later snapshots and points are dropped and training

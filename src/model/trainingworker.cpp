@@ -5,6 +5,8 @@
 #include <QMetaObject>
 #include <QThread>
 
+#include <algorithm>
+
 TrainingWorker::TrainingWorker(Deliver deliver) : m_deliver(std::move(deliver)) {}
 
 TrainingWorker::~TrainingWorker()
@@ -78,6 +80,20 @@ void TrainingWorker::stepOnce()
         return;
     TrainingBatch batch;
     advance(batch);
+    publish(false);
+    complete(batch, true);
+    m_deliver(std::make_shared<TrainingBatch>(std::move(batch)));
+}
+
+void TrainingWorker::runTo(int step)
+{
+    if (!m_trainer || m_running.load())
+        return;
+    TrainingBatch batch;
+    // Bounded by the target and the limit; a refused step (divergence) ends it early.
+    while (currentStep() < std::min(step, attn::kMaxTrainingSteps) &&
+           m_latestGeneration.load() == m_generation && advance(batch)) {
+    }
     publish(false);
     complete(batch, true);
     m_deliver(std::make_shared<TrainingBatch>(std::move(batch)));

@@ -41,6 +41,9 @@ public:
     /// Queued after a play(), so that Play then Pause, however quick, ends paused.
     void pause();
     void stepOnce();
+    /// Steps until `step` updates are made (or the run diverges), then hands over one batch: an
+    /// animation's frames land on exact steps, whatever the machine's speed.
+    void runTo(int step);
     /// Any thread: the running slice stops after its current step.
     void requestPause() { m_running.store(false); }
     /// Any thread: batches of older generations are dropped by the session.

@@ -1,5 +1,7 @@
 #include "lab/dimensionlabpage.h"
 
+#include "export/forwardanimationdialog.h"
+#include "lab/dimensionsweep.h"
 #include "lab/labchart.h"
 #include "lab/saturationchart.h"
 #include "lab/scorehistogramchart.h"
@@ -11,6 +13,7 @@
 #include "widgets/hostedview.h"
 
 #include <QEvent>
+#include <QLocale>
 #include <QPushButton>
 #include <QSignalBlocker>
 
@@ -66,6 +69,15 @@ DimensionLabPage::DimensionLabPage(DimensionLabModel *model, QWidget *parent)
         label->setFont(bold);
         label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     }
+
+    // Below the progress, above the explanation: it exports what the charts show.
+    m_exportAnimation = new QPushButton(m_ui->controlColumn);
+    m_exportAnimation->setObjectName(QStringLiteral("exportAnimationButton"));
+    m_ui->controlLayout->insertWidget(m_ui->controlLayout->indexOf(m_ui->errorLabel) + 1,
+                                      m_exportAnimation);
+    connect(m_exportAnimation, &QPushButton::clicked, this,
+            &DimensionLabPage::exportAnimationDialog);
+    retranslateExport();
 
     fitControlColumn();
 
@@ -255,6 +267,7 @@ void DimensionLabPage::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange) {
         m_ui->retranslateUi(this);
+        retranslateExport();
         refreshResults();
         refreshProgress();
         fitControlColumn();
@@ -262,4 +275,45 @@ void DimensionLabPage::changeEvent(QEvent *event)
         fitControlColumn();
     }
     QWidget::changeEvent(event);
+}
+
+void DimensionLabPage::retranslateExport()
+{
+    m_exportAnimation->setText(tr("Export animation…"));
+    m_exportAnimation->setToolTip(
+        tr("An animated GIF of d growing from 1 to 4096, with these σ, n and seed and %1 dot "
+           "products per frame, so that 48 frames take seconds")
+            .arg(QLocale().toString(DimensionSweep::kSamples)));
+}
+
+void DimensionLabPage::exportAnimationDialog()
+{
+    const attn::DimensionExperimentParams params = m_model->params();
+    const auto factory = [params](const ForwardAnimationDialog::Settings &settings,
+                                  const std::function<bool()> &cancelled,
+                                  QString *why) -> std::unique_ptr<ForwardAnimation> {
+        DimensionSweep::Options o;
+        o.frames = settings.frames;
+        o.size = settings.size;
+        o.gif = settings.gif;
+        auto sweep = std::make_shared<DimensionSweep>(params, o);
+        if (!sweep->problem().isEmpty()) {
+            *why = sweep->problem();
+            return nullptr;
+        }
+        sweep->setCancelCheck(cancelled);
+        return std::make_unique<ForwardAnimation>(
+            o.frames, o.size, o.gif,
+            [sweep](int frame, QString *error) { return sweep->drawFrame(frame, error); });
+    };
+    ForwardAnimationDialog dialog(
+        tr("Export Dimension Animation"),
+        tr("Steps d from 1 to 4096, geometrically (each doubling of d gets as many frames), and "
+           "draws this page at each: the histograms, the figures and the curves. σ, n and the "
+           "seed are the ones set here; each frame draws only N = %1 dot products, so that 48 "
+           "frames take seconds. The lab here stays as it is.")
+            .arg(QLocale().toString(DimensionSweep::kSamples)),
+        QStringLiteral("dimensionAnimation"), tr("dimension.gif"), size(), minimumSizeHint(),
+        factory, this);
+    dialog.exec();
 }

@@ -8,6 +8,7 @@ namespace Ui {
 class DimensionLabPage;
 }
 class DimensionLabModel;
+class QPushButton;
 class SaturationChart;
 class ScoreHistogramChart;
 class VarianceChart;
@@ -28,6 +29,9 @@ public:
     ScoreHistogramChart *histogramChart() const { return m_histogram; }
     VarianceChart *varianceChart() const { return m_variance; }
     SaturationChart *saturationChart() const { return m_saturation; }
+    /// Export animation…: d from 1 to 4096 as a GIF (DimensionSweep).
+    QPushButton *exportAnimationButton() const { return m_exportAnimation; }
+    void exportAnimationDialog();
 
     // The sliders move in equal steps of the logarithm (d, N, n) or of σ itself.
     static int dimensionAt(int position);
@@ -48,10 +52,12 @@ private:
     void refreshResults();
     void refreshProgress();
     void fitControlColumn();
+    void retranslateExport();
 
     std::unique_ptr<Ui::DimensionLabPage> m_ui;
     DimensionLabModel *m_model;
     ScoreHistogramChart *m_histogram;
     VarianceChart *m_variance;
     SaturationChart *m_saturation;
+    QPushButton *m_exportAnimation;
 };

@@ -151,9 +151,15 @@ void TrainingChart::describe()
     setAccessibleDescription(parts.join(QStringLiteral("; ")));
 }
 
+void TrainingChart::setLeastStep(int step)
+{
+    m_leastStep = step;
+    fitRanges();
+}
+
 void TrainingChart::fitRanges()
 {
-    double maxX = 10, maxY = 0;
+    double maxX = std::max(m_leastStep, 1), maxY = 0;
     for (const QLineSeries *line : std::as_const(m_lines)) {
         const QList<QPointF> points = line->points();
         if (!points.isEmpty())

@@ -31,6 +31,9 @@ public:
     void setTitles(const QString &title, const QString &xTitle, const QString &yTitle);
     /// The step the timeline shows (a vertical line), -1 for none.
     void setMarker(int step);
+    /// The step axis reaches at least `step` (10 by default): an animation of a run fixes it at
+    /// the last step, so that the curves grow across a still chart instead of the axis jumping.
+    void setLeastStep(int step);
     int marker() const { return m_marker; }
 
     /// Writes the chart as a PNG, an SVG or a PDF (by the file's suffix; PNG for any other) of
@@ -58,5 +61,6 @@ private:
     QLineSeries *m_markerLine;
     int m_marker = -1;
     bool m_fixed = false;
+    int m_leastStep = 10;
     double m_low = 0, m_high = 1;
 };

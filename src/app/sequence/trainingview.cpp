@@ -1,7 +1,9 @@
 #include "sequence/trainingview.h"
 
 #include "core/sequencefile.h"
+#include "core/trainingsettings.h"
 #include "core/trainingtask.h"
+#include "export/forwardanimationdialog.h"
 #include "methods/normalisernames.h"
 #include "model/scenestorage.h"
 #include "model/sequencesession.h"
@@ -12,6 +14,7 @@
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceqkcanvas.h"
 #include "sequence/trainingchart.h"
+#include "sequence/trainingsweep.h"
 #include "sequence/weightheatmaps.h"
 #include "theme/colorscheme.h"
 
@@ -103,6 +106,8 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     m_speed = new QLabel(this);
     m_save = new QPushButton(this);
     m_export = new QPushButton(this);
+    m_exportAnimation = new QPushButton(this);
+    m_exportAnimation->setObjectName(QStringLiteral("exportAnimationButton"));
 
     m_timelineLabel = new QLabel(this);
     m_timeline = new QSlider(Qt::Horizontal, this);
@@ -181,6 +186,7 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     timelineRow->addWidget(m_continue);
     timelineRow->addSpacing(12);
     timelineRow->addWidget(m_export);
+    timelineRow->addWidget(m_exportAnimation);
     timelineRow->addWidget(m_save);
 
     m_headRow = new QHBoxLayout;
@@ -309,6 +315,7 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     });
     connect(m_save, &QPushButton::clicked, this, &TrainingView::saveDialog);
     connect(m_export, &QPushButton::clicked, this, &TrainingView::exportChartDialog);
+    connect(m_exportAnimation, &QPushButton::clicked, this, &TrainingView::exportAnimationDialog);
     connect(m_grid, &SequenceHeatmapGrid::focusChanged, m_qk,
             [this](int layer, int) { m_qk->setLayer(layer); });
     // The same head in focus on both sides.
@@ -886,6 +893,54 @@ void TrainingView::exportChartDialog()
         showMessage(tr("Cannot write %1.").arg(QDir::toNativeSeparators(path)));
 }
 
+void TrainingView::setLeastStep(int step)
+{
+    for (TrainingChart *chart : {m_loss, m_accuracy, m_induction})
+        chart->setLeastStep(step);
+}
+
+void TrainingView::exportAnimationDialog()
+{
+    // Made again from step 0 rather than replayed from the timeline, which thins out after
+    // step 200 (see TrainingSweep): the same document gives the same GIF as --animate training.
+    // The starting parameters with the settings now in force (learning rate, optimizer).
+    const attn::SequenceDocument document = m_session->trainedDocument(0);
+    const int steps = m_session->step() > 0 ? m_session->step() : m_session->settings().steps;
+    auto *stepsBox = new QSpinBox;
+    stepsBox->setObjectName(QStringLiteral("stepsSpin"));
+    stepsBox->setRange(1, attn::kMaxTrainingSteps);
+    stepsBox->setValue(std::max(steps, 1));
+    stepsBox->setToolTip(tr("The last frame's step; the frames are evenly spaced from step 0"));
+    const auto factory = [document, stepsBox](const ForwardAnimationDialog::Settings &settings,
+                                              const std::function<bool()> &cancelled,
+                                              QString *why) -> std::unique_ptr<ForwardAnimation> {
+        TrainingSweep::Options o;
+        o.steps = stepsBox->value();
+        o.frames = settings.frames;
+        o.size = settings.size;
+        o.gif = settings.gif;
+        auto sweep = std::make_shared<TrainingSweep>(document, o);
+        if (!sweep->problem().isEmpty()) {
+            *why = sweep->problem();
+            return nullptr;
+        }
+        sweep->setCancelCheck(cancelled);
+        return std::make_unique<ForwardAnimation>(
+            o.frames, o.size, o.gif,
+            [sweep](int frame, QString *error) { return sweep->drawFrame(frame, error); });
+    };
+    ForwardAnimationDialog dialog(
+        tr("Export Training Animation"),
+        tr("Trains the model again from step 0 with the same seed, examples and settings (the "
+           "learning rate and optimizer now chosen), out of sight, and draws this view at evenly "
+           "spaced steps up to the last. The run on screen stays as it is. Each frame waits for "
+           "its steps: a long run takes as long as training it."),
+        QStringLiteral("trainingAnimation"), tr("training.gif"), size(), minimumSizeHint(), factory,
+        this);
+    dialog.insertRow(tr("Training steps:"), stepsBox);
+    dialog.exec();
+}
+
 void TrainingView::saveDialog()
 {
     const QString path = QFileDialog::getSaveFileName(
@@ -911,6 +966,10 @@ void TrainingView::retranslate()
     m_save->setText(tr("Save trained model…"));
     m_save->setToolTip(tr("Write the parameters of the step shown as a sequence file"));
     m_export->setText(tr("Export loss chart…"));
+    m_exportAnimation->setText(tr("Export animation…"));
+    m_exportAnimation->setToolTip(tr("An animated GIF of this run: trained again from step 0 "
+                                     "with the same seed and settings, drawn at evenly spaced "
+                                     "steps"));
     m_timelineLabel->setText(tr("T&imeline:"));
     m_timeline->setToolTip(tr("Drag back to see the maps and vectors as they were at an earlier "
                               "step (every step up to 200 is kept, then fewer as the run grows)"));

@@ -99,6 +99,9 @@ public:
     QLabel *statusLabel() const { return m_status; }
     QLabel *predictionLabel() const { return m_predictions; }
     QLabel *messageLabel() const { return m_message; }
+    QPushButton *exportAnimationButton() const { return m_exportAnimation; }
+    /// The charts' step axes reach at least `step` (TrainingChart::setLeastStep).
+    void setLeastStep(int step);
     TrainingChart *lossChart() const { return m_loss; }
     TrainingChart *accuracyChart() const { return m_accuracy; }
     TrainingChart *inductionChart() const { return m_induction; }
@@ -131,6 +134,8 @@ private:
     /// The accessible descriptions of the maps and planes for the snapshot shown.
     void describeViews(const TrainingSnapshot &snapshot);
     void exportChartDialog();
+    /// Export animation…: the run made again in a TrainingSweep, written as a GIF.
+    void exportAnimationDialog();
     void saveDialog();
     /// The sessions of the runs: the first, and the second when comparing.
     QList<TrainingSession *> runs() const;
@@ -168,7 +173,7 @@ private:
     SequenceSession *m_compareView;
     std::optional<attn::Normaliser> m_comparison;
     int m_compareIndex = 0;
-    QPushButton *m_play, *m_step, *m_reset, *m_continue, *m_save, *m_export;
+    QPushButton *m_play, *m_step, *m_reset, *m_continue, *m_save, *m_export, *m_exportAnimation;
     QLabel *m_optimizerLabel, *m_rateLabel, *m_rateValue, *m_speed, *m_timelineLabel, *m_stepLabel;
     QLabel *m_exampleLabel, *m_headsLabel, *m_status, *m_predictions, *m_message, *m_weightsTitle;
     QLabel *m_compareLabel, *m_runCaption, *m_compareCaption;

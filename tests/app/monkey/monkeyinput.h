@@ -200,9 +200,10 @@ public:
             else
                 buttons.at(int(choice % buttons.size()))->click();
         } else if (auto *dialog = qobject_cast<QDialog *>(modal)) {
-            // Accepting a dialog that writes files (the picture export) is left out: its Cancel
-            // is the answer there.
-            const bool writes = dialog->inherits("ExportDialog");
+            // Accepting a dialog that writes files (the picture export, the lab's animation) is
+            // left out: its Cancel is the answer there.
+            const bool writes =
+                dialog->inherits("ExportDialog") || dialog->inherits("ForwardAnimationDialog");
             if (choice % 2 == 0 && !writes)
                 dialog->accept();
             else
