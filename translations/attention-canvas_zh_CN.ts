@@ -4727,12 +4727,6 @@ Weight %4</source>
         <source>End: %1 of %2</source>
         <translation>结束：%1（共 %2）</translation>
     </message>
-    <message numerus="yes">
-        <source>%n frame(s), %1</source>
-        <translation>
-            <numerusform>%n 帧，%1</numerusform>
-        </translation>
-    </message>
     <message>
         <source>GIF animations (*.gif)</source>
         <translation>GIF 动画 (*.gif)</translation>
@@ -4772,6 +4766,14 @@ Weight %4</source>
     <message>
         <source>Discard the recording of %1? It cannot be brought back.</source>
         <translation>要丢弃这段 %1 的录制内容吗？丢弃后无法恢复。</translation>
+    </message>
+    <message>
+        <source>1 frame, %1</source>
+        <translation>1 帧，%1</translation>
+    </message>
+    <message>
+        <source>%1 frames, %2</source>
+        <translation>%1 帧，%2</translation>
     </message>
 </context>
 <context>

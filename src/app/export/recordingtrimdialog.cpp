@@ -247,7 +247,9 @@ void RecordingTrimDialog::refresh()
     const RecordingExport::Options o = options();
     const int frames = RecordingExport::frameCount(o.start, o.end, o.gif.fps);
     const qint64 ms = qint64(frames) * GifWriter::delayFor(o.gif.fps) * 10;
-    m_lengthLabel->setText(tr("%n frame(s), %1", nullptr, frames).arg(seconds(ms)));
+    // Without an English translation file "%n frame(s)" would show as written: two texts.
+    m_lengthLabel->setText(frames == 1 ? tr("1 frame, %1").arg(seconds(ms))
+                                       : tr("%1 frames, %2").arg(frames).arg(seconds(ms)));
     m_errorLabel->clear();
 }
 
