@@ -217,7 +217,7 @@ void MainWindow::createActions()
         m_ui->menuFile->insertSeparator(m_ui->actionExport);
         // File → Record (Ctrl+R): the canvas as the learner works on it, cut and saved as a GIF.
         m_record = new RecordActions(this, m_canvas);
-        m_ui->menuFile->insertAction(m_exportHandout, m_record->action());
+        m_ui->menuFile->insertAction(m_ui->actionExport, m_record->action());
     }
     // Edit → Copy as Python / PyTorch: the computed vectors (normalised view included) go to
     // the program, so it prints what the window shows.
@@ -660,8 +660,10 @@ void MainWindow::fitToolBar()
     // At 1280 × 800 in English the toolbar's texts need more than the window's width, and Qt
     // would hide the last button, the normaliser's, behind "»". The view buttons, whose icons
     // (magnifiers, a frame) say what they do, drop their texts first; their tooltips keep them.
+    // So does Record (a red dot; while recording, the status bar shows the dot and the time).
     QToolBar *bar = m_ui->mainToolBar;
-    const QList<QAction *> compact{m_ui->actionZoomIn, m_ui->actionZoomOut, m_ui->actionFitAll};
+    const QList<QAction *> compact{m_ui->actionZoomIn, m_ui->actionZoomOut, m_ui->actionFitAll,
+                                   m_record->action()};
     const int spacing = bar->layout() ? bar->layout()->spacing() : 0;
     int needed = bar->contentsMargins().left() + bar->contentsMargins().right() +
                  2 * bar->style()->pixelMetric(QStyle::PM_ToolBarItemMargin, nullptr, bar);
