@@ -4733,6 +4733,179 @@ Weight %4</source>
     </message>
 </context>
 <context>
+    <name>RecordActions</name>
+    <message>
+        <source>Recording %1 of %2</source>
+        <translation>正在录制 %1 / %2</translation>
+    </message>
+    <message>
+        <source>The recording stopped at its limit of %1 seconds.</source>
+        <translation>录制已达到 %1 秒的上限，已自动停止。</translation>
+    </message>
+    <message>
+        <source>The recording stopped: its pictures filled the memory set aside for them.</source>
+        <translation>录制已停止：画面已占满为其预留的内存。</translation>
+    </message>
+    <message>
+        <source>Saved %1</source>
+        <translation>已保存 %1</translation>
+    </message>
+    <message>
+        <source>&amp;Stop Recording</source>
+        <translation>停止录制(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Record</source>
+        <translation>录制(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <source>Record</source>
+        <translation>录制</translation>
+    </message>
+    <message>
+        <source>Stop recording and choose what to keep of it</source>
+        <translation>停止录制，并选择要保留的部分</translation>
+    </message>
+    <message>
+        <source>Record what you do on the canvas, up to %1 seconds, as a GIF</source>
+        <translation>将你在画布上的操作录制为 GIF，最长 %1 秒</translation>
+    </message>
+</context>
+<context>
+    <name>RecordingExport</name>
+    <message>
+        <source>The recording holds no picture.</source>
+        <translation>录制内容中没有任何画面。</translation>
+    </message>
+    <message>
+        <source>Picture %1 of the recording could not be read.</source>
+        <translation>无法读取录制内容的第 %1 个画面。</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the recording: %2</source>
+        <translation>%1：无法写入录制内容：%2</translation>
+    </message>
+</context>
+<context>
+    <name>RecordingTrimDialog</name>
+    <message>
+        <source>%1 s</source>
+        <translation>%1 秒</translation>
+    </message>
+    <message>
+        <source>Save the Recording</source>
+        <translation>保存录制</translation>
+    </message>
+    <message>
+        <source>&amp;Browse…</source>
+        <translation>浏览(&amp;B)…</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>丢弃(&amp;D)</translation>
+    </message>
+    <message>
+        <source>Forever</source>
+        <translation>无限循环</translation>
+    </message>
+    <message>
+        <source> per second</source>
+        <translation> 帧/秒</translation>
+    </message>
+    <message>
+        <source>How many times players repeat the animation; Forever (0) repeats without end.</source>
+        <translation>播放器重复播放动画的次数；“无限循环”（0）表示一直重复。</translation>
+    </message>
+    <message>
+        <source>Where the GIF starts; the arrow keys move by a tenth of a second</source>
+        <translation>GIF 从这里开始；方向键每次移动十分之一秒</translation>
+    </message>
+    <message>
+        <source>Where the GIF ends; the arrow keys move by a tenth of a second</source>
+        <translation>GIF 在这里结束；方向键每次移动十分之一秒</translation>
+    </message>
+    <message>
+        <source>Size in pixels:</source>
+        <translation>尺寸（像素）：</translation>
+    </message>
+    <message>
+        <source>Frame rate:</source>
+        <translation>帧率：</translation>
+    </message>
+    <message>
+        <source>Loop count:</source>
+        <translation>循环次数：</translation>
+    </message>
+    <message>
+        <source>Length:</source>
+        <translation>时长：</translation>
+    </message>
+    <message>
+        <source>File:</source>
+        <translation>文件：</translation>
+    </message>
+    <message>
+        <source>Start: %1</source>
+        <translation>开始：%1</translation>
+    </message>
+    <message>
+        <source>End: %1 of %2</source>
+        <translation>结束：%1（共 %2）</translation>
+    </message>
+    <message>
+        <source>GIF animations (*.gif)</source>
+        <translation>GIF 动画 (*.gif)</translation>
+    </message>
+    <message>
+        <source>Choose a file to write the recording to.</source>
+        <translation>请选择要写入录制内容的文件。</translation>
+    </message>
+    <message>
+        <source>The file name must end in .gif.</source>
+        <translation>文件名必须以 .gif 结尾。</translation>
+    </message>
+    <message>
+        <source>Replace the File?</source>
+        <translation>替换文件？</translation>
+    </message>
+    <message>
+        <source>%1 already exists. Replace it?</source>
+        <translation>%1 已存在。要替换它吗？</translation>
+    </message>
+    <message>
+        <source>Writing the GIF…</source>
+        <translation>正在写入 GIF…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was written.</source>
+        <translation>已取消：没有写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Discard the Recording?</source>
+        <translation>丢弃录制内容？</translation>
+    </message>
+    <message>
+        <source>Discard the recording of %1? It cannot be brought back.</source>
+        <translation>要丢弃这段 %1 的录制内容吗？丢弃后无法恢复。</translation>
+    </message>
+    <message>
+        <source>1 frame, %1</source>
+        <translation>1 帧，%1</translation>
+    </message>
+    <message>
+        <source>%1 frames, %2</source>
+        <translation>%1 帧，%2</translation>
+    </message>
+</context>
+<context>
     <name>RecoveryPrompt</name>
     <message>
         <source>Recover Scene</source>

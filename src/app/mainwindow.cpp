@@ -29,6 +29,7 @@
 #include "model/lessonsession.h"
 #include "model/scenemodel.h"
 #include "numberboxshortcuts.h"
+#include "recordactions.h"
 #include "sequence/sequencewindow.h"
 #include "shortcutsdialog.h"
 #include "text/numberformat.h"
@@ -214,6 +215,9 @@ void MainWindow::createActions()
                                       {m_ui->actionExport, m_exportAnimation, m_exportHandout,
                                        m_exportWorksheet, m_ui->actionCopyPicture});
         m_ui->menuFile->insertSeparator(m_ui->actionExport);
+        // File → Record (Ctrl+R): the canvas as the learner works on it, cut and saved as a GIF.
+        m_record = new RecordActions(this, m_canvas);
+        m_ui->menuFile->insertAction(m_ui->actionExport, m_record->action());
     }
     // Edit → Copy as Python / PyTorch: the computed vectors (normalised view included) go to
     // the program, so it prints what the window shows.
@@ -514,6 +518,8 @@ void MainWindow::buildMethodMenu()
     m_normaliserButton->setToolButtonStyle(Qt::ToolButtonTextOnly);
     m_ui->mainToolBar->addSeparator();
     m_ui->mainToolBar->addWidget(m_normaliserButton);
+    m_ui->mainToolBar->addSeparator();
+    m_ui->mainToolBar->addAction(m_record->action());
 }
 
 void MainWindow::retranslate()
@@ -544,7 +550,8 @@ void MainWindow::retranslate()
     // menus keep the keys. Undo and Redo set their own short texts (updateUndoActions).
     const auto tools = m_ui->mainToolBar->actions();
     for (QAction *a : tools) {
-        if (a->isSeparator() || a == m_ui->actionUndo || a == m_ui->actionRedo)
+        if (a->isSeparator() || a == m_ui->actionUndo || a == m_ui->actionRedo ||
+            a == m_record->action()) // Record and Stop: RecordActions sets its own
             continue;
         a->setIconText(withoutAccessKey(a->text()));
     }
@@ -653,8 +660,10 @@ void MainWindow::fitToolBar()
     // At 1280 × 800 in English the toolbar's texts need more than the window's width, and Qt
     // would hide the last button, the normaliser's, behind "»". The view buttons, whose icons
     // (magnifiers, a frame) say what they do, drop their texts first; their tooltips keep them.
+    // So does Record (a red dot; while recording, the status bar shows the dot and the time).
     QToolBar *bar = m_ui->mainToolBar;
-    const QList<QAction *> compact{m_ui->actionZoomIn, m_ui->actionZoomOut, m_ui->actionFitAll};
+    const QList<QAction *> compact{m_ui->actionZoomIn, m_ui->actionZoomOut, m_ui->actionFitAll,
+                                   m_record->action()};
     const int spacing = bar->layout() ? bar->layout()->spacing() : 0;
     int needed = bar->contentsMargins().left() + bar->contentsMargins().right() +
                  2 * bar->style()->pixelMetric(QStyle::PM_ToolBarItemMargin, nullptr, bar);
@@ -748,6 +757,7 @@ void MainWindow::closeEvent(QCloseEvent *event)
         event->ignore();
         return;
     }
+    m_record->abandon();
     // Saved or knowingly discarded: nothing is left to recover.
     m_autosave->cleanExit();
     m_lessonEdits->autosave()->cleanExit();

@@ -29,6 +29,7 @@ class LessonEditActions;
 class LessonEditor;
 class LessonPresenter;
 class LessonSession;
+class RecordActions;
 class SequenceWindow;
 class QAction;
 class QActionGroup;
@@ -170,6 +171,7 @@ private:
     QAction *m_exportAnimation = nullptr; // File → Export Animation… (AnimationDialog)
     QAction *m_exportHandout = nullptr;   // File → Export Handout… (HandoutWriter)
     QAction *m_exportWorksheet = nullptr; // File → Export Worksheet…, while a lesson is open
+    RecordActions *m_record = nullptr;    // File → Record (CanvasRecorder, RecordingTrimDialog)
     QActionGroup *m_methods = nullptr;
     QActionGroup *m_normalisers = nullptr;
     QMenu *m_normaliserMenu = nullptr;

@@ -85,7 +85,9 @@ public:
             QStringLiteral("actionRevert"),         QStringLiteral("actionExport"),
             QStringLiteral("actionExportAnimation"), QStringLiteral("actionExportHandout"),
             QStringLiteral("actionExportWorksheet"), QStringLiteral("actionOpenAsLesson"),
-            QStringLiteral("actionSaveLesson"),      QStringLiteral("actionSaveLessonAs")};
+            QStringLiteral("actionSaveLesson"),      QStringLiteral("actionSaveLessonAs"),
+            // Record ends in a dialog whose Save (Return) writes a GIF.
+            QStringLiteral("actionRecord")};
         for (QAction *a : m_window->findChildren<QAction *>()) {
             if (forbidden.contains(a->objectName())) {
                 m_forbiddenKeys << a->shortcuts();

@@ -1,0 +1,72 @@
+#pragma once
+
+#include "export/gifwriter.h"
+
+#include <QByteArray>
+#include <QCoreApplication>
+#include <QImage>
+#include <QList>
+#include <QSize>
+#include <QString>
+
+#include <memory>
+
+class CanvasRecording;
+
+/// A stretch of a CanvasRecording as an animated GIF, a step at a time (for a progress bar with
+/// Cancel). The GIF has one delay for every frame (GifWriter), so the recording is sampled at the
+/// chosen rate: frame k shows what the canvas showed at start + k·d, d being the frame delay
+/// GifWriter writes for the rate, and there are as many frames as it takes to cover start to end
+/// (at least one). A still stretch repeats its picture, which GifWriter writes as a one-pixel
+/// frame. Pictures of another size than the GIF's are scaled to fit in it, centred.
+class RecordingExport
+{
+    Q_DECLARE_TR_FUNCTIONS(RecordingExport)
+
+public:
+    struct Options
+    {
+        qint64 start = 0; ///< ms after the recording's start
+        qint64 end = 0;   ///< ms; at least start
+        QSize size;       ///< the GIF's pixels
+        GifWriter::Options gif;
+    };
+
+    /// The number of frames for `start` to `end` at `fps`: ⌈(end − start) / d⌉, at least 1,
+    /// d = GifWriter::delayFor(fps) hundredths of a second.
+    static int frameCount(qint64 start, qint64 end, int fps);
+    /// For each frame, the recording's picture it shows.
+    static QList<int> plan(const CanvasRecording &recording, const Options &options);
+    /// `image` scaled to fit in `size` (kept proportions), centred on `background`.
+    static QImage fitted(const QImage &image, QSize size, QColor background);
+
+    RecordingExport(const CanvasRecording &recording, const Options &options);
+    ~RecordingExport();
+
+    /// Steps in all (each frame once or twice, then the end of the file).
+    int total() const { return m_total; }
+    int done() const { return m_done; }
+    /// Does the next step; false when there is none left (finished or failed).
+    bool step();
+    bool finished() const { return m_finished; }
+    QString error() const { return m_error; }
+    int frames() const { return int(m_plan.size()); }
+    /// Writes the finished file atomically (QSaveFile): on failure an existing file is untouched.
+    bool write(const QString &path, QString *error) const;
+
+private:
+    QImage frame(int k);
+    bool fail(const QString &why);
+
+    const CanvasRecording &m_recording;
+    Options m_options;
+    QList<int> m_plan;
+    std::unique_ptr<GifWriter> m_writer;
+    int m_total = 0;
+    int m_done = 0;
+    int m_cachedIndex = -1; // the picture last decoded, kept for the frames that repeat it
+    QImage m_cached;
+    QByteArray m_bytes;
+    bool m_finished = false;
+    QString m_error;
+};
