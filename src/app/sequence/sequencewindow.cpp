@@ -790,7 +790,7 @@ bool SequenceWindow::openFile(const QString &path)
         return false; // closed while reading
     switch (outcome) {
     case SequenceFileLoader::Outcome::Read:
-        return m_session->openDocument(std::move(*loader.document()));
+        return m_session->openPrepared(std::move(*loader.opening()));
     case SequenceFileLoader::Outcome::Failed:
         showMessage(loader.error());
         return false;
