@@ -222,6 +222,10 @@ SequenceWindow::SequenceWindow(QWidget *parent)
 
 SequenceWindow::~SequenceWindow()
 {
+    // Closing the window below (QWidget's destructor) takes the focus from a number box, which
+    // then commits what was typed in it: the session's changed() must no longer reach this
+    // window's controls, the tabs' among them already deleted (a crash the GUI monkey found).
+    disconnect(m_session, nullptr, this, nullptr);
     // The views read the session until they are gone.
     delete m_grid;
     delete m_headView;
