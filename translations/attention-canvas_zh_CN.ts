@@ -5662,6 +5662,10 @@ Weight: %5</source>
         <source>Open a sequence file</source>
         <translation>打开序列文件</translation>
     </message>
+    <message>
+        <source>Running the model on every example of %1…</source>
+        <translation>正在用模型计算 %1 的每个示例…</translation>
+    </message>
 </context>
 <context>
     <name>SequenceHeadView</name>

@@ -35,13 +35,16 @@ void InductionScore::add(const SequenceForward &forward)
 }
 
 Result<InductionScore> InductionScore::measure(const SequenceModel &model,
-                                               std::span<const SequenceExample> examples)
+                                               std::span<const SequenceExample> examples,
+                                               const CancelFlag *cancel)
 {
     InductionScore score;
     score.sums.assign(std::size_t(model.layerCount()), {});
     for (int l = 0; l < model.layerCount(); ++l)
         score.sums[std::size_t(l)].assign(std::size_t(model.headCount(l)), 0.0);
     for (const SequenceExample &example : examples) {
+        if (isCancelled(cancel))
+            return Error{ErrorCode::BadArgument, "cancelled", -1, -1, {}};
         auto forward = SequenceForward::run(model, example.tokens);
         if (!forward)
             return forward.error();

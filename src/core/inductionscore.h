@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cancelflag.h"
 #include "error.h"
 #include "sequencedocument.h"
 #include "sequenceforward.h"
@@ -27,9 +28,11 @@ struct InductionScore
     /// Adds the counted positions of one example's pass.
     void add(const SequenceForward &forward);
 
-    /// Runs the model on every example and adds them up.
+    /// Runs the model on every example and adds them up; setting `cancel` from another thread
+    /// ends it with BadArgument "cancelled" after the example under way.
     static Result<InductionScore> measure(const SequenceModel &model,
-                                          std::span<const SequenceExample> examples);
+                                          std::span<const SequenceExample> examples,
+                                          const CancelFlag *cancel = nullptr);
 };
 
 } // namespace attn

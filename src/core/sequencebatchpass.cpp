@@ -488,7 +488,8 @@ void backwardRun(const SequenceModel &model, Run run, Workspace &ws,
 std::optional<Error> batchPass(const SequenceModel &model,
                                std::span<const SequenceExample> examples,
                                SequenceEvaluation &evaluation, SequenceWeights *gradient,
-                               const std::array<bool, kParameterGroupCount> &needed)
+                               const std::array<bool, kParameterGroupCount> &needed,
+                               const CancelFlag *cancel)
 {
     // The loss is a mean over all scored positions, so the count comes before any backward pass.
     long long scored = 0;
@@ -520,6 +521,10 @@ std::optional<Error> batchPass(const SequenceModel &model,
         return a->tokens.size() < b->tokens.size();
     });
     for (std::size_t first = 0; first < ws.order.size();) {
+        // A run of the largest examples takes a few milliseconds: checked this often, a Cancel
+        // is obeyed long before anyone notices.
+        if (isCancelled(cancel))
+            return Error{ErrorCode::BadArgument, "cancelled", -1, -1, {}};
         std::size_t last = first + 1;
         while (last < ws.order.size() && last - first < std::size_t(kRunLength) &&
                ws.order[last]->tokens.size() == ws.order[first]->tokens.size())

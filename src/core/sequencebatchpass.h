@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cancelflag.h"
 #include "error.h"
 #include "sequencedocument.h"
 #include "sequenceevaluation.h"
@@ -23,10 +24,13 @@ namespace attn::detail {
 /// time, those were products of a dozen tokens whose calls cost more than their arithmetic. The
 /// numbers are SequenceForward's up to rounding; the loss is summed position by position in the
 /// examples' order. Scratch space is kept per thread, so a training step allocates nothing
-/// after the first. Errors are those of SequenceForward::run().
+/// after the first. Errors are those of SequenceForward::run(), and BadArgument "cancelled" when
+/// `cancel` is set between two runs of stacked examples (then `evaluation` and `gradient` hold
+/// a part of the sum and must be thrown away).
 std::optional<Error> batchPass(const SequenceModel &model,
                                std::span<const SequenceExample> examples,
                                SequenceEvaluation &evaluation, SequenceWeights *gradient,
-                               const std::array<bool, kParameterGroupCount> &needed);
+                               const std::array<bool, kParameterGroupCount> &needed,
+                               const CancelFlag *cancel = nullptr);
 
 } // namespace attn::detail

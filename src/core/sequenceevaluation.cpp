@@ -34,12 +34,13 @@ void SequenceEvaluation::add(const SequenceForward &forward, std::span<const int
 }
 
 Result<SequenceEvaluation> SequenceEvaluation::evaluate(const SequenceModel &model,
-                                                        std::span<const SequenceExample> examples)
+                                                        std::span<const SequenceExample> examples,
+                                                        const CancelFlag *cancel)
 {
     // The training step's pass without its backward half, so that a step reports bit for bit
     // the loss evaluate() gives at the same parameters.
     SequenceEvaluation e;
-    if (auto error = detail::batchPass(model, examples, e, nullptr, {}))
+    if (auto error = detail::batchPass(model, examples, e, nullptr, {}, cancel))
         return std::move(*error);
     return e;
 }

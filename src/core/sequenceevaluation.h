@@ -1,5 +1,6 @@
 #pragma once
 
+#include "cancelflag.h"
 #include "error.h"
 #include "sequencedocument.h"
 #include "sequenceforward.h"
@@ -28,8 +29,11 @@ struct SequenceEvaluation
     void add(const SequenceForward &forward, std::span<const int> targets);
 
     /// Runs the model on every example and adds them up (the intermediates are not kept).
+    /// Setting `cancel` from another thread ends it with BadArgument "cancelled" within a few
+    /// milliseconds.
     static Result<SequenceEvaluation> evaluate(const SequenceModel &model,
-                                               std::span<const SequenceExample> examples);
+                                               std::span<const SequenceExample> examples,
+                                               const CancelFlag *cancel = nullptr);
 };
 
 } // namespace attn

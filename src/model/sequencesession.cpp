@@ -4,6 +4,7 @@
 #include "core/sequencefile.h"
 #include "errortext.h"
 #include "scenestorage.h"
+#include "sequenceopening.h"
 
 #include <QDir>
 #include <QFile>
@@ -82,7 +83,8 @@ bool SequenceSession::refuse(const QString &why)
     return false;
 }
 
-bool SequenceSession::commit(attn::SequenceDocument document, std::vector<int> tokens, int shift)
+bool SequenceSession::commit(attn::SequenceDocument document, std::vector<int> tokens, int shift,
+                             bool sameDocument)
 {
     if (auto valid = attn::validateSequence(document); !valid)
         return refuse(ErrorText::describe(valid.error()));
@@ -124,6 +126,10 @@ bool SequenceSession::commit(attn::SequenceDocument document, std::vector<int> t
     m_document = std::move(document);
     m_tokens = std::move(tokens);
     m_shift = shift;
+    if (!sameDocument)
+        ++m_revision;
+    if (!m_keepPrepared)
+        m_prepared.reset();
     m_forward = std::move(shifted).value();
     m_unshifted = std::move(unshifted);
     m_shiftChange = change;
@@ -158,10 +164,26 @@ bool SequenceSession::loadText(const QByteArray &json)
     return openDocument(std::move(parsed).value());
 }
 
+std::vector<int> SequenceSession::openingTokens(const attn::SequenceDocument &document)
+{
+    return document.examples.empty() ? std::vector<int>{0} : document.examples.front().tokens;
+}
+
+bool SequenceSession::openPrepared(SequenceOpening opening)
+{
+    // Kept through the commit, so that the views answering its changed() find it.
+    m_prepared = Prepared{std::move(opening.fileBytes), std::move(opening.trainingStart)};
+    m_keepPrepared = true;
+    const bool opened = openDocument(std::move(opening.document));
+    m_keepPrepared = false;
+    if (!opened)
+        m_prepared.reset();
+    return opened;
+}
+
 bool SequenceSession::openDocument(attn::SequenceDocument document)
 {
-    std::vector<int> tokens =
-        document.examples.empty() ? std::vector<int>{0} : document.examples.front().tokens;
+    std::vector<int> tokens = openingTokens(document);
     // Names longer than one character can only be typed with spaces between them.
     Split split = Split::Character;
     for (const auto &name : document.model.vocabulary)
@@ -210,7 +232,7 @@ bool SequenceSession::setText(const QString &text, Split split)
     }
     const Split before = m_split;
     m_split = split;
-    if (!commit(m_document, std::move(tokens), m_shift)) {
+    if (!commit(m_document, std::move(tokens), m_shift, true)) {
         m_split = before;
         return false;
     }
@@ -233,7 +255,7 @@ bool SequenceSession::setTokens(const std::vector<int> &tokens)
     for (int token : tokens)
         if (token < 0 || token >= int(m_document.model.vocabulary.size()))
             return refuse(tr("A token outside the vocabulary; the sentence is unchanged."));
-    return commit(m_document, tokens, m_shift);
+    return commit(m_document, tokens, m_shift, true);
 }
 
 bool SequenceSession::setPositionKind(attn::PositionKind kind)
@@ -285,7 +307,7 @@ bool SequenceSession::setShift(int m)
 {
     if (m < 0 || m > kMaxShift)
         return refuse(tr("The shift must lie between 0 and %1.").arg(kMaxShift));
-    return commit(m_document, m_tokens, m);
+    return commit(m_document, m_tokens, m, true);
 }
 
 bool SequenceSession::setEmbeddingRow(int token, const attn::Vector &row, bool continuing)
@@ -390,13 +412,23 @@ bool SequenceSession::setWeightEntry(int layer, int head, Part part, int row, in
 
 QByteArray SequenceSession::fileBytes() const
 {
-    attn::SequenceDocument document = m_document;
+    // Opening the largest file would write its 32 MiB twice more on the GUI thread (the autosave
+    // asks at once): the worker that read it wrote them already.
+    if (m_prepared)
+        return m_prepared->fileBytes;
+    return bytesOf(m_document, m_tokens);
+}
+
+QByteArray SequenceSession::bytesOf(const attn::SequenceDocument &current,
+                                    const std::vector<int> &tokens)
+{
     // The sentence on screen becomes example 0 unless it already is; the others stay.
-    if (document.examples.empty() || document.examples.front().tokens != m_tokens) {
-        if (int(document.examples.size()) >= attn::kMaxExamples)
-            document.examples.pop_back();
-        document.examples.insert(document.examples.begin(), attn::SequenceExample{m_tokens, {}});
-    }
+    if (!current.examples.empty() && current.examples.front().tokens == tokens)
+        return QByteArray::fromStdString(attn::writeSequence(current));
+    attn::SequenceDocument document = current;
+    if (int(document.examples.size()) >= attn::kMaxExamples)
+        document.examples.pop_back();
+    document.examples.insert(document.examples.begin(), attn::SequenceExample{tokens, {}});
     return QByteArray::fromStdString(attn::writeSequence(document));
 }
 

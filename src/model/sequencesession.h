@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "core/sequencedocument.h"
 #include "core/sequenceforward.h"
+#include "trainingsnapshot.h"
 
 #include <QByteArray>
 #include <QObject>
@@ -11,6 +12,8 @@
 
 #include <optional>
 #include <vector>
+
+struct SequenceOpening;
 
 /// The state of the Sequence window: a sequence document (model and examples), the sentence the
 /// window runs it on, and a common shift m of every position. It runs attn::SequenceForward once
@@ -77,6 +80,23 @@ public:
     /// Makes `document` (a file read elsewhere, a generated training task) the document, its
     /// first example the sentence; undo brings back what was there.
     bool openDocument(attn::SequenceDocument document);
+    /// openDocument() of a document whose costly parts were computed in a worker
+    /// (SequenceOpening::prepare()): its bytes and its training start are taken as they are.
+    bool openPrepared(SequenceOpening opening);
+    /// The Training tab's starting snapshot of the document just opened with openPrepared(),
+    /// until the next change; else null (the tab measures it itself).
+    const TrainingSnapshot *preparedTrainingStart() const
+    {
+        return m_prepared ? &m_prepared->trainingStart : nullptr;
+    }
+    /// Counts the changes of the document (model, examples): an edit of the sentence or the
+    /// shift leaves it as it is, so that the Training tab restarts only for a new model.
+    quint64 documentRevision() const { return m_revision; }
+    /// The sentence openDocument() shows of `document`: its first example (else token 0).
+    static std::vector<int> openingTokens(const attn::SequenceDocument &document);
+    /// What fileBytes() gives for `document` with `tokens` on show.
+    static QByteArray bytesOf(const attn::SequenceDocument &document,
+                              const std::vector<int> &tokens);
     /// Splits `text` with `split` and looks every piece up in the vocabulary.
     bool setText(const QString &text, Split split);
     bool setText(const QString &text) { return setText(text, m_split); }
@@ -136,7 +156,9 @@ signals:
 private:
     bool refuse(const QString &why);
     /// Runs `document` on `tokens` at `shift`; on success keeps all three and notifies.
-    bool commit(attn::SequenceDocument document, std::vector<int> tokens, int shift);
+    /// `sameDocument`: the caller passes the current document back (a new sentence or shift).
+    bool commit(attn::SequenceDocument document, std::vector<int> tokens, int shift,
+                bool sameDocument = false);
     /// commit() of an edited model (at `shift`, or the current one when < 0) that undo() can
     /// take back; `continuing` joins the previous undo step.
     bool commitUndoable(attn::SequenceDocument document, bool continuing = false, int shift = -1);
@@ -149,6 +171,16 @@ private:
     /// The pass at shift 0, kept only while the shift is not 0 (else it is m_forward).
     std::optional<attn::SequenceForward> m_unshifted;
     double m_shiftChange = 0;
+    quint64 m_revision = 0;
+    /// What openPrepared() was handed, kept until the next change (commit() drops it unless
+    /// m_keepPrepared says that commit is the opening itself).
+    struct Prepared
+    {
+        QByteArray fileBytes;
+        TrainingSnapshot trainingStart;
+    };
+    std::optional<Prepared> m_prepared;
+    bool m_keepPrepared = false;
     QString m_message;
     /// The state before an undoable edit. An edit of the model keeps the sentence (undo leaves
     /// today's); a load replaces it, so its step keeps the sentence, split and shift too.

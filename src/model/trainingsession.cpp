@@ -73,11 +73,12 @@ void TrainingSession::merge(TrainingBatch &into, TrainingBatch &&later)
     }
 }
 
-void TrainingSession::setDocument(const attn::SequenceDocument &document)
+void TrainingSession::setDocument(const attn::SequenceDocument &document,
+                                  const TrainingSnapshot *start)
 {
     m_document = document;
     m_settings = document.trainingSettings;
-    reset();
+    resetFrom(start);
 }
 
 bool TrainingSession::canTrain() const
@@ -124,21 +125,31 @@ attn::SequenceDocument TrainingSession::trainedDocument(int index) const
     return document;
 }
 
-TrainingSnapshot TrainingSession::measure(const attn::SequenceModel &model, int step) const
+std::optional<TrainingSnapshot>
+TrainingSession::measureModel(const attn::SequenceDocument &document,
+                              const attn::SequenceModel &model, int step,
+                              const attn::CancelFlag *cancel)
 {
     TrainingSnapshot s;
     s.step = step;
     s.model = model;
-    if (auto train = evaluate(model)) {
+    if (auto train = attn::SequenceEvaluation::evaluate(model, document.examples, cancel)) {
         s.loss = train->loss();
         s.accuracy = train->accuracy();
     }
-    if (auto held = evaluateHeldOut(model)) {
-        s.heldOutLoss = held->loss();
-        s.heldOutAccuracy = held->accuracy();
-    }
-    if (auto induction = attn::InductionScore::measure(model, m_document.examples))
+    if (attn::isCancelled(cancel))
+        return std::nullopt;
+    if (!document.heldOut.empty())
+        if (auto held = attn::SequenceEvaluation::evaluate(model, document.heldOut, cancel)) {
+            s.heldOutLoss = held->loss();
+            s.heldOutAccuracy = held->accuracy();
+        }
+    if (attn::isCancelled(cancel))
+        return std::nullopt;
+    if (auto induction = attn::InductionScore::measure(model, document.examples, cancel))
         s.induction = std::move(induction).value();
+    if (attn::isCancelled(cancel))
+        return std::nullopt;
     return s;
 }
 
@@ -178,11 +189,16 @@ void TrainingSession::runTo(int target)
 
 void TrainingSession::reset()
 {
+    resetFrom(nullptr);
+}
+
+void TrainingSession::resetFrom(const TrainingSnapshot *start)
+{
     m_snapshots.clear();
     m_points.clear();
     // The starting point is measured here, once, so that the views have a model to show
-    // before the worker's first batch.
-    m_snapshots.push_back(measure(m_document.model, 0));
+    // before the worker's first batch (unless the caller measured it in a worker already).
+    m_snapshots.push_back(start ? *start : *measureModel(m_document, m_document.model, 0));
     m_points.push_back({0, m_snapshots.back().loss, m_snapshots.back().accuracy});
     m_lastTransient = false;
     m_message.clear();
@@ -202,8 +218,8 @@ void TrainingSession::continueFrom(int index)
     restartAt(from.model, from.optimizer, from.step);
 }
 
-void TrainingSession::restartAt(const attn::SequenceModel &model,
-                                const attn::OptimizerState &state, int step)
+void TrainingSession::restartAt(const attn::SequenceModel &model, const attn::OptimizerState &state,
+                                int step)
 {
     ++m_generation;
     m_worker->setCurrentGeneration(m_generation);

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/cancelflag.h"
 #include "core/headablation.h"
 #include "core/sequencedocument.h"
 #include "core/sequenceevaluation.h"
@@ -34,7 +35,10 @@ public:
     ~TrainingSession() override;
 
     /// Starts again from `document` (its model, examples, held-out examples and training block).
-    void setDocument(const attn::SequenceDocument &document);
+    /// `start`, when given, is measureModel(document, document.model, 0) computed beforehand (in
+    /// a worker, while the file was read): over the largest examples that measure takes seconds.
+    void setDocument(const attn::SequenceDocument &document,
+                     const TrainingSnapshot *start = nullptr);
     const attn::SequenceDocument &document() const { return m_document; }
     const attn::TrainingSettings &settings() const { return m_settings; }
     /// False when no example has a target: there is nothing to learn.
@@ -55,6 +59,13 @@ public:
     /// the Training view's numbers for an ablated model.
     std::optional<attn::SequenceEvaluation> evaluate(const attn::SequenceModel &model) const;
     std::optional<attn::SequenceEvaluation> evaluateHeldOut(const attn::SequenceModel &model) const;
+
+    /// The snapshot of `model` after `step` updates with its numbers on `document`'s examples
+    /// and held-out ones: what the record of a run starts with. Safe in any thread; nullopt once
+    /// `cancel` is set (checked every few milliseconds).
+    static std::optional<TrainingSnapshot> measureModel(const attn::SequenceDocument &document,
+                                                        const attn::SequenceModel &model, int step,
+                                                        const attn::CancelFlag *cancel = nullptr);
 
     /// The document with snapshot `index`'s parameters and the current training block: what
     /// "Save trained model…" writes.
@@ -98,7 +109,8 @@ private:
     static void merge(TrainingBatch &into, TrainingBatch &&later);
     void setRunning(bool running);
     void pushSettings();
-    TrainingSnapshot measure(const attn::SequenceModel &model, int step) const;
+    /// reset() with the starting snapshot already measured (or measured here when null).
+    void resetFrom(const TrainingSnapshot *start);
 
     attn::SequenceDocument m_document;
     attn::TrainingSettings m_settings;

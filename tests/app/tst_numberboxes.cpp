@@ -134,6 +134,35 @@ private slots:
         QVERIFY(!message->isVisible());
     }
 
+    // A grid of thousands of boxes (a 64 × 64 matrix of the largest sequence file) is made a few
+    // rows at a time from the event loop: the first rows at once, then every box, each showing
+    // its entry as it appears, and a new matrix of the same shape reaches the rows made later.
+    void aLargeGridIsMadeRowByRow()
+    {
+        MatrixEditor editor;
+        editor.show();
+        attn::Matrix first(64, 64), second(64, 64);
+        for (int r = 0; r < 64; ++r)
+            for (int c = 0; c < 64; ++c) {
+                first(r, c) = r + c / 100.0;
+                second(r, c) = -r - c / 100.0;
+            }
+        editor.setMatrix(first);
+        QVERIFY(!editor.isComplete());
+        QVERIFY(editor.entry(0, 63) != nullptr); // 256 boxes at once: rows 0 to 3
+        QCOMPARE(editor.entry(0, 63)->value(), 0.63);
+        QCOMPARE(editor.entry(63, 0), nullptr);
+        editor.setMatrix(second);
+        QTRY_VERIFY(editor.isComplete());
+        for (int r = 0; r < 64; ++r)
+            for (int c = 0; c < 64; ++c)
+                QCOMPARE(editor.entry(r, c)->value(), -r - c / 100.0);
+        // A small matrix is made at once.
+        editor.setMatrix(attn::Matrix::Identity(3, 3));
+        QVERIFY(editor.isComplete());
+        QCOMPARE(editor.entry(2, 2)->value(), 1.0);
+    }
+
 private:
     TemporarySettings m_settings;
     std::unique_ptr<SceneModel> m_model;

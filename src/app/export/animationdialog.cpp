@@ -6,6 +6,7 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QEvent>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -18,10 +19,14 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTimer>
 
 #include <iterator>
 
 namespace {
+// How often the dialog looks whether the worker is done while it waits for it.
+constexpr int kWaitMs = 5;
+
 QString key(const char *name)
 {
     return QStringLiteral("animation/") + QLatin1String(name);
@@ -245,10 +250,19 @@ void AnimationDialog::accept()
     progress.setWindowTitle(tr("Export Animation"));
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(300);
-    // One frame per slice, then the events: the window repaints and Cancel is heard.
+    // The frames are drawn here, one per slice, and quantised and written in a worker; between
+    // slices, and every few milliseconds while the worker is behind, the events: the window
+    // repaints and Cancel is heard.
+    animation.encodeInWorker();
     while (animation.step()) {
         progress.setValue(animation.done());
-        QCoreApplication::processEvents();
+        if (animation.waiting()) {
+            QEventLoop wait;
+            QTimer::singleShot(kWaitMs, &wait, &QEventLoop::quit);
+            wait.exec();
+        } else {
+            QCoreApplication::processEvents();
+        }
         if (progress.wasCanceled()) {
             animation.restore();
             return; // nothing was written; the dialog stays for another try

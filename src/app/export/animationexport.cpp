@@ -81,7 +81,10 @@ void AnimationExport::prepare()
     }
     const QSize pixels = m_options.picture.size * m_options.picture.scale;
     m_keep = qint64(pixels.width()) * pixels.height() * 4 * m_sweep.frames() <= kKeptBytes;
-    m_writer = std::make_unique<GifWriter>(pixels, m_options.gif);
+    if (m_inWorker)
+        m_encoder = std::make_unique<AnimationEncoder>(pixels, m_options.gif);
+    else
+        m_writer = std::make_unique<GifWriter>(pixels, m_options.gif);
 }
 
 QImage AnimationExport::frame(int index)
@@ -115,6 +118,8 @@ bool AnimationExport::step()
             return fail(why);
         prepare();
     }
+    if (m_encoder)
+        return stepInWorker();
     const int n = m_sweep.frames();
     const int palettePass = m_writer->needsPalettePass() ? n : 0;
     QString why;
@@ -150,6 +155,52 @@ bool AnimationExport::step()
     return true;
 }
 
+bool AnimationExport::stepInWorker()
+{
+    m_waiting = false;
+    if (m_encoder->failed())
+        return fail(m_encoder->error());
+    const int n = m_sweep.frames();
+    const int palettePass = m_encoder->needsPalettePass() ? n : 0;
+    if (m_done < palettePass + n) {
+        // One frame with the worker and the next drawn here: never more than two held at once
+        // (beyond the kept ones), each 4 bytes a pixel.
+        if (m_encoder->queued() > 1) {
+            m_waiting = true;
+            return true;
+        }
+        const int k = m_done < palettePass ? m_done : m_done - palettePass;
+        QImage image;
+        if (m_done >= palettePass && k < m_kept.size())
+            image = std::exchange(m_kept[k], QImage());
+        else
+            image = frame(k);
+        if (image.isNull())
+            return fail(tr("Frame %1 could not be drawn.").arg(k + 1));
+        if (m_done < palettePass) {
+            m_encoder->addToPalette(image);
+            if (m_keep)
+                m_kept.append(image);
+        } else {
+            m_encoder->addFrame(image);
+        }
+        ++m_done;
+        return true;
+    }
+    if (m_done == palettePass + n) {
+        m_encoder->finish();
+        ++m_done;
+    }
+    if (!m_encoder->isFinished()) {
+        m_waiting = true;
+        return true;
+    }
+    m_bytes = m_encoder->bytes();
+    m_finished = true;
+    restore();
+    return false;
+}
+
 bool AnimationExport::run(const QString &path, QString *error)
 {
     while (step()) {
@@ -174,6 +225,9 @@ bool AnimationExport::write(const QString &path, QString *error) const
 
 void AnimationExport::restore()
 {
+    // Unfinished (cancelled, failed): the worker drops the rest of its jobs.
+    if (!m_finished)
+        m_encoder.reset();
     m_sweep.restore();
     m_kept.clear();
     if (m_savedView && m_source.canvas)

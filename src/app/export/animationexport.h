@@ -1,6 +1,7 @@
 #pragma once
 
 #include "canvas/viewtransform.h"
+#include "export/animationencoder.h"
 #include "export/exporter.h"
 #include "export/gifwriter.h"
 #include "export/sweepanimation.h"
@@ -47,9 +48,16 @@ public:
     /// Why this animation cannot be made of this scene (translated); empty when it can.
     QString problem() const;
 
+    /// From the first step on, quantise and write the frames in a worker thread
+    /// (AnimationEncoder): step() then only draws a frame and hands it over, or waits (see
+    /// waiting()) while the worker is behind. The window's way; the command line does all here.
+    void encodeInWorker() { m_inWorker = true; }
     /// Does the next piece of work; false once finished or failed (see error()).
     bool step();
-    int done() const { return m_done; }
+    /// The last step() only found the worker busy: wait a little before the next.
+    bool waiting() const { return m_waiting; }
+    /// Pieces of total() done (by the worker, when it encodes).
+    int done() const { return m_encoder ? m_encoder->completed() : m_done; }
     int total() const;
     bool finished() const { return m_finished; }
     QString error() const { return m_error; }
@@ -73,6 +81,7 @@ private:
     void prepare();
     QImage frame(int index);
     bool fail(const QString &why);
+    bool stepInWorker();
 
     ExportSource m_source;
     SceneModel *m_model;
@@ -80,6 +89,9 @@ private:
     SweepAnimation m_sweep;
     Exporter m_exporter;
     std::unique_ptr<GifWriter> m_writer;
+    std::unique_ptr<AnimationEncoder> m_encoder;
+    bool m_inWorker = false;
+    bool m_waiting = false;
     QList<QImage> m_kept;
     bool m_keep = true;
     bool m_prepared = false;

@@ -6,15 +6,17 @@
 
 #include <QDir>
 #include <QEventLoop>
+#include <QFileInfo>
 #include <QFutureWatcher>
 #include <QProgressDialog>
+#include <QPromise>
 #include <QWidget>
 #include <QtConcurrentRun>
 
 namespace {
 struct ReadResult
 {
-    std::optional<attn::SequenceDocument> document;
+    std::optional<SequenceOpening> opening;
     QString error;
 };
 } // namespace
@@ -30,7 +32,7 @@ SequenceFileLoader::~SequenceFileLoader()
 
 SequenceFileLoader::Outcome SequenceFileLoader::read(const QString &path)
 {
-    m_document.reset();
+    m_opening.reset();
     m_error.clear();
     m_cancelled = false;
     // Shared with the worker, which may outlive this object after a Cancel.
@@ -54,22 +56,36 @@ SequenceFileLoader::Outcome SequenceFileLoader::read(const QString &path)
     QFutureWatcher<ReadResult> watcher;
     connect(&watcher, &QFutureWatcherBase::finished, &loop, &QEventLoop::quit);
     connect(m_dialog, &QProgressDialog::canceled, this, &SequenceFileLoader::cancel);
-    watcher.setFuture(QtConcurrent::run([path, flag] {
+    // The worker says when the parse is over (through its future, which outlives this object).
+    const QString measuring =
+        tr("Running the model on every example of %1…").arg(QFileInfo(path).fileName());
+    connect(&watcher, &QFutureWatcherBase::progressValueChanged, this, [this, measuring] {
+        if (m_dialog)
+            m_dialog->setLabelText(measuring);
+    });
+    watcher.setFuture(QtConcurrent::run([path, flag](QPromise<ReadResult> &promise) {
         ReadResult r;
+        std::optional<attn::SequenceDocument> document;
         const std::optional<QByteArray> bytes = SceneStorage::probe(path);
         if (!bytes) {
             // Missing, not a regular file, too large: refused before anything is parsed, in
             // the words the storage uses for sequence files.
-            r.document = SceneStorage::loadSequence(path, &r.error);
-            return r;
+            document = SceneStorage::loadSequence(path, &r.error);
+        } else {
+            auto parsed = attn::parseSequence(
+                std::string_view(bytes->constData(), std::size_t(bytes->size())), flag.get());
+            if (parsed)
+                document = std::move(parsed).value();
+            else if (!attn::isCancellation(parsed.error()))
+                r.error = ErrorText::describe(parsed.error(), ErrorText::FileKind::Sequence);
         }
-        auto parsed = attn::parseSequence(
-            std::string_view(bytes->constData(), std::size_t(bytes->size())), flag.get());
-        if (parsed)
-            r.document = std::move(parsed).value();
-        else if (!attn::isCancellation(parsed.error()))
-            r.error = ErrorText::describe(parsed.error(), ErrorText::FileKind::Sequence);
-        return r;
+        if (document) {
+            promise.setProgressRange(0, 1);
+            promise.setProgressValue(1);
+            // Nullopt only when cancelled: the caller then ignores the result.
+            r.opening = SequenceOpening::prepare(std::move(*document), flag.get());
+        }
+        promise.addResult(std::move(r));
     }));
     if (!watcher.isFinished() && !m_cancelled)
         loop.exec();
@@ -78,11 +94,11 @@ SequenceFileLoader::Outcome SequenceFileLoader::read(const QString &path)
     if (m_cancelled || !watcher.isFinished())
         return Outcome::Cancelled;
     ReadResult r = watcher.future().takeResult();
-    if (!r.document) {
+    if (!r.opening) {
         m_error = r.error;
         return Outcome::Failed;
     }
-    m_document = std::move(r.document);
+    m_opening = std::move(r.opening);
     return Outcome::Read;
 }
 

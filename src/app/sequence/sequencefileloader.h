@@ -2,6 +2,7 @@
 
 #include "core/cancelflag.h"
 #include "core/sequencedocument.h"
+#include "model/sequenceopening.h"
 
 #include <QObject>
 #include <QPointer>
@@ -14,11 +15,13 @@ class QEventLoop;
 class QProgressDialog;
 class QWidget;
 
-/// Reads a sequence file in a worker thread: the largest file the limits allow takes the parser
-/// about a second, during which the window must keep repainting. While it reads, a window-modal
-/// progress dialog (after a short delay, so that small files never flash one) offers Cancel,
-/// which returns at once and stops the worker within milliseconds; the document on show is
-/// never touched here, only handed the finished result by the caller.
+/// Reads a sequence file in a worker thread and computes there what opening it costs
+/// (SequenceOpening: the Training tab's starting loss over every example, the file's bytes): for
+/// the largest file the limits allow the parser takes about a second and the rest far longer,
+/// during which the window must keep repainting. Meanwhile a window-modal progress dialog (after
+/// a short delay, so that small files never flash one) offers Cancel, which returns at once and
+/// stops the worker within milliseconds; the document on show is never touched here, only
+/// handed the finished result by the caller.
 class SequenceFileLoader : public QObject
 {
     Q_OBJECT
@@ -26,7 +29,7 @@ class SequenceFileLoader : public QObject
 public:
     enum class Outcome
     {
-        Read,     ///< document() holds the file
+        Read,     ///< opening() holds the file
         Failed,   ///< error() says why (translated)
         Cancelled ///< the user cancelled; nothing was read
     };
@@ -42,8 +45,8 @@ public:
     /// Reads `path`, running the event loop meanwhile, and returns when the worker is done or
     /// the user cancelled.
     Outcome read(const QString &path);
-    /// The file's document after Outcome::Read.
-    std::optional<attn::SequenceDocument> &document() { return m_document; }
+    /// The file's document and what opening it needs, after Outcome::Read.
+    std::optional<SequenceOpening> &opening() { return m_opening; }
     QString error() const { return m_error; }
 
     /// Cancels a read in progress (what the dialog's Cancel does): read() returns Cancelled.
@@ -57,6 +60,6 @@ private:
     QEventLoop *m_loop = nullptr;
     std::shared_ptr<attn::CancelFlag> m_cancel;
     bool m_cancelled = false;
-    std::optional<attn::SequenceDocument> m_document;
+    std::optional<SequenceOpening> m_opening;
     QString m_error;
 };

@@ -222,6 +222,10 @@ SequenceWindow::SequenceWindow(QWidget *parent)
 
 SequenceWindow::~SequenceWindow()
 {
+    // Closing the window below (QWidget's destructor) takes the focus from a number box, which
+    // then commits what was typed in it: the session's changed() must no longer reach this
+    // window's controls, the tabs' among them already deleted (a crash the GUI monkey found).
+    disconnect(m_session, nullptr, this, nullptr);
     // The views read the session until they are gone.
     delete m_grid;
     delete m_headView;
@@ -790,7 +794,7 @@ bool SequenceWindow::openFile(const QString &path)
         return false; // closed while reading
     switch (outcome) {
     case SequenceFileLoader::Outcome::Read:
-        return m_session->openDocument(std::move(*loader.document()));
+        return m_session->openPrepared(std::move(*loader.opening()));
     case SequenceFileLoader::Outcome::Failed:
         showMessage(loader.error());
         return false;

@@ -368,12 +368,13 @@ QCheckBox *TrainingView::headBox(int layer, int head) const
 void TrainingView::takeSource()
 {
     // The window's session changes on every edit of the sentence too; only a new model or new
-    // examples start the run again.
-    std::string text = attn::writeSequence(m_source->document());
-    if (text == m_sourceText)
+    // examples start the run again. (Comparing the written documents cost a second for the
+    // largest file, on every keystroke.)
+    if (m_sourceRevision && *m_sourceRevision == m_source->documentRevision())
         return;
-    m_sourceText = std::move(text);
-    m_session->setDocument(m_source->document());
+    m_sourceRevision = m_source->documentRevision();
+    // A file opened through a worker comes with its starting snapshot measured there.
+    m_session->setDocument(m_source->document(), m_source->preparedTrainingStart());
     fillComparisonBox();
     if (m_comparison && *m_comparison == m_session->document().model.normaliser)
         setComparison(std::nullopt); // the same normaliser twice would be the same run
@@ -507,14 +508,16 @@ void TrainingView::loadShown(SequenceSession *view, const TrainingSession *sessi
 {
     const attn::SequenceDocument &document = session->document();
     // The view session holds the chosen example only: the maps need its tokens, not the rest.
+    // Handed over as it is: written out and parsed again, the largest model took seconds.
     const int examples = std::max(1, int(document.examples.size()));
-    attn::SequenceDocument shown = document;
-    shown.heldOut.clear();
+    attn::SequenceDocument shown;
+    shown.model = document.model;
+    shown.training = document.training;
+    shown.trainingSettings = document.trainingSettings;
     const int chosen = std::min(m_example->value(), examples);
-    shown.examples.clear();
     if (!document.examples.empty())
         shown.examples.push_back(document.examples[std::size_t(chosen) - 1]);
-    view->loadText(QByteArray::fromStdString(attn::writeSequence(shown)));
+    view->openDocument(std::move(shown));
 }
 
 void TrainingView::onCompareRestarted()

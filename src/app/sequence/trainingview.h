@@ -202,6 +202,7 @@ private:
     WeightHeatmaps *m_weights;
     attn::HeadMask m_off;
     int m_index = 0;
-    bool m_follow = true;     ///< the timeline follows the newest step
-    std::string m_sourceText; ///< the source document as last taken, to notice real changes
+    bool m_follow = true; ///< the timeline follows the newest step
+    /// The source document's revision as last taken, to notice real changes.
+    std::optional<quint64> m_sourceRevision;
 };

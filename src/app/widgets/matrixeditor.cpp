@@ -1,10 +1,12 @@
 #include "widgets/matrixeditor.h"
 
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QEvent>
 #include <QGridLayout>
 #include <QLabel>
 #include <QSignalBlocker>
+#include <QTimer>
 
 #include <cmath>
 
@@ -20,8 +22,11 @@ double shown(double x)
 } // namespace
 
 MatrixEditor::MatrixEditor(QWidget *parent)
-    : QWidget(parent), m_grid(new QGridLayout(this)), m_title(new QLabel(this))
+    : QWidget(parent), m_grid(new QGridLayout(this)), m_title(new QLabel(this)),
+      m_buildTimer(new QTimer(this))
 {
+    m_buildTimer->setInterval(0);
+    connect(m_buildTimer, &QTimer::timeout, this, &MatrixEditor::buildSlice);
     m_grid->setContentsMargins(0, 0, 0, 0);
     m_grid->setHorizontalSpacing(4);
     m_grid->setVerticalSpacing(2);
@@ -35,29 +40,51 @@ MatrixEditor::~MatrixEditor() = default;
 
 QDoubleSpinBox *MatrixEditor::entry(int row, int column) const
 {
-    if (row < 0 || row >= m_rows || column < 0 || column >= m_columns)
+    if (row < 0 || row >= m_builtRows || column < 0 || column >= m_columns)
         return nullptr;
     return m_entries.at(row * m_columns + column);
 }
 
 void MatrixEditor::setMatrix(const attn::Matrix &m)
 {
+    m_shown = m;
     if (m.rows() != m_rows || m.cols() != m_columns)
         rebuild(int(m.rows()), int(m.cols()));
-    for (int r = 0; r < m_rows; ++r) {
-        for (int c = 0; c < m_columns; ++c) {
-            QDoubleSpinBox *box = entry(r, c);
-            const double x = m(r, c);
-            if (box->value() == shown(x) && std::abs(x) <= box->maximum())
-                continue;
-            const QSignalBlocker blocker(box);
-            // A scene file may hold any finite number: widen the box rather than clamp the value.
-            const double limit = std::max(kDefaultLimit, std::ceil(std::abs(x)));
-            if (limit != box->maximum())
-                box->setRange(-limit, limit);
-            box->setValue(x);
-        }
+    for (int r = 0; r < m_builtRows; ++r)
+        showRow(r);
+}
+
+void MatrixEditor::showRow(int r)
+{
+    for (int c = 0; c < m_columns; ++c) {
+        QDoubleSpinBox *box = entry(r, c);
+        const double x = m_shown(r, c);
+        if (box->value() == shown(x) && std::abs(x) <= box->maximum())
+            continue;
+        const QSignalBlocker blocker(box);
+        // A scene file may hold any finite number: widen the box rather than clamp the value.
+        const double limit = std::max(kDefaultLimit, std::ceil(std::abs(x)));
+        if (limit != box->maximum())
+            box->setRange(-limit, limit);
+        box->setValue(x);
     }
+}
+
+void MatrixEditor::completeNow()
+{
+    while (m_builtRows < m_rows)
+        buildRow();
+    m_buildTimer->stop();
+}
+
+void MatrixEditor::buildSlice()
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (m_builtRows < m_rows && clock.elapsed() < kSliceMs)
+        buildRow();
+    if (m_builtRows == m_rows)
+        m_buildTimer->stop();
 }
 
 void MatrixEditor::rebuild(int rows, int columns)
@@ -70,6 +97,7 @@ void MatrixEditor::rebuild(int rows, int columns)
     m_columnLabels.clear();
     m_rows = rows;
     m_columns = columns;
+    m_builtRows = 0;
 
     for (int c = 0; c < columns; ++c) {
         auto *label = new QLabel(this);
@@ -78,32 +106,49 @@ void MatrixEditor::rebuild(int rows, int columns)
         m_grid->addWidget(label, 0, c + 1);
         m_columnLabels << label;
     }
-    for (int r = 0; r < rows; ++r) {
-        auto *label = new QLabel(this);
-        label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-        label->setTextFormat(Qt::RichText);
-        m_grid->addWidget(label, r + 1, 0);
-        m_rowLabels << label;
-        for (int c = 0; c < columns; ++c) {
-            auto *box = new QDoubleSpinBox(this);
-            box->setDecimals(kDecimals);
-            box->setRange(-kDefaultLimit, kDefaultLimit);
-            box->setSingleStep(0.1);
-            box->setAlignment(Qt::AlignRight);
-            box->setFocusPolicy(Qt::StrongFocus);
-            box->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
-            box->installEventFilter(this);
-            m_grid->addWidget(box, r + 1, c + 1);
-            m_entries << box;
-            connect(box, &QDoubleSpinBox::valueChanged, this,
-                    [this, r, c](double value) { emit entryEdited(r, c, value); });
-        }
-    }
     // Keep the grid compact at the left instead of spreading the boxes over a wide dock.
     for (int c = 0; c <= columns + 1; ++c)
         m_grid->setColumnStretch(c, c == columns + 1 ? 1 : 0);
     applyLabels();
-    applyDescription();
+    m_entries.reserve(qsizetype(rows) * columns);
+    const int eagerRows = columns > 0 ? std::max(1, kEagerCells / columns) : rows;
+    while (m_builtRows < std::min(rows, eagerRows))
+        buildRow();
+    if (m_builtRows < rows)
+        m_buildTimer->start();
+    else
+        m_buildTimer->stop();
+    setAccessibleName(m_name);
+    setToolTip(m_toolTip);
+}
+
+void MatrixEditor::buildRow()
+{
+    const int r = m_builtRows;
+    auto *label = new QLabel(this);
+    label->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    label->setTextFormat(Qt::RichText);
+    label->setText(r < m_rowLabelTexts.size() ? m_rowLabelTexts.at(r) : QString::number(r + 1));
+    m_grid->addWidget(label, r + 1, 0);
+    m_rowLabels << label;
+    for (int c = 0; c < m_columns; ++c) {
+        auto *box = new QDoubleSpinBox(this);
+        box->setDecimals(kDecimals);
+        box->setRange(-kDefaultLimit, kDefaultLimit);
+        box->setSingleStep(0.1);
+        box->setAlignment(Qt::AlignRight);
+        box->setFocusPolicy(Qt::StrongFocus);
+        box->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Fixed);
+        box->installEventFilter(this);
+        m_grid->addWidget(box, r + 1, c + 1);
+        m_entries << box;
+        connect(box, &QDoubleSpinBox::valueChanged, this,
+                [this, r, c](double value) { emit entryEdited(r, c, value); });
+    }
+    ++m_builtRows;
+    describeRow(r);
+    if (m_shown.rows() == m_rows && m_shown.cols() == m_columns)
+        showRow(r);
 }
 
 void MatrixEditor::setTitle(const QString &richText)
@@ -144,12 +189,16 @@ void MatrixEditor::applyDescription()
 {
     setAccessibleName(m_name);
     setToolTip(m_toolTip);
-    for (int r = 0; r < m_rows; ++r) {
-        for (int c = 0; c < m_columns; ++c) {
-            QDoubleSpinBox *box = entry(r, c);
-            box->setAccessibleName(tr("%1, row %2, column %3").arg(m_name).arg(r + 1).arg(c + 1));
-            box->setToolTip(m_toolTip);
-        }
+    for (int r = 0; r < m_builtRows; ++r)
+        describeRow(r);
+}
+
+void MatrixEditor::describeRow(int r)
+{
+    for (int c = 0; c < m_columns; ++c) {
+        QDoubleSpinBox *box = entry(r, c);
+        box->setAccessibleName(tr("%1, row %2, column %3").arg(m_name).arg(r + 1).arg(c + 1));
+        box->setToolTip(m_toolTip);
     }
 }
 

@@ -9,10 +9,16 @@
 class QDoubleSpinBox;
 class QGridLayout;
 class QLabel;
+class QTimer;
 
 /// Edits an r × c matrix as a grid of number boxes with row and column labels. It only shows
 /// what it is given and reports single-entry edits: the owner applies them to the model's own
 /// matrix, so that the boxes' rounding (3 decimals) never leaks into the other entries.
+///
+/// A box costs about a fifth of a millisecond to make: the 64 × 64 matrices of the largest
+/// sequence file froze the window for most of a second, a 64 × 512 W_O for seconds. Beyond
+/// kEagerCells the rows are therefore made a few milliseconds' worth at a time from the event
+/// loop, each filled with the matrix's numbers as it appears.
 class MatrixEditor : public QWidget
 {
     Q_OBJECT
@@ -28,8 +34,13 @@ public:
 
     int rows() const { return m_rows; }
     int columns() const { return m_columns; }
-    /// The box of one entry (nullptr outside the grid); for tests and focus handling.
+    /// The box of one entry (nullptr outside the grid, or while its row is still to be made);
+    /// for tests and focus handling.
     QDoubleSpinBox *entry(int row, int column) const;
+    /// Whether every row's boxes exist (else the rest are being made from the event loop).
+    bool isComplete() const { return m_builtRows == m_rows; }
+    /// Makes the rows still missing at once.
+    void completeNow();
 
     /// Rich text in the top-left corner, e.g. "W<sub>Q</sub>".
     void setTitle(const QString &richText);
@@ -41,6 +52,10 @@ public:
     void setDescription(const QString &name, const QString &toolTip);
 
     static constexpr int kDecimals = 3;
+    /// Grids of up to this many boxes are made at once (a few dozen milliseconds).
+    static constexpr int kEagerCells = 256;
+    /// How long one slice of the remaining rows may take.
+    static constexpr int kSliceMs = 8;
 
 signals:
     /// The user changed one entry.
@@ -52,6 +67,11 @@ protected:
 
 private:
     void rebuild(int rows, int columns);
+    /// Makes row m_builtRows and fills it from m_shown.
+    void buildRow();
+    void buildSlice();
+    void showRow(int row);
+    void describeRow(int row);
     void applyLabels();
     void applyDescription();
 
@@ -64,4 +84,7 @@ private:
     QString m_name, m_toolTip;
     int m_rows = 0;
     int m_columns = 0;
+    int m_builtRows = 0;
+    attn::Matrix m_shown; ///< the matrix last given, for the rows made later
+    QTimer *m_buildTimer;
 };

@@ -1,13 +1,19 @@
-// Opening a sequence file in the Sequence window reads it in a worker thread: the largest file
-// the limits allow opens, a Cancel in the middle of reading it returns at once and leaves the
-// document on show, its undo history and the file on disk exactly as they were, and a damaged
-// file is refused in the same words as before.
+// Opening a sequence file in the Sequence window reads it in a worker thread, and computes there
+// what the open needs from the whole file (the Training tab's starting loss over every example,
+// the file's bytes): the largest file the limits allow opens, with the same numbers as a plain
+// loop over its examples; a Cancel while it is read, or while its examples are run, returns at
+// once and leaves the document on show, its undo history, the Training tab and the file on disk
+// exactly as they were; and a damaged file is refused in the same words as before.
 
 #include "common/largestsequence.h"
 #include "common/sanitizers.h"
 #include "core/sequencefile.h"
+#include "core/sequenceforward.h"
 #include "model/sequencesession.h"
+#include "model/trainingsession.h"
+#include "sequence/sequenceautosave.h"
 #include "sequence/sequencewindow.h"
+#include "sequence/trainingview.h"
 
 #include <QCryptographicHash>
 #include <QElapsedTimer>
@@ -19,7 +25,47 @@
 #include <QTest>
 #include <QTimer>
 
+#include <cmath>
+
 namespace {
+// The loss and accuracy of `model` over `examples` the plain way: one pass per example and the
+// log-softmax of each scored row written out, the mean over every scored position.
+struct PlainNumbers
+{
+    double loss = 0, accuracy = 0;
+};
+PlainNumbers plainNumbers(const attn::SequenceModel &model,
+                          const std::vector<attn::SequenceExample> &examples)
+{
+    double lossSum = 0;
+    long long scored = 0, correct = 0;
+    for (const attn::SequenceExample &example : examples) {
+        auto forward = attn::SequenceForward::run(model, example.tokens);
+        if (!forward)
+            return {std::nan(""), std::nan("")};
+        const attn::Matrix &logits = forward->logits;
+        for (int i = 0; i < int(example.targets.size()); ++i) {
+            const int target = example.targets[std::size_t(i)];
+            if (target < 0)
+                continue;
+            double largest = logits(i, 0);
+            int best = 0;
+            for (int o = 1; o < logits.cols(); ++o)
+                if (logits(i, o) > largest) {
+                    largest = logits(i, o);
+                    best = o;
+                }
+            double sum = 0;
+            for (int o = 0; o < logits.cols(); ++o)
+                sum += std::exp(logits(i, o) - largest);
+            lossSum += largest + std::log(sum) - logits(i, target);
+            ++scored;
+            correct += best == target ? 1 : 0;
+        }
+    }
+    return {lossSum / double(scored), double(correct) / double(scored)};
+}
+
 QByteArray hashOf(const QString &path)
 {
     QFile f(path);
@@ -49,21 +95,6 @@ private slots:
         QFile f(m_largest);
         QVERIFY(f.open(QIODevice::WriteOnly));
         QCOMPARE(f.write(text.data(), qint64(text.size())), qint64(text.size()));
-    }
-
-    void theLargestFileOpens()
-    {
-        SequenceWindow window;
-        window.show();
-        QVERIFY(QTest::qWaitForWindowExposed(&window));
-        QVERIFY(window.openFile(m_largest));
-        const attn::SequenceDocument &d = window.session()->document();
-        QCOMPARE(d.model.layerCount(), attn::kMaxSequenceLayers);
-        QCOMPARE(int(d.examples.size()), attn::kMaxExamples);
-        QCOMPARE(int(d.heldOut.size()), attn::kMaxExamples);
-        QVERIFY(window.session()->hasResult());
-        // What was there before the file is one undo away, as with any load.
-        QVERIFY(window.session()->canUndo());
     }
 
     void cancelWhileReadingChangesNothing()
@@ -108,6 +139,84 @@ private slots:
         // And the same file opens afterwards.
         QVERIFY(window.openFile(m_largest));
         QCOMPARE(int(session->document().examples.size()), attn::kMaxExamples);
+    }
+
+    void theLargestFileOpens()
+    {
+        SequenceWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        QVERIFY(window.openFile(m_largest));
+        const attn::SequenceDocument &d = window.session()->document();
+        QCOMPARE(d.model.layerCount(), attn::kMaxSequenceLayers);
+        QCOMPARE(int(d.examples.size()), attn::kMaxExamples);
+        QCOMPARE(int(d.heldOut.size()), attn::kMaxExamples);
+        QVERIFY(window.session()->hasResult());
+        // What was there before the file is one undo away, as with any load.
+        QVERIFY(window.session()->canUndo());
+        // The Training tab starts from the file's model, with the loss measured in the worker.
+        const TrainingSession *training = window.trainingView()->session();
+        QCOMPARE(training->snapshots().size(), std::size_t(1));
+        const TrainingSnapshot &start = training->snapshots().front();
+        QCOMPARE(start.step, 0);
+        const PlainNumbers train = plainNumbers(d.model, d.examples);
+        const PlainNumbers held = plainNumbers(d.model, d.heldOut);
+        QVERIFY(start.loss && start.accuracy && start.heldOutLoss && start.heldOutAccuracy);
+        QVERIFY2(std::abs(*start.loss - train.loss) <= 1e-9 * std::abs(train.loss),
+                 qPrintable(QStringLiteral("%1 vs %2").arg(*start.loss).arg(train.loss)));
+        QCOMPARE(*start.accuracy, train.accuracy);
+        QVERIFY(std::abs(*start.heldOutLoss - held.loss) <= 1e-9 * std::abs(held.loss));
+        QCOMPARE(*start.heldOutAccuracy, held.accuracy);
+        // No example repeats a token (token t of example e is 31e + 7t mod 256, and 7t differs
+        // for every t < 64): no position counts towards an induction score.
+        QCOMPARE(start.induction.counted, 0LL);
+        // The bytes the worker wrote are the file's (which writeSequence() wrote): nothing is
+        // unsaved, and the window's sentence is the first example.
+        QFile f(m_largest);
+        QVERIFY(f.open(QIODevice::ReadOnly));
+        QCOMPARE(window.session()->fileBytes(), f.readAll());
+        QVERIFY(!window.autosave()->hasUnsavedWork());
+        QCOMPARE(window.session()->tokens(), d.examples.front().tokens);
+    }
+
+    void cancelWhileRunningTheExamplesChangesNothing()
+    {
+        SequenceWindow window;
+        window.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&window));
+        SequenceSession *session = window.session();
+        QVERIFY(session->setText(session->text()));
+        const QByteArray before = session->fileBytes();
+        const int depth = session->undoDepth();
+        const TrainingSession *training = window.trainingView()->session();
+        const std::optional<double> lossBefore = training->snapshots().front().loss;
+        const int examplesBefore = int(training->document().examples.size());
+
+        // The parse is over when the dialog says the examples are being run: Cancel then.
+        QElapsedTimer sinceCancel;
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, this, [&] {
+            auto *dialog =
+                window.findChild<QProgressDialog *>(QStringLiteral("sequenceReadProgress"));
+            if (!dialog || !dialog->isVisible() || sinceCancel.isValid() ||
+                !dialog->labelText().startsWith(QStringLiteral("Running the model")))
+                return;
+            sinceCancel.start();
+            QTest::mouseClick(dialog->findChild<QPushButton *>(), Qt::LeftButton);
+        });
+        poll.start(10);
+        const bool opened = window.openFile(m_largest);
+        const qint64 cancelMs = sinceCancel.isValid() ? sinceCancel.elapsed() : -1;
+        poll.stop();
+        QVERIFY2(sinceCancel.isValid(), "the examples were never run under the dialog");
+        QVERIFY(!opened);
+        QVERIFY2(cancelMs < 2000, qPrintable(QString::number(cancelMs)));
+        QCOMPARE(session->fileBytes(), before);
+        QCOMPARE(session->undoDepth(), depth);
+        QCOMPARE(training->snapshots().size(), std::size_t(1));
+        QCOMPARE(training->snapshots().front().loss, lossBefore);
+        QCOMPARE(int(training->document().examples.size()), examplesBefore);
+        QVERIFY(window.messageLabel()->text().contains(QStringLiteral("cancelled")));
     }
 
     void aDamagedFileIsRefusedAsBefore()

@@ -1,0 +1,143 @@
+#include "export/animationencoder.h"
+
+#include <QThreadPool>
+
+#include <atomic>
+#include <deque>
+#include <mutex>
+#include <utility>
+
+namespace {
+enum Kind
+{
+    Palette,
+    Frame,
+    Finish
+};
+} // namespace
+
+struct AnimationEncoder::Shared
+{
+    explicit Shared(QSize size, const GifWriter::Options &options) : writer(size, options) {}
+
+    GifWriter writer; ///< only the worker touches it once the first job is queued
+    std::atomic<bool> cancelled = false;
+    mutable std::mutex mutex; ///< guards everything below
+    std::deque<std::pair<int, QImage>> jobs;
+    bool draining = false; ///< a worker is taking jobs off `jobs`
+    int queued = 0;
+    int completed = 0;
+    bool finished = false;
+    QString error;
+    QByteArray bytes;
+};
+
+AnimationEncoder::AnimationEncoder(QSize size, const GifWriter::Options &options)
+    : m_options(options), m_shared(std::make_shared<Shared>(size, options))
+{}
+
+AnimationEncoder::~AnimationEncoder()
+{
+    // The worker keeps its own reference: it ends after the job under way.
+    m_shared->cancelled.store(true);
+}
+
+void AnimationEncoder::addToPalette(const QImage &frame)
+{
+    post(Palette, frame);
+}
+
+void AnimationEncoder::addFrame(const QImage &frame)
+{
+    post(Frame, frame);
+}
+
+void AnimationEncoder::finish()
+{
+    post(Finish, {});
+}
+
+void AnimationEncoder::post(int kind, const QImage &frame)
+{
+    const std::shared_ptr<Shared> s = m_shared;
+    {
+        const std::lock_guard lock(s->mutex);
+        s->jobs.emplace_back(kind, frame);
+        ++s->queued;
+        if (s->draining)
+            return;
+        s->draining = true;
+    }
+    // One worker at a time takes the jobs in order; it stops when none are left and the next
+    // post() starts another.
+    QThreadPool::globalInstance()->start([s] {
+        for (;;) {
+            std::pair<int, QImage> job;
+            {
+                const std::lock_guard lock(s->mutex);
+                if (s->jobs.empty() || s->cancelled.load() || !s->error.isEmpty()) {
+                    s->jobs.clear();
+                    s->draining = false;
+                    return;
+                }
+                job = std::move(s->jobs.front());
+                s->jobs.pop_front();
+            }
+            QString why;
+            QByteArray bytes;
+            bool ok = true;
+            if (job.first == Palette)
+                ok = s->writer.addToPalette(job.second, &why);
+            else if (job.first == Frame)
+                ok = s->writer.addFrame(job.second, &why);
+            else
+                ok = !(bytes = s->writer.finish(&why)).isEmpty();
+            job.second = QImage(); // freed before the next frame is taken
+            const std::lock_guard lock(s->mutex);
+            --s->queued;
+            ++s->completed;
+            if (!ok)
+                s->error = why;
+            else if (job.first == Finish) {
+                s->bytes = std::move(bytes);
+                s->finished = true;
+            }
+        }
+    });
+}
+
+int AnimationEncoder::queued() const
+{
+    const std::lock_guard lock(m_shared->mutex);
+    return m_shared->queued;
+}
+
+int AnimationEncoder::completed() const
+{
+    const std::lock_guard lock(m_shared->mutex);
+    return m_shared->completed;
+}
+
+bool AnimationEncoder::isFinished() const
+{
+    const std::lock_guard lock(m_shared->mutex);
+    return m_shared->finished;
+}
+
+bool AnimationEncoder::failed() const
+{
+    const std::lock_guard lock(m_shared->mutex);
+    return !m_shared->error.isEmpty();
+}
+
+QString AnimationEncoder::error() const
+{
+    const std::lock_guard lock(m_shared->mutex);
+    return m_shared->error;
+}
+
+QByteArray AnimationEncoder::bytes() const
+{
+    const std::lock_guard lock(m_shared->mutex);
+    return m_shared->bytes;
+}
