@@ -26,7 +26,9 @@ struct DecodedGif
     QSize size;
     int loop = -1; ///< NETSCAPE2.0's count; -1 without the extension
     QList<int> delays;
+    QList<QRect> rects;   ///< each frame's own rectangle on the screen
     QList<QImage> frames; ///< composited: each as shown after its frame is drawn
+    bool globalPalette = false;
 };
 
 namespace detail {
@@ -76,6 +78,7 @@ inline DecodedGif decode(const QByteArray &bytes)
         return d;
     }
     d.size = QSize(gif->SWidth, gif->SHeight);
+    d.globalPalette = gif->SColorMap != nullptr;
     if (gif->ImageCount > 0)
         d.loop = detail::loopCount(gif->SavedImages[0].ExtensionBlocks,
                                    gif->SavedImages[0].ExtensionBlockCount);
@@ -104,6 +107,7 @@ inline DecodedGif decode(const QByteArray &bytes)
                 shown.setPixel(rect.x() + x, rect.y() + y, qRgb(c.Red, c.Green, c.Blue));
             }
         d.delays << gcb.DelayTime;
+        d.rects << rect;
         d.frames << shown.copy();
     }
     DGifCloseFile(gif, &code);

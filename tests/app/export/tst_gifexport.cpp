@@ -8,6 +8,7 @@
 #include "common/apprun.h"
 #include "common/clifiles.h"
 #include "common/datacolumns.h"
+#include "common/decodedgif.h"
 #include "common/mainwindowfixture.h"
 #include "export/animationdialog.h"
 #include "export/animationexport.h"
@@ -34,137 +35,16 @@
 #include <QTimer>
 
 #include <cmath>
-#include <cstring>
-#include <gif_lib.h>
 #include <numbers>
 
 namespace {
 
-// What a player shows, frame by frame, with the file's own numbers.
-struct DecodedGif
-{
-    bool ok = false;
-    QString error;
-    QSize size;
-    int loop = -1; ///< NETSCAPE2.0's count; -1 without the extension
-    QList<int> delays;
-    QList<QRect> rects;
-    QList<QImage> frames; ///< composited: each as shown after its frame is drawn
-    bool globalPalette = false;
-};
-
-struct ReadBuffer
-{
-    const QByteArray *bytes;
-    int at = 0;
-};
-
-int readFromBuffer(GifFileType *gif, GifByteType *out, int length)
-{
-    auto *b = static_cast<ReadBuffer *>(gif->UserData);
-    const int n = std::min(length, int(b->bytes->size()) - b->at);
-    std::memcpy(out, b->bytes->constData() + b->at, size_t(std::max(n, 0)));
-    b->at += std::max(n, 0);
-    return n;
-}
-
-// The NETSCAPE2.0 loop count among `blocks`, or -1.
-int loopCount(const ExtensionBlock *blocks, int count)
-{
-    for (int i = 0; i + 1 < count; ++i) {
-        const ExtensionBlock &b = blocks[i];
-        if (b.Function == APPLICATION_EXT_FUNC_CODE && b.ByteCount == 11 &&
-            std::memcmp(b.Bytes, "NETSCAPE2.0", 11) == 0) {
-            const ExtensionBlock &sub = blocks[i + 1];
-            if (sub.ByteCount == 3 && sub.Bytes[0] == 1)
-                return sub.Bytes[1] | (sub.Bytes[2] << 8);
-        }
-    }
-    return -1;
-}
-
-DecodedGif decode(const QByteArray &bytes)
-{
-    DecodedGif d;
-    ReadBuffer buffer{&bytes};
-    int code = 0;
-    GifFileType *gif = DGifOpen(&buffer, readFromBuffer, &code);
-    if (!gif) {
-        d.error = QString::fromUtf8(GifErrorString(code));
-        return d;
-    }
-    if (DGifSlurp(gif) != GIF_OK) {
-        d.error = QString::fromUtf8(GifErrorString(gif->Error));
-        DGifCloseFile(gif, &code);
-        return d;
-    }
-    d.size = QSize(gif->SWidth, gif->SHeight);
-    d.globalPalette = gif->SColorMap != nullptr;
-    if (gif->ImageCount > 0)
-        d.loop =
-            loopCount(gif->SavedImages[0].ExtensionBlocks, gif->SavedImages[0].ExtensionBlockCount);
-    QImage shown(d.size, QImage::Format_RGB32);
-    shown.fill(Qt::black);
-    for (int i = 0; i < gif->ImageCount; ++i) {
-        const SavedImage &image = gif->SavedImages[i];
-        GraphicsControlBlock gcb{};
-        gcb.TransparentColor = NO_TRANSPARENT_COLOR;
-        DGifSavedExtensionToGCB(gif, i, &gcb);
-        const ColorMapObject *map =
-            image.ImageDesc.ColorMap ? image.ImageDesc.ColorMap : gif->SColorMap;
-        const QRect rect(image.ImageDesc.Left, image.ImageDesc.Top, image.ImageDesc.Width,
-                         image.ImageDesc.Height);
-        if (!map || !QRect(QPoint(), d.size).contains(rect)) {
-            d.error = QStringLiteral("frame %1: no colour map or outside the screen").arg(i);
-            DGifCloseFile(gif, &code);
-            return d;
-        }
-        for (int y = 0; y < rect.height(); ++y) {
-            for (int x = 0; x < rect.width(); ++x) {
-                const int index = image.RasterBits[y * rect.width() + x];
-                if (index == gcb.TransparentColor)
-                    continue;
-                const GifColorType c = map->Colors[index];
-                shown.setPixel(rect.x() + x, rect.y() + y, qRgb(c.Red, c.Green, c.Blue));
-            }
-        }
-        d.delays << gcb.DelayTime;
-        d.rects << rect;
-        d.frames << shown.copy();
-    }
-    DGifCloseFile(gif, &code);
-    d.ok = true;
-    return d;
-}
+using decodedgif::decode;
+using decodedgif::DecodedGif;
 
 DecodedGif decodeFile(const QString &path)
 {
     return decode(clifiles::readAll(path));
-}
-
-// The query's red, also where dithering or antialiasing moved it a little: within 60 of each
-// channel of the theme's query colour, and far from the other colours of the palette.
-bool isQueryRed(QRgb p, QColor query)
-{
-    return std::abs(qRed(p) - query.red()) < 60 && std::abs(qGreen(p) - query.green()) < 60 &&
-           std::abs(qBlue(p) - query.blue()) < 60;
-}
-
-// The mean position of the query-red pixels; (NaN, NaN) without any.
-QPointF redCentroid(const QImage &image, QColor query, int *count = nullptr)
-{
-    double sx = 0, sy = 0;
-    int n = 0;
-    for (int y = 0; y < image.height(); ++y)
-        for (int x = 0; x < image.width(); ++x)
-            if (isQueryRed(image.pixel(x, y), query)) {
-                sx += x;
-                sy += y;
-                ++n;
-            }
-    if (count)
-        *count = n;
-    return n ? QPointF(sx / n, sy / n) : QPointF(qQNaN(), qQNaN());
 }
 
 // The angle from a to b, wrapped into (−π, π].
@@ -330,7 +210,7 @@ private slots:
         QPointF centre;
         for (const QImage &f : d.frames) {
             int count = 0;
-            c << redCentroid(f, ColorScheme::query(), &count);
+            c << decodedgif::centroidOf(f, ColorScheme::query(), &count);
             QVERIFY2(count > 50, qPrintable(QStringLiteral("%1 red pixels").arg(count)));
             centre += c.constLast() / n;
         }

@@ -4,6 +4,7 @@
 // GIF reader, independent of the giflib and libimagequant that wrote them.
 
 #include "common/clifiles.h"
+#include "common/forwardanimationrun.h"
 #include "export/forwardanimation.h"
 #include "export/forwardanimationdialog.h"
 #include "lab/dimensionlabpage.h"
@@ -24,18 +25,6 @@
 #include <QTimer>
 
 namespace {
-QList<QImage> framesOf(const QByteArray &bytes)
-{
-    QBuffer buffer;
-    buffer.setData(bytes);
-    buffer.open(QIODevice::ReadOnly);
-    QImageReader reader(&buffer, "gif");
-    QList<QImage> frames;
-    for (QImage image = reader.read(); !image.isNull(); image = reader.read())
-        frames << image.convertToFormat(QImage::Format_RGB32);
-    return frames;
-}
-
 // Pixels that differ between two pictures of the same size within `rect`.
 int differing(const QImage &a, const QImage &b, const QRect &rect)
 {
@@ -133,22 +122,13 @@ private slots:
             seen = dialog != nullptr;
             if (!dialog)
                 return;
-            QSpinBox *frames = dialog->framesBox();
-            frames->selectAll();
-            QTest::keyClicks(frames, QStringLiteral("5"));
-            QTest::keyClick(frames, Qt::Key_Tab);
-            dialog->setFilePath(out);
-            QTest::mouseClick(
-                dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save),
-                Qt::LeftButton);
-            error = dialog->errorLabel()->text();
-            if (dialog->isVisible())
-                dialog->reject();
+            forwardanimationrun::typeInto(dialog->framesBox(), 5);
+            error = forwardanimationrun::save(dialog, out);
         });
         QTest::mouseClick(button, Qt::LeftButton);
         QVERIFY(seen);
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        const QList<QImage> frames = framesOf(clifiles::readAll(out));
+        const QList<QImage> frames = forwardanimationrun::framesOf(clifiles::readAll(out));
         QCOMPARE(frames.size(), 5);
         QCOMPARE(frames.first().size(), page.size());
         QVERIFY(frames.first() != frames.last());

@@ -5,6 +5,7 @@
 
 #include "common/apprun.h"
 #include "common/clifiles.h"
+#include "common/forwardanimationrun.h"
 #include "core/sequencefile.h"
 #include "export/forwardanimation.h"
 #include "export/forwardanimationdialog.h"
@@ -40,18 +41,6 @@ const QString kNoTraining =
     QStringLiteral(AC_SOURCE_DIR "/resources/sequences/previous-token-rotary.json");
 
 // Every frame as a player shows it, by Qt's GIF reader.
-QList<QImage> framesOf(const QByteArray &bytes)
-{
-    QBuffer buffer;
-    buffer.setData(bytes);
-    buffer.open(QIODevice::ReadOnly);
-    QImageReader reader(&buffer, "gif");
-    QList<QImage> frames;
-    for (QImage image = reader.read(); !image.isNull(); image = reader.read())
-        frames << image.convertToFormat(QImage::Format_RGB32);
-    return frames;
-}
-
 // Pixels within `tolerance` of `colour` in `rect` of `image`.
 int pixelsOf(const QImage &image, const QRect &rect, QColor colour, int tolerance = 40)
 {
@@ -185,7 +174,7 @@ private slots:
         QVERIFY2(second.exitCode == 0, second.err.constData());
         const QByteArray bytes = clifiles::readAll(a);
         QCOMPARE(clifiles::readAll(b), bytes); // same file, same seed: the same bytes
-        const QList<QImage> frames = framesOf(bytes);
+        const QList<QImage> frames = forwardanimationrun::framesOf(bytes);
         QCOMPARE(frames.size(), 5);
         for (const QImage &frame : frames)
             QCOMPARE(frame.size(), QSize(1100, 760));
@@ -292,25 +281,15 @@ private slots:
             seen = dialog != nullptr;
             if (!dialog)
                 return;
-            const auto setSpin = [](QSpinBox *s, int value) {
-                s->selectAll();
-                QTest::keyClicks(s, QString::number(value));
-                QTest::keyClick(s, Qt::Key_Tab);
-            };
-            setSpin(dialog->findChild<QSpinBox *>(QStringLiteral("stepsSpin")), 6);
-            setSpin(dialog->framesBox(), 3);
-            dialog->setFilePath(out);
-            QTest::mouseClick(
-                dialog->findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save),
-                Qt::LeftButton);
-            error = dialog->errorLabel()->text();
-            if (dialog->isVisible())
-                dialog->reject();
+            forwardanimationrun::typeInto(
+                dialog->findChild<QSpinBox *>(QStringLiteral("stepsSpin")), 6);
+            forwardanimationrun::typeInto(dialog->framesBox(), 3);
+            error = forwardanimationrun::save(dialog, out);
         });
         QTest::mouseClick(button, Qt::LeftButton);
         QVERIFY(seen);
         QVERIFY2(error.isEmpty(), qPrintable(error));
-        const QList<QImage> frames = framesOf(clifiles::readAll(out));
+        const QList<QImage> frames = forwardanimationrun::framesOf(clifiles::readAll(out));
         QCOMPARE(frames.size(), 3);
         QCOMPARE(frames.first().size(), view.size());
         // The run on screen was not touched: still at step 0.
