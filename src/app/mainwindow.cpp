@@ -37,6 +37,7 @@
 #include "ui_mainwindow.h"
 #include "walkthrough/walkthrough.h"
 #include "walkthrough/walkthroughbar.h"
+#include "widgets/compacttoolbar.h"
 #include "widgets/stablelabel.h"
 
 #include <QActionGroup>
@@ -58,7 +59,6 @@
 #include <QSettings>
 #include <QShowEvent>
 #include <QStatusBar>
-#include <QStyle>
 #include <QTimer>
 #include <QToolBar>
 #include <QToolButton>
@@ -661,27 +661,8 @@ void MainWindow::fitToolBar()
     // would hide the last button, the normaliser's, behind "»". The view buttons, whose icons
     // (magnifiers, a frame) say what they do, drop their texts first; their tooltips keep them.
     // So does Record (a red dot; while recording, the status bar shows the dot and the time).
-    QToolBar *bar = m_ui->mainToolBar;
-    const QList<QAction *> compact{m_ui->actionZoomIn, m_ui->actionZoomOut, m_ui->actionFitAll,
-                                   m_record->action()};
-    const int spacing = bar->layout() ? bar->layout()->spacing() : 0;
-    int needed = bar->contentsMargins().left() + bar->contentsMargins().right() +
-                 2 * bar->style()->pixelMetric(QStyle::PM_ToolBarItemMargin, nullptr, bar);
-    QList<QToolButton *> buttons;
-    for (QAction *a : bar->actions()) {
-        QWidget *w = bar->widgetForAction(a);
-        if (!w)
-            continue;
-        auto *button = qobject_cast<QToolButton *>(w);
-        if (button && compact.contains(a)) {
-            button->setToolButtonStyle(bar->toolButtonStyle());
-            buttons << button;
-        }
-        needed += w->sizeHint().width() + spacing;
-    }
-    const bool narrow = needed > bar->width();
-    for (QToolButton *button : std::as_const(buttons))
-        button->setToolButtonStyle(narrow ? Qt::ToolButtonIconOnly : bar->toolButtonStyle());
+    compactToolBar(m_ui->mainToolBar, {m_ui->actionZoomIn, m_ui->actionZoomOut, m_ui->actionFitAll,
+                                       m_record->action()});
 }
 
 void MainWindow::resizeEvent(QResizeEvent *event)
