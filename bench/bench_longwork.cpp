@@ -6,21 +6,28 @@
 //     limit as whole names allow) in the Sequence window;
 //   - the dimension lab at d = 4096, N = 1,000,000 samples, n = 512 keys, with the curves;
 //   - File → Export Animation… of the canvas at SIZE × SIZE pixels (default 8192, the dialog's
-//     largest), 2 frames.
-// Usage: bench_longwork [--gif-size SIZE] [--gif-old] [--skip-sequence] [--skip-lab] [--skip-gif]
-// (--gif-old: also the export as the dialog ran it before, every step on the GUI thread)
+//     largest), 2 frames;
+//   - the Training view's Export animation… at SIZE × SIZE, 2 frames of a short run.
+// Usage: bench_longwork [--gif-size SIZE] [--gif-old] [--gif-window] [--skip-sequence]
+//                       [--skip-lab] [--skip-gif] [--skip-training-gif]
+// (--gif-window: the scene's GIF of the whole window rather than the canvas)
+// (--gif-old: also each export as its dialog ran it before: every frame drawn in one piece and,
+// for the scene's, every step on the GUI thread; for the training run's, quantised and written
+// there too)
 // Prints figures; never a timed test.
 
 #include "common/largestsequence.h"
 #include "core/sequencefile.h"
 #include "export/animationdialog.h"
 #include "export/animationexport.h"
+#include "export/forwardanimation.h"
 #include "lab/labwindow.h"
 #include "mainwindow.h"
 #include "model/dimensionlabmodel.h"
 #include "model/scenemodel.h"
 #include "model/sequencesession.h"
 #include "sequence/sequencewindow.h"
+#include "sequence/trainingsweep.h"
 
 #include <QApplication>
 #include <QComboBox>
@@ -111,7 +118,7 @@ void benchLab()
                 g.worstMs, g.totalMs);
 }
 
-void benchGif(int side, const QString &dir)
+void benchGif(int side, const QString &dir, int part)
 {
     SceneModel model;
     MainWindow window(&model);
@@ -120,7 +127,7 @@ void benchGif(int side, const QString &dir)
     window.show();
     QCoreApplication::processEvents();
     AnimationDialog dialog(window.exportSource(), &model, &window);
-    dialog.findChild<QComboBox *>(QStringLiteral("partCombo"))->setCurrentIndex(1); // the canvas
+    dialog.findChild<QComboBox *>(QStringLiteral("partCombo"))->setCurrentIndex(part);
     dialog.findChild<QSpinBox *>(QStringLiteral("widthSpin"))->setValue(side);
     dialog.findChild<QSpinBox *>(QStringLiteral("heightSpin"))->setValue(side);
     dialog.findChild<QSpinBox *>(QStringLiteral("framesSpin"))->setValue(2);
@@ -130,9 +137,9 @@ void benchGif(int side, const QString &dir)
     QObject::connect(&dialog, &QDialog::finished, [&] { finished = true; });
     const Gap g = measure([&] { dialog.accept(); },
                           [&] { return finished || (dialog.result() == QDialog::Accepted); });
-    std::printf("GIF of the canvas, %d x %d, 2 frames:      worst frame %7.1f ms, %7.0f ms in "
+    std::printf("GIF of the %s, %d x %d, 2 frames:      worst frame %7.1f ms, %7.0f ms in "
                 "all (%s)\n",
-                side, side, g.worstMs, g.totalMs,
+                part == 0 ? "window" : "canvas", side, side, g.worstMs, g.totalMs,
                 QFileInfo::exists(path) ? "written" : "not written");
 
     // What stays on the GUI thread: drawing one frame (a widget's render()).
@@ -166,6 +173,48 @@ void benchGif(int side, const QString &dir)
                 "all\n",
                 old.worstMs, old.totalMs);
 }
+// The Training view's Export animation… as its dialog runs it: a band of a frame per pass of the
+// event loop, the frames quantised and written in a worker (or, with `old`, as before: each frame
+// drawn whole, quantised and written on the GUI thread, the events between frames).
+void benchTrainingGif(int side, bool old)
+{
+    SequenceSession source;
+    if (!source.loadFile(QStringLiteral(AC_SOURCE_DIR "/resources/sequences/task-induction.json")))
+        return;
+    TrainingSweep::Options o;
+    o.steps = 20;
+    o.frames = 2;
+    o.size = QSize(side, side);
+    TrainingSweep sweep(source.document(), o);
+    if (!sweep.problem().isEmpty()) {
+        std::printf("training GIF: %s\n", qPrintable(sweep.problem()));
+        return;
+    }
+    // Without the worker, a step draws a whole frame and quantises and writes it, as the
+    // command line does and the dialog did.
+    const std::unique_ptr<ForwardAnimation> animation = sweep.animation();
+    if (!old)
+        animation->encodeInWorker();
+    bool done = false;
+    const Gap g = measure(
+        [&] {
+            while (animation->step()) {
+                if (animation->waiting()) {
+                    QEventLoop wait;
+                    QTimer::singleShot(AnimationEncoder::kPollMs, &wait, &QEventLoop::quit);
+                    wait.exec();
+                } else {
+                    QCoreApplication::processEvents();
+                }
+            }
+            done = true;
+        },
+        [&] { return done; });
+    std::printf("GIF of the Training view, %d x %d, 2 frames%s: worst frame %7.1f ms, %7.0f ms in "
+                "all (%s)\n",
+                side, side, old ? " (as before)" : "", g.worstMs, g.totalMs,
+                animation->finished() ? "finished" : qPrintable(animation->error()));
+}
 } // namespace
 
 int main(int argc, char **argv)
@@ -192,6 +241,11 @@ int main(int argc, char **argv)
     if (!args.contains(QStringLiteral("--skip-lab")))
         benchLab();
     if (!args.contains(QStringLiteral("--skip-gif")))
-        benchGif(side, dir.path());
+        benchGif(side, dir.path(), args.contains(QStringLiteral("--gif-window")) ? 0 : 1);
+    if (!args.contains(QStringLiteral("--skip-training-gif"))) {
+        benchTrainingGif(side, false);
+        if (args.contains(QStringLiteral("--gif-old")))
+            benchTrainingGif(side, true);
+    }
     return 0;
 }

@@ -416,7 +416,8 @@ void CanvasWidget::paintScene(QPainter &painter, const QRect &target, bool fillB
     const ViewTransform view = transformFor(target.size());
     painter.save();
     painter.translate(target.topLeft());
-    painter.setClipRect(QRect(QPoint(0, 0), target.size()));
+    // Within any clip the painter already has (an export drawn in bands).
+    painter.setClipRect(QRect(QPoint(0, 0), target.size()), Qt::IntersectClip);
     painter.setBackground(ColorScheme::background());
     // The landscape goes under the grid (which stays readable on top), its iso-lines under the
     // arrows, its legend over everything. Coarse while a gesture repaints every frame.

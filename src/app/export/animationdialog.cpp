@@ -24,9 +24,6 @@
 #include <iterator>
 
 namespace {
-// How often the dialog looks whether the worker is done while it waits for it.
-constexpr int kWaitMs = 5;
-
 QString key(const char *name)
 {
     return QStringLiteral("animation/") + QLatin1String(name);
@@ -258,7 +255,7 @@ void AnimationDialog::accept()
         progress.setValue(animation.done());
         if (animation.waiting()) {
             QEventLoop wait;
-            QTimer::singleShot(kWaitMs, &wait, &QEventLoop::quit);
+            QTimer::singleShot(AnimationEncoder::kPollMs, &wait, &QEventLoop::quit);
             wait.exec();
         } else {
             QCoreApplication::processEvents();

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <deque>
+#include <memory>
 #include <mutex>
 #include <utility>
 
@@ -18,9 +19,13 @@ enum Kind
 
 struct AnimationEncoder::Shared
 {
-    explicit Shared(QSize size, const GifWriter::Options &options) : writer(size, options) {}
+    Shared(QSize size, const GifWriter::Options &options) : size(size), options(options) {}
 
-    GifWriter writer; ///< only the worker touches it once the first job is queued
+    const QSize size;
+    const GifWriter::Options options;
+    /// Made by the worker at its first job: it clears a buffer of 4 bytes a pixel, a quarter of a
+    /// second at 8192 × 8192 pixels. Only the worker touches it.
+    std::unique_ptr<GifWriter> writer;
     std::atomic<bool> cancelled = false;
     mutable std::mutex mutex; ///< guards everything below
     std::deque<std::pair<int, QImage>> jobs;
@@ -38,8 +43,10 @@ AnimationEncoder::AnimationEncoder(QSize size, const GifWriter::Options &options
 
 AnimationEncoder::~AnimationEncoder()
 {
-    // The worker keeps its own reference: it ends after the job under way.
+    // The worker keeps its own reference: it ends after the job under way. When it is idle, the
+    // writer's buffers (256 MiB and more at the largest size) are freed in a worker too.
     m_shared->cancelled.store(true);
+    QThreadPool::globalInstance()->start([s = std::move(m_shared)] {});
 }
 
 void AnimationEncoder::addToPalette(const QImage &frame)
@@ -86,12 +93,14 @@ void AnimationEncoder::post(int kind, const QImage &frame)
             QString why;
             QByteArray bytes;
             bool ok = true;
+            if (!s->writer)
+                s->writer = std::make_unique<GifWriter>(s->size, s->options);
             if (job.first == Palette)
-                ok = s->writer.addToPalette(job.second, &why);
+                ok = s->writer->addToPalette(job.second, &why);
             else if (job.first == Frame)
-                ok = s->writer.addFrame(job.second, &why);
+                ok = s->writer->addFrame(job.second, &why);
             else
-                ok = !(bytes = s->writer.finish(&why)).isEmpty();
+                ok = !(bytes = s->writer->finish(&why)).isEmpty();
             job.second = QImage(); // freed before the next frame is taken
             const std::lock_guard lock(s->mutex);
             --s->queued;

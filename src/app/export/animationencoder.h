@@ -19,6 +19,9 @@
 class AnimationEncoder
 {
 public:
+    /// How often (ms) a window that waits for the worker looks whether it is done.
+    static constexpr int kPollMs = 5;
+
     AnimationEncoder(QSize size, const GifWriter::Options &options);
     ~AnimationEncoder();
     AnimationEncoder(const AnimationEncoder &) = delete;

@@ -3,12 +3,14 @@
 #include "canvas/canvasfonts.h"
 #include "canvas/canvaswidget.h"
 #include "canvas/viewfitter.h"
+#include "export/pictureinbands.h"
 #include "model/commandline.h"
 #include "model/scenemodel.h"
 #include "widgets/updatethrottle.h"
 
 #include <QMainWindow>
 #include <QSaveFile>
+#include <QSignalBlocker>
 
 // The command line and the dialog offer what the file format can hold.
 static_assert(CommandLine::kMinFps == GifWriter::kMinFps &&
@@ -68,11 +70,17 @@ void AnimationExport::prepare()
     // when it already shows them all.
     if (CanvasWidget *canvas = m_source.canvas) {
         QRectF all;
-        for (int k = 0; k < m_sweep.frames(); ++k) {
-            m_sweep.apply(k);
-            all = all.united(canvas->handles().bounds());
+        {
+            // The handles read the model itself; the views need not follow every frame (each
+            // would redraw its chart and formulas: seconds for 48 frames), and the model ends
+            // where it began.
+            const QSignalBlocker quiet(m_model);
+            for (int k = 0; k < m_sweep.frames(); ++k) {
+                m_sweep.apply(k);
+                all = all.united(canvas->handles().bounds());
+            }
+            m_sweep.restore();
         }
-        m_sweep.restore();
         if (!canvas->view().visibleWorld().contains(all)) {
             m_savedView = canvas->view();
             canvas->setView(ViewFitter::showingAll(all, canvas->size(),
@@ -87,10 +95,11 @@ void AnimationExport::prepare()
         m_writer = std::make_unique<GifWriter>(pixels, m_options.gif);
 }
 
-QImage AnimationExport::frame(int index)
+bool AnimationExport::startFrame(int index)
 {
+    m_picture.reset();
     if (!m_sweep.apply(index))
-        return {};
+        return false;
     if (m_options.picture.part == Exporter::Part::Window) {
         // The step panel's formulas and the explanation follow a change within a throttle's
         // interval, frames come faster than that; and the docks lay out from posted events.
@@ -99,7 +108,18 @@ QImage AnimationExport::frame(int index)
         UpdateThrottle::flushAll();
         Exporter::settle();
     }
-    return m_exporter.renderImage(m_options.picture);
+    m_picture = std::make_unique<PictureInBands>(m_exporter, m_options.picture);
+    return !m_picture->isNull();
+}
+
+QImage AnimationExport::frame(int index)
+{
+    if (!startFrame(index))
+        return {};
+    m_picture->drawAll();
+    const QImage image = m_picture->take();
+    m_picture.reset();
+    return image;
 }
 
 QImage AnimationExport::drawFrame(int index)
@@ -165,16 +185,25 @@ bool AnimationExport::stepInWorker()
     if (m_done < palettePass + n) {
         // One frame with the worker and the next drawn here: never more than two held at once
         // (beyond the kept ones), each 4 bytes a pixel.
-        if (m_encoder->queued() > 1) {
+        const int k = m_done < palettePass ? m_done : m_done - palettePass;
+        const bool kept = m_done >= palettePass && k < m_kept.size();
+        if (!m_picture && m_encoder->queued() > 1) {
             m_waiting = true;
             return true;
         }
-        const int k = m_done < palettePass ? m_done : m_done - palettePass;
         QImage image;
-        if (m_done >= palettePass && k < m_kept.size())
+        if (kept) {
             image = std::exchange(m_kept[k], QImage());
-        else
-            image = frame(k);
+        } else {
+            // A band of the frame per step: a frame of 8192 × 8192 pixels is drawn in 32
+            // pieces, and the events come between them.
+            if (!m_picture && !startFrame(k))
+                return fail(tr("Frame %1 could not be drawn.").arg(k + 1));
+            if (m_picture->drawBand())
+                return true;
+            image = m_picture->take();
+            m_picture.reset();
+        }
         if (image.isNull())
             return fail(tr("Frame %1 could not be drawn.").arg(k + 1));
         if (m_done < palettePass) {
@@ -228,6 +257,7 @@ void AnimationExport::restore()
     // Unfinished (cancelled, failed): the worker drops the rest of its jobs.
     if (!m_finished)
         m_encoder.reset();
+    m_picture.reset();
     m_sweep.restore();
     m_kept.clear();
     if (m_savedView && m_source.canvas)

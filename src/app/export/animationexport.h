@@ -15,14 +15,15 @@
 #include <memory>
 #include <optional>
 
+class PictureInBands;
 class SceneModel;
 
 /// Draws a sweep (SweepAnimation) of a window's scene frame by frame with an Exporter and
-/// writes the frames as an animated GIF (GifWriter). The work comes in small steps, one frame
-/// drawn or encoded at a time, so that a window can stay responsive and offer Cancel between
-/// them; the command line runs all of them at once. Before the first frame the canvas's view
-/// is widened, if needed, to show every tip of every frame, so that nothing leaves the picture;
-/// the view, the window's size and the scene are put back afterwards.
+/// writes the frames as an animated GIF (GifWriter). The work comes in small steps, one band of a
+/// frame drawn (PictureInBands) or one frame encoded at a time, so that a window can stay
+/// responsive and offer Cancel between them; the command line runs all of them at once. Before the
+/// first frame the canvas's view is widened, if needed, to show every tip of every frame, so that
+/// nothing leaves the picture; the view, the window's size and the scene are put back afterwards.
 class AnimationExport
 {
     Q_DECLARE_TR_FUNCTIONS(AnimationExport)
@@ -79,6 +80,9 @@ public:
 
 private:
     void prepare();
+    /// Shows frame `index` and starts its picture (m_picture); false when it cannot be drawn.
+    bool startFrame(int index);
+    /// Frame `index` drawn whole.
     QImage frame(int index);
     bool fail(const QString &why);
     bool stepInWorker();
@@ -90,6 +94,7 @@ private:
     Exporter m_exporter;
     std::unique_ptr<GifWriter> m_writer;
     std::unique_ptr<AnimationEncoder> m_encoder;
+    std::unique_ptr<PictureInBands> m_picture; ///< the frame being drawn band by band
     bool m_inWorker = false;
     bool m_waiting = false;
     QList<QImage> m_kept;

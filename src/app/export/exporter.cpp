@@ -207,30 +207,68 @@ QSize Exporter::resolvedSize(const Options &options) const
 
 QImage Exporter::renderImage(const Options &options) const
 {
+    QImage image = blankImage(options);
+    if (image.isNull())
+        return image;
+    renderRows(image, options, 0, image.height());
+    finishImage(image, options);
+    return image;
+}
+
+QImage Exporter::blankImage(const Options &options) const
+{
     const QSize size = resolvedSize(options);
     const int scale = std::clamp(options.scale, 1, 4);
     // Opaque pictures without an alpha channel: smaller PNGs, encoded faster.
     QImage image(size * scale,
                  options.transparent ? QImage::Format_ARGB32_Premultiplied : QImage::Format_RGB32);
-    if (image.isNull())
-        return image;
     // Drawing in logical pixels on an image of ratio `scale` makes every line and glyph sharp at
     // that ratio, independent of the screen the window is on.
-    image.setDevicePixelRatio(scale);
-    image.fill(options.transparent ? QColor(Qt::transparent) : ColorScheme::background());
-    {
-        QPainter painter(&image);
-        painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing |
-                               QPainter::SmoothPixmapTransform);
-        paint(painter, options, size);
+    if (!image.isNull())
+        image.setDevicePixelRatio(scale);
+    return image;
+}
+
+void Exporter::renderRows(QImage &image, const Options &options, int top, int bottom) const
+{
+    const QSize size = resolvedSize(options);
+    const int scale = std::clamp(options.scale, 1, 4);
+    top = std::clamp(top, 0, image.height());
+    bottom = std::clamp(bottom, top, image.height());
+    if (top == bottom)
+        return;
+    // The background, as QImage::fill() would write it, into these rows only: a band must not
+    // touch the pixels of the bands before it.
+    QImage one(1, 1, image.format());
+    one.fill(options.transparent ? QColor(Qt::transparent) : ColorScheme::background());
+    // Both formats hold a pixel in 32 bits.
+    const QRgb pixel = reinterpret_cast<const QRgb *>(one.constScanLine(0))[0];
+    for (int y = top; y < bottom; ++y) {
+        auto *line = reinterpret_cast<QRgb *>(image.scanLine(y));
+        std::fill(line, line + image.width(), pixel);
     }
+    const bool whole = top == 0 && bottom == image.height();
+    // In logical pixels; the caller keeps the band's edges on whole logical rows. The whole
+    // picture is clipped too: Qt's raster engine blends a clipped shape's edges a shade
+    // differently from an unclipped one's, and a picture must not depend on its bands.
+    const QRect clip(0, top / scale, size.width(), (bottom - top + scale - 1) / scale);
+    const QRect rows = whole ? QRect() : clip;
+    QPainter painter(&image);
+    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing |
+                           QPainter::SmoothPixmapTransform);
+    painter.setClipRect(clip);
+    paint(painter, options, size, rows);
+}
+
+void Exporter::finishImage(QImage &image, const Options &options)
+{
+    const int scale = std::clamp(options.scale, 1, 4);
     image.setDevicePixelRatio(1);
     // Set after painting: a higher resolution during painting would enlarge the fonts. With it, a
     // 2× picture has the same printed size as the 1× one.
     const int dpm = int(std::lround(kDpi * scale / 0.0254));
     image.setDotsPerMeterX(dpm);
     image.setDotsPerMeterY(dpm);
-    return image;
 }
 
 QByteArray Exporter::render(Format format, const Options &options, QString *error) const
@@ -313,14 +351,14 @@ bool Exporter::write(const QString &path, Format format, const Options &options,
     return true;
 }
 
-void Exporter::paint(QPainter &painter, const Options &options, QSize size) const
+void Exporter::paint(QPainter &painter, const Options &options, QSize size, const QRect &rows) const
 {
     QRect picture(QPoint(0, 0), size);
     const int band =
         options.caption ? std::min(captionHeight(painter.device()), size.height() / 2) : 0;
     picture.setHeight(size.height() - band);
-    paintPart(painter, options, picture);
-    if (band > 0)
+    paintPart(painter, options, picture, rows);
+    if (band > 0 && (rows.isNull() || rows.bottom() >= picture.height()))
         paintCaption(painter, QRect(0, picture.height(), size.width(), band), options.transparent);
 }
 
@@ -331,7 +369,8 @@ void Exporter::drawPart(QPainter &painter, Part part, const QRect &target) const
     paintPart(painter, options, target);
 }
 
-void Exporter::paintPart(QPainter &painter, const Options &options, const QRect &target) const
+void Exporter::paintPart(QPainter &painter, const Options &options, const QRect &target,
+                         const QRect &rows) const
 {
     // A source without the part (the Sequence window) draws itself whole.
     switch (hasPart(options.part) ? options.part : Part::Window) {
@@ -342,7 +381,7 @@ void Exporter::paintPart(QPainter &painter, const Options &options, const QRect 
         paintChart(painter, target, options.transparent);
         break;
     case Part::Window:
-        paintWindow(painter, target);
+        paintWindow(painter, target, rows);
         break;
     }
 }
@@ -373,7 +412,7 @@ void Exporter::paintChart(QPainter &painter, const QRect &target, bool transpare
     painter.restore();
 }
 
-void Exporter::paintWindow(QPainter &painter, const QRect &target) const
+void Exporter::paintWindow(QPainter &painter, const QRect &target, const QRect &rows) const
 {
     // The window is laid out at the requested size for the moment of drawing, then put back
     // with its docks where they were.
@@ -403,11 +442,18 @@ void Exporter::paintWindow(QPainter &painter, const QRect &target) const
     } else {
         // As the widgets paint on screen: no extra clip (the PDF engine then loses children
         // under it) and no antialiasing of the style's one-pixel frames.
-        painter.save();
-        painter.setRenderHints(painter.renderHints(), false);
-        m_source.window->render(&painter, target.topLeft(), QRegion(),
-                                QWidget::DrawWindowBackground | QWidget::DrawChildren);
-        painter.restore();
+        // A band (PictureInBands) asks the widgets under it only, each for its part of the
+        // band; render() puts the region's top left corner at the offset it is given.
+        const QRect region =
+            rows.isNull() ? QRect()
+                          : rows.translated(-target.topLeft()) & QRect(QPoint(0, 0), target.size());
+        if (rows.isNull() || !region.isEmpty()) {
+            painter.save();
+            painter.setRenderHints(painter.renderHints(), false);
+            m_source.window->render(&painter, target.topLeft() + region.topLeft(), QRegion(region),
+                                    QWidget::DrawWindowBackground | QWidget::DrawChildren);
+            painter.restore();
+        }
     }
     if (resize) {
         m_source.window->resize(old);

@@ -85,6 +85,14 @@ public:
     /// The PNG picture (device pixel ratio 1, size × scale pixels); a null image when it does
     /// not fit in memory.
     QImage renderImage(const Options &options) const;
+    /// renderImage() in pieces (PictureInBands): blankImage() allocates the picture (null when
+    /// it does not fit in memory), renderRows() paints its device rows [top, bottom) with the
+    /// whole picture's geometry clipped to them, so that a picture painted in bands has the
+    /// pixels of one painted whole, and finishImage() gives it its final resolution. `top` and
+    /// `bottom` are multiples of the scale (or the image's height).
+    QImage blankImage(const Options &options) const;
+    void renderRows(QImage &image, const Options &options, int top, int bottom) const;
+    static void finishImage(QImage &image, const Options &options);
     /// The file's bytes; empty with a translated reason in *error on failure.
     QByteArray render(Format format, const Options &options, QString *error) const;
     /// Renders into memory, then replaces `path` atomically (QSaveFile): on any failure an
@@ -109,10 +117,13 @@ public:
 private:
     QSize resolvedSize(const Options &options) const;
     QString sequenceCaption() const;
-    void paint(QPainter &painter, const Options &options, QSize size) const;
-    void paintPart(QPainter &painter, const Options &options, const QRect &target) const;
+    /// `rows`: the part of the picture being painted (a band), or null for all of it.
+    void paint(QPainter &painter, const Options &options, QSize size,
+               const QRect &rows = QRect()) const;
+    void paintPart(QPainter &painter, const Options &options, const QRect &target,
+                   const QRect &rows = QRect()) const;
     void paintChart(QPainter &painter, const QRect &target, bool transparent) const;
-    void paintWindow(QPainter &painter, const QRect &target) const;
+    void paintWindow(QPainter &painter, const QRect &target, const QRect &rows = QRect()) const;
     void paintCaption(QPainter &painter, const QRect &band, bool transparent) const;
 
     ExportSource m_source;

@@ -1,5 +1,6 @@
 #include "export/forwardanimationdialog.h"
 
+#include "export/animationencoder.h"
 #include "model/commandline.h"
 
 #include <QCoreApplication>
@@ -19,6 +20,7 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTimer>
 #include <QVBoxLayout>
 
 namespace {
@@ -194,10 +196,19 @@ void ForwardAnimationDialog::accept()
         return;
     }
     progress.setMaximum(animation->total());
-    // One frame per slice, then the events: the window repaints and Cancel is heard.
+    // A band of a frame per slice, quantised and written in a worker; between slices, and every
+    // few milliseconds while the worker is behind, the events: the window repaints and Cancel
+    // is heard.
+    animation->encodeInWorker();
     while (animation->step()) {
         progress.setValue(animation->done());
-        QCoreApplication::processEvents();
+        if (animation->waiting()) {
+            QEventLoop wait;
+            QTimer::singleShot(AnimationEncoder::kPollMs, &wait, &QEventLoop::quit);
+            wait.exec();
+        } else {
+            QCoreApplication::processEvents();
+        }
         if (progress.wasCanceled())
             return; // nothing was written; the dialog stays for another try
     }

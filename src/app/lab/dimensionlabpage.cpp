@@ -304,7 +304,7 @@ void DimensionLabPage::exportAnimationDialog()
         sweep->setCancelCheck(cancelled);
         return std::make_unique<ForwardAnimation>(
             o.frames, o.size, o.gif,
-            [sweep](int frame, QString *error) { return sweep->drawFrame(frame, error); });
+            [sweep](int frame, QString *error) { return sweep->startFrame(frame, error); });
     };
     ForwardAnimationDialog dialog(
         tr("Export Dimension Animation"),

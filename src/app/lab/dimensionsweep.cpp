@@ -1,6 +1,7 @@
 #include "lab/dimensionsweep.h"
 
 #include "export/exporter.h"
+#include "export/pictureinbands.h"
 #include "lab/dimensionlabpage.h"
 #include "model/dimensionlabmodel.h"
 
@@ -36,6 +37,9 @@ DimensionSweep::DimensionSweep(const attn::DimensionExperimentParams &params,
     m_page->resize(m_options.size);
     m_page->show();
     Exporter::settle();
+    // Laid out, it is drawn only by the Exporter (which renders hidden widgets too): a shown
+    // window is painted whole into a buffer of its own after every frame, which nobody sees.
+    m_page->hide();
     if (m_page->size() != m_options.size) {
         const QSize least = m_page->minimumSizeHint().expandedTo(m_page->minimumSize());
         m_problem = tr("The dimension lab needs at least %1 × %2 pixels; %3 × %4 is too small.")
@@ -51,7 +55,7 @@ DimensionSweep::~DimensionSweep()
     m_model->cancel();
 }
 
-QImage DimensionSweep::drawFrame(int frame, QString *error)
+std::unique_ptr<PictureInBands> DimensionSweep::startFrame(int frame, QString *error)
 {
     if (!m_problem.isEmpty()) {
         *error = m_problem;
@@ -81,15 +85,26 @@ QImage DimensionSweep::drawFrame(int frame, QString *error)
     picture.part = Exporter::Part::Window;
     picture.size = m_options.size;
     const Exporter exporter(ExportSource{m_page.get(), nullptr, nullptr, nullptr});
-    QImage image = exporter.renderImage(picture);
-    if (image.isNull())
+    auto image = std::make_unique<PictureInBands>(exporter, picture);
+    if (image->isNull()) {
         *error = tr("Frame %1 could not be drawn.").arg(frame + 1);
+        return nullptr;
+    }
     return image;
+}
+
+QImage DimensionSweep::drawFrame(int frame, QString *error)
+{
+    const std::unique_ptr<PictureInBands> picture = startFrame(frame, error);
+    if (!picture)
+        return {};
+    picture->drawAll();
+    return picture->take();
 }
 
 std::unique_ptr<ForwardAnimation> DimensionSweep::animation()
 {
     return std::make_unique<ForwardAnimation>(
         m_options.frames, m_options.size, m_options.gif,
-        [this](int frame, QString *error) { return drawFrame(frame, error); });
+        [this](int frame, QString *error) { return startFrame(frame, error); });
 }

@@ -52,8 +52,11 @@ public:
     /// Asked while a frame computes: true stops it (the frame then fails).
     void setCancelCheck(std::function<bool()> cancelled) { m_cancelled = std::move(cancelled); }
 
-    /// Computes frame `frame`'s d and draws the page; a null image with a translated reason in
-    /// *error when the run failed or was cancelled.
+    /// Computes frame `frame`'s d and returns the page's picture, to be drawn (band by band)
+    /// before the next frame. Null with a translated reason in *error when the run failed or was
+    /// cancelled.
+    std::unique_ptr<PictureInBands> startFrame(int frame, QString *error);
+    /// startFrame() drawn whole; a null image on failure.
     QImage drawFrame(int frame, QString *error);
     /// The GIF of every frame, drawn by this sweep (which must outlive it).
     std::unique_ptr<ForwardAnimation> animation();

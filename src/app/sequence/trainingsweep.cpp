@@ -2,6 +2,7 @@
 
 #include "core/sequencedocument.h"
 #include "export/exporter.h"
+#include "export/pictureinbands.h"
 #include "model/commandline.h"
 #include "model/scenestorage.h"
 #include "model/sequencesession.h"
@@ -57,6 +58,10 @@ TrainingSweep::TrainingSweep(const attn::SequenceDocument &document, const Optio
     m_view->resize(m_options.size);
     m_view->show();
     Exporter::settle();
+    // Laid out, it is drawn only by the Exporter (which renders hidden widgets too): a shown
+    // window is painted whole into a buffer of its own after every step, which nobody sees (a
+    // third of a second at 8192 × 8192 pixels).
+    m_view->hide();
     if (m_view->size() != m_options.size) {
         const QSize least = m_view->minimumSizeHint().expandedTo(m_view->minimumSize());
         m_problem = tr("The Training view needs at least %1 × %2 pixels; %3 × %4 is too small.")
@@ -88,7 +93,7 @@ bool TrainingSweep::waitFor(int step)
     return session->step() >= step;
 }
 
-QImage TrainingSweep::drawFrame(int frame, QString *error)
+std::unique_ptr<PictureInBands> TrainingSweep::startFrame(int frame, QString *error)
 {
     if (!m_problem.isEmpty() || !m_view) {
         *error = m_problem;
@@ -116,17 +121,28 @@ QImage TrainingSweep::drawFrame(int frame, QString *error)
     picture.size = m_options.size;
     picture.scale = m_options.scale;
     const Exporter exporter(ExportSource{m_view.get(), nullptr, nullptr, m_view->viewSession()});
-    QImage image = exporter.renderImage(picture);
-    if (image.isNull())
+    auto image = std::make_unique<PictureInBands>(exporter, picture);
+    if (image->isNull()) {
         *error = tr("Frame %1 could not be drawn.").arg(frame + 1);
+        return nullptr;
+    }
     return image;
+}
+
+QImage TrainingSweep::drawFrame(int frame, QString *error)
+{
+    const std::unique_ptr<PictureInBands> picture = startFrame(frame, error);
+    if (!picture)
+        return {};
+    picture->drawAll();
+    return picture->take();
 }
 
 std::unique_ptr<ForwardAnimation> TrainingSweep::animation()
 {
     return std::make_unique<ForwardAnimation>(
         m_options.frames, m_options.size * m_options.scale, m_options.gif,
-        [this](int frame, QString *error) { return drawFrame(frame, error); });
+        [this](int frame, QString *error) { return startFrame(frame, error); });
 }
 
 int TrainingSweep::runCommand(const CommandLineOptions &options, QString *error)

@@ -65,8 +65,11 @@ public:
     /// Asked while a frame's steps are trained: true stops the run (the frame then fails).
     void setCancelCheck(std::function<bool()> cancelled) { m_cancelled = std::move(cancelled); }
 
-    /// Trains on to frame `frame`'s step and draws the view; frames come in order. A null image
-    /// with a translated reason in *error when the run stopped (it diverged, or was cancelled).
+    /// Trains on to frame `frame`'s step and returns the view's picture, to be drawn (band by
+    /// band) before the next frame; frames come in order. Null with a translated reason in
+    /// *error when the run stopped (it diverged, or was cancelled).
+    std::unique_ptr<PictureInBands> startFrame(int frame, QString *error);
+    /// startFrame() drawn whole; a null image on failure.
     QImage drawFrame(int frame, QString *error);
     /// The GIF of every frame, drawn by this sweep (which must outlive it).
     std::unique_ptr<ForwardAnimation> animation();

@@ -930,7 +930,7 @@ void TrainingView::exportAnimationDialog()
         sweep->setCancelCheck(cancelled);
         return std::make_unique<ForwardAnimation>(
             o.frames, o.size, o.gif,
-            [sweep](int frame, QString *error) { return sweep->drawFrame(frame, error); });
+            [sweep](int frame, QString *error) { return sweep->startFrame(frame, error); });
     };
     ForwardAnimationDialog dialog(
         tr("Export Training Animation"),
