@@ -402,16 +402,19 @@ void CanvasWidget::changeEvent(QEvent *event)
 
 // --- Painting ---------------------------------------------------------------------------------
 
-void CanvasWidget::paintEvent(QPaintEvent *)
+void CanvasWidget::paintEvent(QPaintEvent *event)
 {
     QPainter painter(this);
-    paintScene(painter, rect());
+    // A band of an export drawn in pieces (PictureInBands) asks for a part of the widget.
+    const bool partly = !QRegion(rect()).subtracted(event->region()).isEmpty();
+    paintScene(painter, rect(), true, partly);
     GradientArrowLayer::paint(painter, *this, m_overlay.legend());
     m_overlay.paint(painter, m_view, {selectedHandle(), m_hovered, m_dragged}, hasFocus(), m_fonts,
                     *m_mode);
 }
 
-void CanvasWidget::paintScene(QPainter &painter, const QRect &target, bool fillBackground) const
+void CanvasWidget::paintScene(QPainter &painter, const QRect &target, bool fillBackground,
+                              bool partly) const
 {
     const ViewTransform view = transformFor(target.size());
     painter.save();
@@ -425,8 +428,8 @@ void CanvasWidget::paintScene(QPainter &painter, const QRect &target, bool fillB
         m_landscapeVisible && m_landscape->prepare(view, m_mode && m_mode->isBusy());
     // On screen, with nothing under the grid, the grid and the values come from a cached
     // picture; files and scaled exports draw them afresh.
-    const bool layered =
-        fillBackground && target == rect() && !landscape && LayerCache::usable(painter, *this);
+    const bool layered = fillBackground && !partly && target == rect() && !landscape &&
+                         LayerCache::usable(painter, *this);
     if (layered) {
         const qreal ratio = devicePixelRatioF();
         painter.drawPixmap(

@@ -58,8 +58,11 @@ public:
     /// Paints the whole canvas (no hover or selection marks) into any painter: the widget, a
     /// QImage, an SVG or a PDF. The visible part of the plane is kept when `target` is larger or
     /// smaller than the widget. Without `fillBackground` the background stays as the painter's
-    /// device has it (transparent exports).
-    void paintScene(QPainter &painter, const QRect &target, bool fillBackground = true) const;
+    /// device has it (transparent exports). `partly`: only a part of the target will be seen (a
+    /// band of an export), so the cached full-size pictures of the grid and values are not worth
+    /// making.
+    void paintScene(QPainter &painter, const QRect &target, bool fillBackground = true,
+                    bool partly = false) const;
     /// The mapping paintScene() uses for a target of `target` pixels: the widget's own view at
     /// its own size, otherwise the same visible part of the plane scaled to fit.
     ViewTransform transformFor(QSize target) const;

@@ -63,6 +63,11 @@ void AnimationExport::prepare()
         m_savedWindowSize = window->size();
         if (auto *mainWindow = qobject_cast<QMainWindow *>(window))
             m_savedDocks = mainWindow->saveState();
+        // Not painted on screen while it has the picture's size and the frames change it: at
+        // 8192 × 8192 pixels the first repaint alone took a second without events; the Exporter
+        // draws it all the same.
+        window->setUpdatesEnabled(false);
+        m_frozeWindow = true;
         window->resize(m_options.picture.size);
         Exporter::settle();
     }
@@ -268,4 +273,7 @@ void AnimationExport::restore()
             mainWindow->restoreState(m_savedDocks);
         Exporter::settle();
     }
+    // Painted again at its own size.
+    if (std::exchange(m_frozeWindow, false) && m_source.window)
+        m_source.window->setUpdatesEnabled(true);
 }

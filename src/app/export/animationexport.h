@@ -106,5 +106,6 @@ private:
     QByteArray m_bytes;
     std::optional<ViewTransform> m_savedView;
     QSize m_savedWindowSize;
+    bool m_frozeWindow = false; ///< the window's updates are off until restore()
     QByteArray m_savedDocks;
 };

@@ -447,6 +447,10 @@ void Exporter::paintWindow(QPainter &painter, const QRect &target, const QRect &
         const QRect region =
             rows.isNull() ? QRect()
                           : rows.translated(-target.topLeft()) & QRect(QPoint(0, 0), target.size());
+        // A window whose updates an animation turned off (AnimationExport) is drawn all the same.
+        const bool frozen = !m_source.window->updatesEnabled();
+        if (frozen)
+            m_source.window->setUpdatesEnabled(true);
         if (rows.isNull() || !region.isEmpty()) {
             painter.save();
             painter.setRenderHints(painter.renderHints(), false);
@@ -454,6 +458,8 @@ void Exporter::paintWindow(QPainter &painter, const QRect &target, const QRect &
                                     QWidget::DrawWindowBackground | QWidget::DrawChildren);
             painter.restore();
         }
+        if (frozen)
+            m_source.window->setUpdatesEnabled(false);
     }
     if (resize) {
         m_source.window->resize(old);

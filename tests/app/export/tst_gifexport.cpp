@@ -448,7 +448,64 @@ private slots:
         QCOMPARE(d.size, QSize(1024, 700));
         QCOMPARE(d.frames.size(), 3);
         QCOMPARE(window->size(), before);
+        QVERIFY(window->updatesEnabled()); // turned off while the frames changed it
         QCOMPARE(model->scene().temperature, tau);
+    }
+
+    // A frame of the window larger than a band (PictureInBands) is drawn over several passes of
+    // the event loop; a Cancel between two bands puts everything back.
+    void cancelBetweenBandsPutsTheWindowBack()
+    {
+        std::unique_ptr<SceneModel> model;
+        std::unique_ptr<MainWindow> window;
+        QVERIFY(openMainWindow(model, window, QSize(1280, 800)));
+        const QSize before = window->size();
+        const attn::Vector query = model->scene().query;
+        QTemporaryDir dir;
+        const QString out = dir.filePath(QStringLiteral("window.gif"));
+        AnimationDialog dialog(window->exportSource(), model.get(), window.get());
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        dialog.findChild<QComboBox *>(QStringLiteral("partCombo"))
+            ->setCurrentIndex(int(Exporter::Part::Window));
+        // 2400 × 2000 pixels: three bands a frame.
+        dialog.findChild<QSpinBox *>(QStringLiteral("widthSpin"))->setValue(2400);
+        dialog.findChild<QSpinBox *>(QStringLiteral("heightSpin"))->setValue(2000);
+        dialog.findChild<QSpinBox *>(QStringLiteral("framesSpin"))->setValue(30);
+        dialog.setFilePath(out);
+        int turns = 0;
+        bool clicked = false;
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, this, [&] {
+            auto *progress = dialog.findChild<QProgressDialog *>();
+            if (!progress || clicked)
+                return;
+            // The event loop turns while the first frames are drawn, the window at the
+            // picture's size and not repainted.
+            if (++turns == 3) {
+                QCOMPARE(window->size(), QSize(2400, 2000));
+                QVERIFY(!window->updatesEnabled());
+            }
+            if (turns < 5)
+                return;
+            progress->show(); // before its minimum duration
+            for (auto *b : progress->findChildren<QPushButton *>())
+                if (!clicked) {
+                    QTest::mouseClick(b, Qt::LeftButton);
+                    clicked = true;
+                }
+        });
+        poll.start(1);
+        QTest::mouseClick(dialog.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Save),
+                          Qt::LeftButton);
+        poll.stop();
+        QVERIFY(clicked);
+        QVERIFY(turns >= 5);
+        QVERIFY(!QFile::exists(out));
+        QCOMPARE(window->size(), before);
+        QVERIFY(window->updatesEnabled());
+        QCOMPARE(model->scene().query, query);
+        QVERIFY(dialog.isVisible());
     }
 
     void cancelLeavesNoFile()
