@@ -7,10 +7,13 @@
 //   - the dimension lab at d = 4096, N = 1,000,000 samples, n = 512 keys, with the curves;
 //   - File → Export Animation… of the canvas at SIZE × SIZE pixels (default 8192, the dialog's
 //     largest), 2 frames;
-//   - the Training view's Export animation… at SIZE × SIZE, 2 frames of a short run.
+//   - the Training view's Export animation… at SIZE × SIZE, 2 frames of a short run;
+//   - File → Record's Save of a recording of 40 pictures of 1920 × 1080 (a 4K screen's canvas),
+//     as a GIF twice that wide (the trim dialog's largest).
 // Usage: bench_longwork [--gif-size SIZE] [--gif-old] [--gif-window] [--skip-sequence]
 //                       [--skip-lab] [--skip-gif] [--skip-training-gif]
 // (--gif-window: the scene's GIF of the whole window rather than the canvas)
+//                       [--skip-recording]
 // (--gif-old: also each export as its dialog ran it before: every frame drawn in one piece and,
 // for the scene's, every step on the GUI thread; for the training run's, quantised and written
 // there too)
@@ -20,7 +23,9 @@
 #include "core/sequencefile.h"
 #include "export/animationdialog.h"
 #include "export/animationexport.h"
+#include "export/canvasrecording.h"
 #include "export/forwardanimation.h"
+#include "export/recordingexport.h"
 #include "lab/labwindow.h"
 #include "mainwindow.h"
 #include "model/dimensionlabmodel.h"
@@ -35,6 +40,7 @@
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QPainter>
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSpinBox>
@@ -42,6 +48,7 @@
 #include <QTimer>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <functional>
 
@@ -215,6 +222,62 @@ void benchTrainingGif(int side, bool old)
                 side, side, old ? " (as before)" : "", g.worstMs, g.totalMs,
                 animation->finished() ? "finished" : qPrintable(animation->error()));
 }
+// A recording's Save as the trim dialog runs it: the pictures unpacked, scaled, quantised and
+// written in a worker (or, with `old`, as before: all of it on the GUI thread, the events between
+// frames).
+void benchRecordingGif(bool old)
+{
+    CanvasRecording recording;
+    const QSize natural(1920, 1080);
+    for (int k = 0; k < 40; ++k) {
+        // Something like a canvas: a light background, a grid, and arrows that move.
+        QImage picture(natural, QImage::Format_RGB32);
+        picture.fill(QColor(250, 250, 247));
+        QPainter p(&picture);
+        p.setRenderHint(QPainter::Antialiasing);
+        p.setPen(QColor(220, 220, 220));
+        for (int x = 0; x < natural.width(); x += 60)
+            p.drawLine(x, 0, x, natural.height());
+        for (int y = 0; y < natural.height(); y += 60)
+            p.drawLine(0, y, natural.width(), y);
+        const QPointF centre(natural.width() / 2.0, natural.height() / 2.0);
+        for (int a = 0; a < 5; ++a) {
+            const double angle = 0.05 * k + a * 1.2566;
+            p.setPen(QPen(QColor::fromHsv(a * 70, 200, 200), 6));
+            p.drawLine(centre, centre + 400 * QPointF(std::cos(angle), std::sin(angle)));
+        }
+        p.end();
+        recording.add(k * 50, picture);
+    }
+    recording.setDuration(40 * 50);
+    RecordingExport::Options o;
+    o.start = 0;
+    o.end = recording.duration();
+    o.size = natural * 2;
+    o.gif.fps = 20;
+    RecordingExport gif(recording, o);
+    if (!old)
+        gif.encodeInWorker();
+    bool done = false;
+    const Gap g = measure(
+        [&] {
+            while (gif.step()) {
+                if (gif.waiting()) {
+                    QEventLoop wait;
+                    QTimer::singleShot(AnimationEncoder::kPollMs, &wait, &QEventLoop::quit);
+                    wait.exec();
+                } else {
+                    QCoreApplication::processEvents();
+                }
+            }
+            done = true;
+        },
+        [&] { return done; });
+    std::printf("recording as a GIF, %d x %d, %d frames%s: worst frame %7.1f ms, %7.0f ms in all "
+                "(%s)\n",
+                o.size.width(), o.size.height(), gif.frames(), old ? " (as before)" : "", g.worstMs,
+                g.totalMs, gif.finished() ? "finished" : qPrintable(gif.error()));
+}
 } // namespace
 
 int main(int argc, char **argv)
@@ -242,6 +305,11 @@ int main(int argc, char **argv)
         benchLab();
     if (!args.contains(QStringLiteral("--skip-gif")))
         benchGif(side, dir.path(), args.contains(QStringLiteral("--gif-window")) ? 0 : 1);
+    if (!args.contains(QStringLiteral("--skip-recording"))) {
+        benchRecordingGif(false);
+        if (args.contains(QStringLiteral("--gif-old")))
+            benchRecordingGif(true);
+    }
     if (!args.contains(QStringLiteral("--skip-training-gif"))) {
         benchTrainingGif(side, false);
         if (args.contains(QStringLiteral("--gif-old")))

@@ -28,7 +28,13 @@ struct AnimationEncoder::Shared
     std::unique_ptr<GifWriter> writer;
     std::atomic<bool> cancelled = false;
     mutable std::mutex mutex; ///< guards everything below
-    std::deque<std::pair<int, QImage>> jobs;
+    struct Job
+    {
+        int kind = Finish;
+        Maker make;      ///< the frame (none for Finish)
+        QString failure; ///< when make() gives a null image
+    };
+    std::deque<Job> jobs;
     bool draining = false; ///< a worker is taking jobs off `jobs`
     int queued = 0;
     int completed = 0;
@@ -51,12 +57,22 @@ AnimationEncoder::~AnimationEncoder()
 
 void AnimationEncoder::addToPalette(const QImage &frame)
 {
-    post(Palette, frame);
+    post(Palette, [frame] { return frame; });
 }
 
 void AnimationEncoder::addFrame(const QImage &frame)
 {
-    post(Frame, frame);
+    post(Frame, [frame] { return frame; });
+}
+
+void AnimationEncoder::addToPalette(Maker make, const QString &failure)
+{
+    post(Palette, std::move(make), failure);
+}
+
+void AnimationEncoder::addFrame(Maker make, const QString &failure)
+{
+    post(Frame, std::move(make), failure);
 }
 
 void AnimationEncoder::finish()
@@ -64,12 +80,12 @@ void AnimationEncoder::finish()
     post(Finish, {});
 }
 
-void AnimationEncoder::post(int kind, const QImage &frame)
+void AnimationEncoder::post(int kind, Maker make, const QString &failure)
 {
     const std::shared_ptr<Shared> s = m_shared;
     {
         const std::lock_guard lock(s->mutex);
-        s->jobs.emplace_back(kind, frame);
+        s->jobs.push_back({kind, std::move(make), failure});
         ++s->queued;
         if (s->draining)
             return;
@@ -79,7 +95,7 @@ void AnimationEncoder::post(int kind, const QImage &frame)
     // post() starts another.
     QThreadPool::globalInstance()->start([s] {
         for (;;) {
-            std::pair<int, QImage> job;
+            Shared::Job job;
             {
                 const std::lock_guard lock(s->mutex);
                 if (s->jobs.empty() || s->cancelled.load() || !s->error.isEmpty()) {
@@ -95,19 +111,26 @@ void AnimationEncoder::post(int kind, const QImage &frame)
             bool ok = true;
             if (!s->writer)
                 s->writer = std::make_unique<GifWriter>(s->size, s->options);
-            if (job.first == Palette)
-                ok = s->writer->addToPalette(job.second, &why);
-            else if (job.first == Frame)
-                ok = s->writer->addFrame(job.second, &why);
-            else
+            if (job.kind == Finish) {
                 ok = !(bytes = s->writer->finish(&why)).isEmpty();
-            job.second = QImage(); // freed before the next frame is taken
+            } else {
+                const QImage frame = job.make();
+                job.make = nullptr; // its share of the frame goes now, `frame` with this block
+                if (frame.isNull()) {
+                    ok = false;
+                    why = job.failure;
+                } else if (job.kind == Palette) {
+                    ok = s->writer->addToPalette(frame, &why);
+                } else {
+                    ok = s->writer->addFrame(frame, &why);
+                }
+            }
             const std::lock_guard lock(s->mutex);
             --s->queued;
             ++s->completed;
             if (!ok)
                 s->error = why;
-            else if (job.first == Finish) {
+            else if (job.kind == Finish) {
                 s->bytes = std::move(bytes);
                 s->finished = true;
             }

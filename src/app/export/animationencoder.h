@@ -7,6 +7,7 @@
 #include <QSize>
 #include <QString>
 
+#include <functional>
 #include <memory>
 
 /// A GifWriter in a worker thread: the frames it is handed are counted, quantised, dithered and
@@ -32,6 +33,11 @@ public:
     void addToPalette(const QImage &frame);
     void addFrame(const QImage &frame);
     void finish();
+    /// A frame made by the worker itself (a recording's picture unpacked and scaled) when its
+    /// turn comes; a null image fails the job with `failure` (translated).
+    using Maker = std::function<QImage()>;
+    void addToPalette(Maker make, const QString &failure);
+    void addFrame(Maker make, const QString &failure);
 
     /// Jobs handed over and not yet done.
     int queued() const;
@@ -46,7 +52,7 @@ public:
 
 private:
     struct Shared;
-    void post(int kind, const QImage &frame);
+    void post(int kind, Maker make, const QString &failure = {});
 
     GifWriter::Options m_options;
     std::shared_ptr<Shared> m_shared;

@@ -28,13 +28,20 @@ void CanvasRecording::add(qint64 ms, const QImage &image)
 
 QImage CanvasRecording::frame(int index) const
 {
-    const Frame &f = m_frames.at(index);
-    const QByteArray raw = qUncompress(f.data.result());
-    QImage image(f.size, f.format);
-    if (image.isNull() || raw.size() != f.rawBytes || image.bytesPerLine() != f.bytesPerLine)
-        return {};
-    std::memcpy(image.bits(), raw.constData(), size_t(raw.size()));
-    return image;
+    return unpacker(index)();
+}
+
+std::function<QImage()> CanvasRecording::unpacker(int index) const
+{
+    // A QFuture shares its result, thread-safely, with its copies.
+    return [f = m_frames.at(index)] {
+        const QByteArray raw = qUncompress(f.data.result());
+        QImage image(f.size, f.format);
+        if (image.isNull() || raw.size() != f.rawBytes || image.bytesPerLine() != f.bytesPerLine)
+            return QImage();
+        std::memcpy(image.bits(), raw.constData(), size_t(raw.size()));
+        return image;
+    };
 }
 
 int CanvasRecording::indexAt(qint64 ms) const

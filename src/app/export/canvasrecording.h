@@ -6,6 +6,8 @@
 #include <QList>
 #include <QSize>
 
+#include <functional>
+
 /// What a recording of the canvas holds: the pictures the canvas showed, each with the moment
 /// (milliseconds after the start) from which it was on screen, and the recording's length. A
 /// picture is added only when the canvas looked different, so a still stretch is one picture
@@ -42,6 +44,9 @@ public:
     QSize sizeAt(int index) const { return m_frames.at(index).size; }
     /// The picture `index` as it was added (waits for its compression if needed).
     QImage frame(int index) const;
+    /// frame(index) to be called later, in any thread: it holds its own share of the compressed
+    /// bytes, so it outlives the recording (a GIF's worker may still be at it after a Cancel).
+    std::function<QImage()> unpacker(int index) const;
     /// The picture on screen at `ms`: the last one added at or before it (the first one before
     /// the first); -1 when there is none.
     int indexAt(qint64 ms) const;

@@ -50,6 +50,35 @@ RecordingExport::RecordingExport(const CanvasRecording &recording, const Options
     }
     m_writer = std::make_unique<GifWriter>(m_options.size, m_options.gif);
     m_total = int(m_plan.size()) * (m_writer->needsPalettePass() ? 2 : 1) + 1;
+    m_background = ColorScheme::background(); // read here: the worker has no business with themes
+}
+
+int RecordingExport::done() const
+{
+    return m_encoder ? m_encoder->completed() : m_done;
+}
+
+QString RecordingExport::unreadable(int k) const
+{
+    return tr("Picture %1 of the recording could not be read.").arg(m_plan[k] + 1);
+}
+
+AnimationEncoder::Maker RecordingExport::maker(int k)
+{
+    // The frames that repeat a picture (a still stretch) reuse it: the makers run one after the
+    // other in the worker and share the last one made.
+    if (!m_lastMade)
+        m_lastMade = std::make_shared<Made>();
+    const int index = m_plan.at(k);
+    return [last = m_lastMade, index, unpack = m_recording.unpacker(index), size = m_options.size,
+            background = m_background] {
+        if (last->index != index) {
+            const QImage picture = unpack();
+            last->fitted = picture.isNull() ? QImage() : fitted(picture, size, background);
+            last->index = index;
+        }
+        return last->fitted;
+    };
 }
 
 RecordingExport::~RecordingExport() = default;
@@ -76,6 +105,8 @@ bool RecordingExport::step()
 {
     if (m_finished || !m_error.isEmpty())
         return false;
+    if (m_inWorker)
+        return stepInWorker();
     const int n = int(m_plan.size());
     const int palettePass = m_writer->needsPalettePass() ? n : 0;
     QString why;
@@ -84,7 +115,7 @@ bool RecordingExport::step()
         const int k = palette ? m_done : m_done - palettePass;
         const QImage image = frame(k);
         if (image.isNull())
-            return fail(tr("Picture %1 of the recording could not be read.").arg(m_plan[k] + 1));
+            return fail(unreadable(k));
         if (palette ? !m_writer->addToPalette(image, &why) : !m_writer->addFrame(image, &why))
             return fail(why);
     } else {
@@ -96,6 +127,45 @@ bool RecordingExport::step()
     }
     ++m_done;
     return !m_finished;
+}
+
+bool RecordingExport::stepInWorker()
+{
+    m_waiting = false;
+    if (!m_encoder) {
+        m_writer.reset(); // the worker has its own
+        m_encoder = std::make_unique<AnimationEncoder>(m_options.size, m_options.gif);
+    }
+    if (m_encoder->failed())
+        return fail(m_encoder->error());
+    const int n = int(m_plan.size());
+    const int palettePass = m_encoder->needsPalettePass() ? n : 0;
+    if (m_done < palettePass + n) {
+        // A picture with the worker and the next queued: nothing piles up if Cancel comes.
+        if (m_encoder->queued() > 1) {
+            m_waiting = true;
+            return true;
+        }
+        const bool palette = m_done < palettePass;
+        const int k = palette ? m_done : m_done - palettePass;
+        if (palette)
+            m_encoder->addToPalette(maker(k), unreadable(k));
+        else
+            m_encoder->addFrame(maker(k), unreadable(k));
+        ++m_done;
+        return true;
+    }
+    if (m_done == palettePass + n) {
+        m_encoder->finish();
+        ++m_done;
+    }
+    if (!m_encoder->isFinished()) {
+        m_waiting = true;
+        return true;
+    }
+    m_bytes = m_encoder->bytes();
+    m_finished = true;
+    return false;
 }
 
 bool RecordingExport::write(const QString &path, QString *error) const

@@ -1,8 +1,10 @@
 #pragma once
 
+#include "export/animationencoder.h"
 #include "export/gifwriter.h"
 
 #include <QByteArray>
+#include <QColor>
 #include <QCoreApplication>
 #include <QImage>
 #include <QList>
@@ -45,9 +47,16 @@ public:
 
     /// Steps in all (each frame once or twice, then the end of the file).
     int total() const { return m_total; }
-    int done() const { return m_done; }
+    /// Steps done (by the worker, when it encodes).
+    int done() const;
+    /// From the first step on, unpack, scale, quantise and write the pictures in a worker thread
+    /// (AnimationEncoder): step() then only hands a picture over, or waits (see waiting()) while
+    /// the worker is behind. The window's way.
+    void encodeInWorker() { m_inWorker = true; }
     /// Does the next step; false when there is none left (finished or failed).
     bool step();
+    /// The last step() only found the worker busy: wait a little before the next.
+    bool waiting() const { return m_waiting; }
     bool finished() const { return m_finished; }
     QString error() const { return m_error; }
     int frames() const { return int(m_plan.size()); }
@@ -57,11 +66,25 @@ public:
 private:
     QImage frame(int k);
     bool fail(const QString &why);
+    bool stepInWorker();
+    /// Frame k made by whoever calls it (the worker): the picture unpacked and fitted.
+    AnimationEncoder::Maker maker(int k);
+    QString unreadable(int k) const;
 
     const CanvasRecording &m_recording;
     Options m_options;
     QList<int> m_plan;
     std::unique_ptr<GifWriter> m_writer;
+    std::unique_ptr<AnimationEncoder> m_encoder;
+    struct Made
+    {
+        int index = -1; ///< the recording's picture
+        QImage fitted;  ///< fitted to the GIF
+    };
+    std::shared_ptr<Made> m_lastMade; ///< touched by the worker only, once it encodes
+    bool m_inWorker = false;
+    bool m_waiting = false;
+    QColor m_background;
     int m_total = 0;
     int m_done = 0;
     int m_cachedIndex = -1; // the picture last decoded, kept for the frames that repeat it

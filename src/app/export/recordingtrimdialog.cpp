@@ -7,6 +7,7 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QEvent>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -22,6 +23,7 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
+#include <QTimer>
 
 #include <algorithm>
 #include <cmath>
@@ -301,10 +303,18 @@ void RecordingTrimDialog::accept()
     progress.setWindowTitle(tr("Save the Recording"));
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(300);
-    // A step per slice, then the events: the window repaints and Cancel is heard.
+    // The pictures are unpacked, scaled, quantised and written in a worker; here, every few
+    // milliseconds, the events: the window repaints and Cancel is heard.
+    gif.encodeInWorker();
     while (gif.step()) {
         progress.setValue(gif.done());
-        QCoreApplication::processEvents();
+        if (gif.waiting()) {
+            QEventLoop wait;
+            QTimer::singleShot(AnimationEncoder::kPollMs, &wait, &QEventLoop::quit);
+            wait.exec();
+        } else {
+            QCoreApplication::processEvents();
+        }
         if (progress.wasCanceled()) {
             m_errorLabel->setText(tr("Cancelled: nothing was written."));
             return;
