@@ -8,12 +8,14 @@
 //   - File → Export Animation… of the canvas at SIZE × SIZE pixels (default 8192, the dialog's
 //     largest), 2 frames;
 //   - the Training view's Export animation… at SIZE × SIZE, 2 frames of a short run;
+//   - File → Export Handout of a lesson of 200 steps (the limit), the built-in lessons' steps
+//     repeated;
 //   - File → Record's Save of a recording of 40 pictures of 1920 × 1080 (a 4K screen's canvas),
 //     as a GIF twice that wide (the trim dialog's largest).
 // Usage: bench_longwork [--gif-size SIZE] [--gif-old] [--gif-window] [--skip-sequence]
 //                       [--skip-lab] [--skip-gif] [--skip-training-gif]
 // (--gif-window: the scene's GIF of the whole window rather than the canvas)
-//                       [--skip-recording]
+//                       [--skip-recording] [--skip-handout]
 // (--gif-old: also each export as its dialog ran it before: every frame drawn in one piece and,
 // for the scene's, every step on the GUI thread; for the training run's, quantised and written
 // there too)
@@ -25,10 +27,12 @@
 #include "export/animationexport.h"
 #include "export/canvasrecording.h"
 #include "export/forwardanimation.h"
+#include "export/handoutwriter.h"
 #include "export/recordingexport.h"
 #include "lab/labwindow.h"
 #include "mainwindow.h"
 #include "model/dimensionlabmodel.h"
+#include "model/lessonsession.h"
 #include "model/scenemodel.h"
 #include "model/sequencesession.h"
 #include "sequence/sequencewindow.h"
@@ -222,6 +226,44 @@ void benchTrainingGif(int side, bool old)
                 side, side, old ? " (as before)" : "", g.worstMs, g.totalMs,
                 animation->finished() ? "finished" : qPrintable(animation->error()));
 }
+// File → Export Handout as the window runs it (a page per pass of the event loop) or, with `old`,
+// as it did (every page at once, on the window's thread).
+void benchHandout(const QString &dir, bool old)
+{
+    attn::Lesson lesson;
+    for (const QString &path : LessonSession::builtInPaths()) {
+        LessonSession session;
+        if (!session.load(path, nullptr))
+            return;
+        if (lesson.steps.empty())
+            lesson = session.lesson();
+        else
+            for (const attn::LessonStep &step : session.lesson().steps)
+                lesson.steps.push_back(step);
+    }
+    const std::vector<attn::LessonStep> steps = lesson.steps;
+    while (int(lesson.steps.size()) < attn::kMaxLessonSteps)
+        lesson.steps.push_back(steps[lesson.steps.size() % steps.size()]);
+    QWidget parent;
+    parent.setAttribute(Qt::WA_DontShowOnScreen);
+    parent.show();
+    const QString path = QDir(dir).filePath(QStringLiteral("handout.pdf"));
+    bool done = false, ok = false;
+    const Gap g = measure(
+        [&] {
+            HandoutWriter writer(lesson, {});
+            QString error;
+            bool cancelled = false;
+            ok = old ? writer.write(path, &error)
+                     : writer.writeWithProgress(path, &parent, &error, &cancelled);
+            done = true;
+        },
+        [&] { return done; });
+    std::printf("handout of %d steps%s: worst frame %7.1f ms, %7.0f ms in all (%s)\n",
+                int(lesson.steps.size()), old ? " (as before)" : "", g.worstMs, g.totalMs,
+                ok ? "written" : "failed");
+}
+
 // A recording's Save as the trim dialog runs it: the pictures unpacked, scaled, quantised and
 // written in a worker (or, with `old`, as before: all of it on the GUI thread, the events between
 // frames).
@@ -305,6 +347,11 @@ int main(int argc, char **argv)
         benchLab();
     if (!args.contains(QStringLiteral("--skip-gif")))
         benchGif(side, dir.path(), args.contains(QStringLiteral("--gif-window")) ? 0 : 1);
+    if (!args.contains(QStringLiteral("--skip-handout"))) {
+        benchHandout(dir.path(), false);
+        if (args.contains(QStringLiteral("--gif-old")))
+            benchHandout(dir.path(), true);
+    }
     if (!args.contains(QStringLiteral("--skip-recording"))) {
         benchRecordingGif(false);
         if (args.contains(QStringLiteral("--gif-old")))

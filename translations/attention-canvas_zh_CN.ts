@@ -2493,6 +2493,22 @@
         <source>Step %1 · %2</source>
         <translation>第 %1 步 · %2</translation>
     </message>
+    <message>
+        <source>Drawing the pages…</source>
+        <translation>正在绘制页面…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export Worksheet</source>
+        <translation>导出练习单</translation>
+    </message>
+    <message>
+        <source>Export Handout</source>
+        <translation>导出讲义</translation>
+    </message>
 </context>
 <context>
     <name>HeadCanvases</name>
@@ -3579,6 +3595,10 @@ Weight %4</source>
     <message>
         <source>PDF documents (*.pdf)</source>
         <translation>PDF 文档 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was written.</source>
+        <translation>已取消：没有写入任何内容。</translation>
     </message>
 </context>
 <context>

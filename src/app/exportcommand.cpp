@@ -135,7 +135,7 @@ int ExportCommand::runHandout(const CommandLineOptions &options, QString *error)
     HandoutWriter::Options o;
     o.language = Language::current();
     o.worksheet = options.worksheet;
-    const HandoutWriter writer(lesson.lesson(), o);
+    HandoutWriter writer(lesson.lesson(), o);
     if (!writer.write(options.exportPath, error))
         return CommandLine::kInputError;
     return 0;

@@ -844,16 +844,18 @@ void MainWindow::onExportHandout(bool worksheet)
     HandoutWriter::Options options;
     options.language = Language::current();
     options.worksheet = worksheet;
-    const HandoutWriter writer(m_lessons->isOpen()
-                                   ? m_lessons->lesson()
-                                   : HandoutWriter::oneStep(m_model->scene(), m_model->normalised(),
-                                                            m_canvas->landscapeVisible(), title),
-                               options);
+    HandoutWriter writer(m_lessons->isOpen()
+                             ? m_lessons->lesson()
+                             : HandoutWriter::oneStep(m_model->scene(), m_model->normalised(),
+                                                      m_canvas->landscapeVisible(), title),
+                         options);
     QString error;
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    const bool written = writer.write(path, &error);
-    QApplication::restoreOverrideCursor();
-    if (!written) {
+    bool cancelled = false;
+    if (!writer.writeWithProgress(path, this, &error, &cancelled)) {
+        if (cancelled) {
+            statusBar()->showMessage(tr("Cancelled: nothing was written."), 5000);
+            return;
+        }
         QMessageBox::warning(this, worksheet ? tr("Export Worksheet") : tr("Export Handout"),
                              error);
         return;

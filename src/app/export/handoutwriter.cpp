@@ -23,6 +23,7 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
+#include <QProgressDialog>
 #include <QWidget>
 
 #include <algorithm>
@@ -137,45 +138,127 @@ QString HandoutWriter::text(const attn::LessonText &t) const
     return QString::fromStdString(t.text(m_options.language.toStdString()));
 }
 
-QByteArray HandoutWriter::render(QString *error) const
+struct HandoutWriter::Run
 {
-    const PrintColours colours;
     QByteArray bytes;
-    QBuffer buffer(&bytes);
-    buffer.open(QIODevice::WriteOnly);
-    QPdfWriter pdf(&buffer);
+    QBuffer buffer{&bytes};
+    std::unique_ptr<QPdfWriter> pdf;
+    QPainter painter;
+    QRectF page;
+    QList<Answer> answers;
+    int next = 0; ///< the next step to paint
+};
+
+bool HandoutWriter::begin(QString *error)
+{
+    m_run = std::make_unique<Run>();
+    m_run->buffer.open(QIODevice::WriteOnly);
+    m_run->pdf = std::make_unique<QPdfWriter>(&m_run->buffer);
+    QPdfWriter &pdf = *m_run->pdf;
     pdf.setCreator(tr("Attention Canvas"));
     pdf.setTitle(text(m_lesson.title));
     pdf.setResolution(kDpi);
     // The margins are drawn by hand: the whole page is the painter's.
     pdf.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF()));
-    QPainter painter;
-    if (!painter.begin(&pdf)) {
+    if (!m_run->painter.begin(&pdf)) {
+        *error = tr("The PDF document could not be started.");
+        m_run.reset();
+        return false;
+    }
+    m_run->painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
+    m_run->page =
+        QRectF(0, 0, pdf.width(), pdf.height()).adjusted(kMargin, kMargin, -kMargin, -kMargin);
+    return true;
+}
+
+int HandoutWriter::pagesPainted() const
+{
+    return m_run ? m_run->next : 0;
+}
+
+bool HandoutWriter::paintNextPage()
+{
+    if (!m_run || m_run->next >= stepCount())
+        return false;
+    // The print colours for this page only: between pages the window repaints in its own.
+    const PrintColours colours;
+    const int i = m_run->next++;
+    if (i > 0)
+        m_run->pdf->newPage();
+    if (m_lesson.steps[std::size_t(i)].isScene())
+        paintSceneStep(m_run->painter, m_run->page, i, m_run->answers);
+    else
+        paintSequenceStep(m_run->painter, m_run->page, i);
+    return m_run->next < stepCount();
+}
+
+QByteArray HandoutWriter::finish(QString *error)
+{
+    if (!m_run) {
         *error = tr("The PDF document could not be started.");
         return {};
     }
-    painter.setRenderHints(QPainter::Antialiasing | QPainter::TextAntialiasing);
-    const QRectF page =
-        QRectF(0, 0, pdf.width(), pdf.height()).adjusted(kMargin, kMargin, -kMargin, -kMargin);
-    QList<Answer> answers;
-    for (int i = 0; i < int(m_lesson.steps.size()); ++i) {
-        if (i > 0)
-            pdf.newPage();
-        if (m_lesson.steps[std::size_t(i)].isScene())
-            paintSceneStep(painter, page, i, answers);
-        else
-            paintSequenceStep(painter, page, i);
+    while (paintNextPage()) {
     }
-    if (m_options.worksheet)
-        paintAnswers(painter, pdf, page, answers);
-    painter.end();
+    if (m_options.worksheet) {
+        const PrintColours colours;
+        paintAnswers(m_run->painter, *m_run->pdf, m_run->page, m_run->answers);
+    }
+    m_run->painter.end();
+    m_run->pdf.reset(); // flushes the file into the buffer
+    const QByteArray bytes = m_run->bytes;
+    m_run.reset();
     return bytes;
 }
 
-bool HandoutWriter::write(const QString &path, QString *error) const
+QByteArray HandoutWriter::render(QString *error)
+{
+    if (!begin(error))
+        return {};
+    return finish(error);
+}
+
+bool HandoutWriter::write(const QString &path, QString *error)
 {
     QString why;
     const QByteArray bytes = render(&why);
+    if (bytes.isEmpty()) {
+        *error = tr("%1: %2").arg(path, why);
+        return false;
+    }
+    if (!SceneStorage::writeAtomically(path, bytes, &why)) {
+        *error = tr("%1: cannot write the handout: %2").arg(path, why);
+        return false;
+    }
+    return true;
+}
+
+bool HandoutWriter::writeWithProgress(const QString &path, QWidget *parent, QString *error,
+                                      bool *cancelled)
+{
+    *cancelled = false;
+    QString why;
+    if (!begin(&why)) {
+        *error = tr("%1: %2").arg(path, why);
+        return false;
+    }
+    QProgressDialog progress(tr("Drawing the pages…"), tr("Cancel"), 0, stepCount(), parent);
+    progress.setObjectName(QStringLiteral("handoutProgress"));
+    progress.setWindowTitle(m_options.worksheet ? tr("Export Worksheet") : tr("Export Handout"));
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(250);
+    progress.setValue(0);
+    while (paintNextPage()) {
+        progress.setValue(pagesPainted());
+        QCoreApplication::processEvents();
+        if (progress.wasCanceled()) {
+            m_run.reset();
+            *cancelled = true;
+            return false;
+        }
+    }
+    const QByteArray bytes = finish(&why);
+    progress.setValue(progress.maximum());
     if (bytes.isEmpty()) {
         *error = tr("%1: %2").arg(path, why);
         return false;

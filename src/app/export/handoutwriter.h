@@ -12,6 +12,7 @@
 class QPainter;
 class QPdfWriter;
 class QRectF;
+class QWidget;
 class WeightChart;
 class SceneModel;
 
@@ -53,12 +54,26 @@ public:
                                 const QString &title);
 
     /// The PDF's bytes; empty with a translated reason in *error on failure.
-    QByteArray render(QString *error) const;
+    QByteArray render(QString *error);
     /// Renders, then replaces `path` atomically (SceneStorage::writeAtomically): on any failure
     /// an existing file is left as it was.
-    bool write(const QString &path, QString *error) const;
+    bool write(const QString &path, QString *error);
+    /// write() a page per pass of the event loop, with a progress dialog over `parent` (after a
+    /// quarter of a second) whose Cancel stops it: a lesson of 200 steps takes seconds, and the
+    /// pages' widgets can only be drawn on the window's thread. False with a translated reason in
+    /// *error, or with *cancelled set (nothing written, an existing file as it was).
+    bool writeWithProgress(const QString &path, QWidget *parent, QString *error, bool *cancelled);
+
+    /// render() in pieces: begin() starts the PDF, paintNextPage() paints the next step's page
+    /// and says whether one is left, finish() adds the answer key and returns the bytes.
+    bool begin(QString *error);
+    bool paintNextPage();
+    QByteArray finish(QString *error);
+    int pagesPainted() const;
+    int stepCount() const { return int(m_lesson.steps.size()); }
 
 private:
+    struct Run;
     struct Answer
     {
         int step = 0;
@@ -84,4 +99,5 @@ private:
     // The chart whose font the per-step charts copy (Exporter draws charts of a chart).
     std::unique_ptr<SceneModel> m_fontModel;
     std::unique_ptr<WeightChart> m_fontChart;
+    std::unique_ptr<Run> m_run; ///< the PDF being made, between begin() and finish()
 };

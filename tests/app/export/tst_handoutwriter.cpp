@@ -4,6 +4,7 @@
 // window's two commands. The pages as a user gets them are read back with poppler in
 // tests/model/tst_handoutcli.cpp. Every expected number is worked out here by hand.
 
+#include "common/clifiles.h"
 #include "common/datacolumns.h"
 #include "core/lessonfile.h"
 #include "export/handouttable.h"
@@ -18,8 +19,13 @@
 
 #include <QAction>
 #include <QApplication>
+#include <QDir>
+#include <QProgressDialog>
+#include <QPushButton>
 #include <QRegularExpression>
+#include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <array>
 #include <cmath>
@@ -176,6 +182,63 @@ private slots:
         QVERIFY(!HandoutWriter(lesson, {}).render(&error).isEmpty());
         QCOMPARE(ColorScheme::theme(), ColorScheme::Theme::Dark);
         QCOMPARE(ColorScheme::palette(), ColorScheme::Palette::Standard);
+        ColorScheme::set(ColorScheme::Theme::Light, ColorScheme::Palette::Standard);
+    }
+
+    // A long lesson's handout is drawn a page per pass of the event loop: the window's timers
+    // run in between, always in the user's colours; Cancel writes nothing; without it every page
+    // is there.
+    void longHandoutTurnsTheEventLoopAndCancels()
+    {
+        LessonSession session;
+        QVERIFY(session.load(LessonSession::builtInPaths().constFirst(), nullptr));
+        attn::Lesson lesson = session.lesson();
+        const std::vector<attn::LessonStep> steps = lesson.steps;
+        while (lesson.steps.size() < 60)
+            lesson.steps.push_back(steps[lesson.steps.size() % steps.size()]);
+        ColorScheme::set(ColorScheme::Theme::Dark, ColorScheme::Palette::Standard);
+        QWidget parent;
+        parent.show();
+        QTemporaryDir dir;
+        const QString path = dir.filePath(QStringLiteral("handout.pdf"));
+        QVERIFY(clifiles::writeTo(path, "the handout that was there"));
+
+        int turns = 0;
+        bool printColoursSeen = false;
+        bool clicked = false;
+        bool cancel = true;
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, this, [&] {
+            ++turns;
+            printColoursSeen = printColoursSeen || ColorScheme::theme() != ColorScheme::Theme::Dark;
+            auto *progress = parent.findChild<QProgressDialog *>();
+            if (!cancel || clicked || !progress || !progress->isVisible())
+                return;
+            for (auto *b : progress->findChildren<QPushButton *>()) {
+                QTest::mouseClick(b, Qt::LeftButton);
+                clicked = true;
+            }
+        });
+        poll.start(1);
+        QString error;
+        bool cancelled = false;
+        QVERIFY(!HandoutWriter(lesson, {}).writeWithProgress(path, &parent, &error, &cancelled));
+        QVERIFY2(cancelled, qPrintable(error));
+        QVERIFY(clicked);
+        QCOMPARE(clifiles::readAll(path), QByteArray("the handout that was there"));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files | QDir::Hidden),
+                 QStringList{QStringLiteral("handout.pdf")});
+
+        cancel = false;
+        turns = 0;
+        QVERIFY2(HandoutWriter(lesson, {}).writeWithProgress(path, &parent, &error, &cancelled),
+                 qPrintable(error));
+        poll.stop();
+        QVERIFY(!cancelled);
+        QVERIFY2(turns >= 30, qPrintable(QString::number(turns))); // about a turn a page
+        QVERIFY(!printColoursSeen);
+        QCOMPARE(pdfPages(clifiles::readAll(path)), 60);
+        QCOMPARE(ColorScheme::theme(), ColorScheme::Theme::Dark);
         ColorScheme::set(ColorScheme::Theme::Light, ColorScheme::Palette::Standard);
     }
 
