@@ -8,6 +8,7 @@
 //   - File → Export Animation… of the canvas at SIZE × SIZE pixels (default 8192, the dialog's
 //     largest), 2 frames;
 //   - the Training view's Export animation… at SIZE × SIZE, 2 frames of a short run;
+//   - File → Export… of the canvas as a PNG of SIZE × SIZE pixels;
 //   - File → Export Handout of a lesson of 200 steps (the limit), the built-in lessons' steps
 //     repeated;
 //   - File → Record's Save of a recording of 40 pictures of 1920 × 1080 (a 4K screen's canvas),
@@ -15,7 +16,7 @@
 // Usage: bench_longwork [--gif-size SIZE] [--gif-old] [--gif-window] [--skip-sequence]
 //                       [--skip-lab] [--skip-gif] [--skip-training-gif]
 // (--gif-window: the scene's GIF of the whole window rather than the canvas)
-//                       [--skip-recording] [--skip-handout]
+//                       [--skip-recording] [--skip-handout] [--skip-png]
 // (--gif-old: also each export as its dialog ran it before: every frame drawn in one piece and,
 // for the scene's, every step on the GUI thread; for the training run's, quantised and written
 // there too)
@@ -26,6 +27,7 @@
 #include "export/animationdialog.h"
 #include "export/animationexport.h"
 #include "export/canvasrecording.h"
+#include "export/exportdialog.h"
 #include "export/forwardanimation.h"
 #include "export/handoutwriter.h"
 #include "export/recordingexport.h"
@@ -226,6 +228,41 @@ void benchTrainingGif(int side, bool old)
                 side, side, old ? " (as before)" : "", g.worstMs, g.totalMs,
                 animation->finished() ? "finished" : qPrintable(animation->error()));
 }
+// File → Export… of the canvas as a PNG, as the dialog runs it (drawn in bands, encoded and
+// written in a worker) or, with `old`, as it did (Exporter::write, all at once).
+void benchPng(int side, const QString &dir, bool old)
+{
+    SceneModel model;
+    MainWindow window(&model);
+    window.setAttribute(Qt::WA_DontShowOnScreen);
+    window.resize(1280, 800);
+    window.show();
+    QCoreApplication::processEvents();
+    ExportDialog dialog(window.exportSource(), &window);
+    dialog.findChild<QComboBox *>(QStringLiteral("partCombo"))->setCurrentIndex(1);  // the canvas
+    dialog.findChild<QComboBox *>(QStringLiteral("scaleCombo"))->setCurrentIndex(0); // 1×
+    dialog.findChild<QSpinBox *>(QStringLiteral("widthSpin"))->setValue(side);
+    dialog.findChild<QSpinBox *>(QStringLiteral("heightSpin"))->setValue(side);
+    const QString path = QDir(dir).filePath(QStringLiteral("big.png"));
+    dialog.setFilePath(path);
+    bool done = false, ok = false;
+    const Gap g = measure(
+        [&] {
+            if (old) {
+                QString error;
+                ok = Exporter(window.exportSource())
+                         .write(path, Exporter::Format::Png, dialog.options(), &error);
+            } else {
+                dialog.accept();
+                ok = dialog.result() == QDialog::Accepted;
+            }
+            done = true;
+        },
+        [&] { return done; });
+    std::printf("PNG of the canvas, %d x %d%s: worst frame %7.1f ms, %7.0f ms in all (%s)\n", side,
+                side, old ? " (as before)" : "", g.worstMs, g.totalMs, ok ? "written" : "failed");
+}
+
 // File → Export Handout as the window runs it (a page per pass of the event loop) or, with `old`,
 // as it did (every page at once, on the window's thread).
 void benchHandout(const QString &dir, bool old)
@@ -347,6 +384,11 @@ int main(int argc, char **argv)
         benchLab();
     if (!args.contains(QStringLiteral("--skip-gif")))
         benchGif(side, dir.path(), args.contains(QStringLiteral("--gif-window")) ? 0 : 1);
+    if (!args.contains(QStringLiteral("--skip-png"))) {
+        benchPng(side, dir.path(), false);
+        if (args.contains(QStringLiteral("--gif-old")))
+            benchPng(side, dir.path(), true);
+    }
     if (!args.contains(QStringLiteral("--skip-handout"))) {
         benchHandout(dir.path(), false);
         if (args.contains(QStringLiteral("--gif-old")))

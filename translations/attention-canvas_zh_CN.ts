@@ -2106,6 +2106,26 @@
         <source>%1 already exists. Replace it?</source>
         <translation>%1 已存在。要替换它吗？</translation>
     </message>
+    <message>
+        <source>There is not enough memory for a picture of %1 × %2 pixels.</source>
+        <translation>内存不足，无法生成 %1 × %2 像素的图片。</translation>
+    </message>
+    <message>
+        <source>Drawing the picture…</source>
+        <translation>正在绘制图片…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was written.</source>
+        <translation>已取消：没有写入任何内容。</translation>
+    </message>
+    <message>
+        <source>Writing the PNG file…</source>
+        <translation>正在写入 PNG 文件…</translation>
+    </message>
 </context>
 <context>
     <name>Exporter</name>

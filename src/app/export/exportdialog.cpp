@@ -1,20 +1,36 @@
 #include "export/exportdialog.h"
 
+#include "export/animationencoder.h"
+#include "export/pictureinbands.h"
 #include "model/commandline.h"
 #include "ui_exportdialog.h"
 
 #include <QDir>
 #include <QEvent>
+#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QFuture>
 #include <QMessageBox>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
+#include <atomic>
+#include <memory>
 
 namespace {
+// What the worker that encodes and writes a PNG says.
+struct PngWritten
+{
+    bool cancelled = false; ///< Cancel came before the file was replaced
+    QString error;          ///< translated; empty when written (or cancelled)
+};
+
 // The combo boxes list parts, formats and scales in the enums' order.
 constexpr int kScales[] = {1, 2, 4};
 
@@ -232,12 +248,70 @@ void ExportDialog::accept()
         return;
 
     QString error;
-    if (!m_exporter.write(path, format(), options(), &error)) {
+    const bool written = format() == Exporter::Format::Png
+                             ? writePng(path, &error)
+                             : m_exporter.write(path, format(), options(), &error);
+    if (!written) {
         m_ui->errorLabel->setText(error);
         return;
     }
     saveSettings();
     QDialog::accept();
+}
+
+bool ExportDialog::writePng(const QString &path, QString *error)
+{
+    const Exporter::Options o = options();
+    PictureInBands picture(m_exporter, o);
+    if (picture.isNull()) {
+        const QSize size = (o.size.isValid() ? o.size : m_exporter.naturalSize(o.part)) * o.scale;
+        *error = tr("There is not enough memory for a picture of %1 × %2 pixels.")
+                     .arg(size.width())
+                     .arg(size.height());
+        return false;
+    }
+    QProgressDialog progress(tr("Drawing the picture…"), tr("Cancel"), 0, picture.bandCount() + 1,
+                             this);
+    progress.setObjectName(QStringLiteral("pictureProgress"));
+    progress.setWindowTitle(windowTitle());
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(250);
+    const QString cancelled = tr("Cancelled: nothing was written.");
+    for (int band = 1; picture.drawBand(); ++band) {
+        progress.setValue(band);
+        QCoreApplication::processEvents();
+        if (progress.wasCanceled()) {
+            *error = cancelled;
+            return false;
+        }
+    }
+    // Encoding 67 million pixels takes seconds: in a worker, which gives up before replacing
+    // the file if Cancel came meanwhile (it keeps its own copy of the picture and the flag).
+    progress.setLabelText(tr("Writing the PNG file…"));
+    progress.setValue(picture.bandCount());
+    const auto stop = std::make_shared<std::atomic<bool>>(false);
+    QFuture<PngWritten> written =
+        QtConcurrent::run([image = picture.take(), path, stop]() -> PngWritten {
+            PngWritten out;
+            const QByteArray bytes = Exporter::encodePng(image, &out.error);
+            if (!bytes.isEmpty() && !Exporter::writeFile(path, bytes, &out.error, stop.get()))
+                out.cancelled = out.error.isEmpty();
+            return out;
+        });
+    while (!written.isFinished()) {
+        QEventLoop wait;
+        QTimer::singleShot(AnimationEncoder::kPollMs, &wait, &QEventLoop::quit);
+        wait.exec();
+        if (progress.wasCanceled()) {
+            stop->store(true);
+            *error = cancelled;
+            return false;
+        }
+    }
+    progress.setValue(progress.maximum());
+    const PngWritten result = written.result();
+    *error = result.cancelled ? cancelled : result.error;
+    return error->isEmpty();
 }
 
 void ExportDialog::changeEvent(QEvent *event)

@@ -286,11 +286,7 @@ QByteArray Exporter::render(Format format, const Options &options, QString *erro
                          .arg(size.height() * options.scale);
             return {};
         }
-        if (!image.save(&buffer, "PNG")) {
-            *error = tr("The PNG image could not be encoded.");
-            return {};
-        }
-        break;
+        return encodePng(image, error);
     }
     case Format::Svg: {
         QSvgGenerator svg;
@@ -343,8 +339,34 @@ bool Exporter::write(const QString &path, Format format, const Options &options,
         *error = tr("%1: %2").arg(path, why);
         return false;
     }
+    return writeFile(path, bytes, error);
+}
+
+QByteArray Exporter::encodePng(const QImage &image, QString *error)
+{
+    QByteArray bytes;
+    QBuffer buffer(&bytes);
+    buffer.open(QIODevice::WriteOnly);
+    if (!image.save(&buffer, "PNG")) {
+        *error = tr("The PNG image could not be encoded.");
+        return {};
+    }
+    return bytes;
+}
+
+bool Exporter::writeFile(const QString &path, const QByteArray &bytes, QString *error,
+                         const std::atomic<bool> *cancelled)
+{
     QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size() || !file.commit()) {
+    if (!file.open(QIODevice::WriteOnly) || file.write(bytes) != bytes.size()) {
+        *error = tr("%1: cannot write the picture: %2").arg(path, file.errorString());
+        return false;
+    }
+    if (cancelled && cancelled->load()) {
+        file.cancelWriting();
+        return false;
+    }
+    if (!file.commit()) {
         *error = tr("%1: cannot write the picture: %2").arg(path, file.errorString());
         return false;
     }

@@ -5,6 +5,7 @@
 #include <QSize>
 #include <QString>
 
+#include <atomic>
 #include <optional>
 
 class CanvasWidget;
@@ -95,6 +96,14 @@ public:
     static void finishImage(QImage &image, const Options &options);
     /// The file's bytes; empty with a translated reason in *error on failure.
     QByteArray render(Format format, const Options &options, QString *error) const;
+    /// A finished picture as a PNG file's bytes; empty with a translated reason in *error.
+    /// Thread-safe: a window encodes a large picture in a worker.
+    static QByteArray encodePng(const QImage &image, QString *error);
+    /// Replaces `path` atomically (QSaveFile) with `bytes`; false with a translated reason in
+    /// *error, an existing file left as it was. Called with `cancelled`, it gives up before the
+    /// rename if that has become true. Thread-safe.
+    static bool writeFile(const QString &path, const QByteArray &bytes, QString *error,
+                          const std::atomic<bool> *cancelled = nullptr);
     /// Renders into memory, then replaces `path` atomically (QSaveFile): on any failure an
     /// existing file is left as it was.
     bool write(const QString &path, Format format, const Options &options, QString *error) const;

@@ -14,18 +14,21 @@
 #include <QClipboard>
 #include <QComboBox>
 #include <QDialogButtonBox>
+#include <QDir>
 #include <QImage>
 #include <QLabel>
 #include <QLineEdit>
 #include <QMenu>
 #include <QMenuBar>
 #include <QMimeData>
+#include <QProgressDialog>
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
+#include <QTimer>
 
 #include <memory>
 
@@ -43,6 +46,7 @@ private slots:
     void formatKeepsTheSuffixInStep();
     void saveWritesThePicture();
     void failureKeepsTheDialogOpen();
+    void largePngHasProgressAndCancel();
     void tooLargeCannotBeSaved();
     void copyPictureUsesTheLastChoices();
     void menuHoldsTheActions();
@@ -194,6 +198,53 @@ void TestExportDialog::failureKeepsTheDialogOpen()
                       Qt::LeftButton);
     QVERIFY(m_dialog->isVisible());
     QVERIFY(!child<QLabel>("errorLabel")->text().isEmpty());
+}
+
+// A PNG of 9 million pixels is drawn in bands and encoded in a worker, the event loop turning
+// meanwhile: Cancel leaves no file and the dialog open; without it the picture is written.
+void TestExportDialog::largePngHasProgressAndCancel()
+{
+    const QString path = m_dir.filePath(QStringLiteral("large.png"));
+    setPath(path);
+    child<QComboBox>("scaleCombo")->setCurrentIndex(0); // 1×
+    setSpin("widthSpin", 3000);
+    setSpin("heightSpin", 3000);
+    int turns = 0;
+    bool cancel = true, clicked = false;
+    QTimer poll;
+    connect(&poll, &QTimer::timeout, this, [&] {
+        auto *progress = m_dialog->findChild<QProgressDialog *>(QStringLiteral("pictureProgress"));
+        if (!progress)
+            return;
+        ++turns;
+        if (!cancel || clicked)
+            return;
+        progress->show(); // at once rather than after its minimum duration
+        for (auto *b : progress->findChildren<QPushButton *>()) {
+            QTest::mouseClick(b, Qt::LeftButton);
+            clicked = true;
+        }
+    });
+    poll.start(1);
+    auto *save = child<QDialogButtonBox>("buttonBox")->button(QDialogButtonBox::Save);
+    QTest::mouseClick(save, Qt::LeftButton);
+    QVERIFY(clicked);
+    QVERIFY(m_dialog->isVisible());
+    QVERIFY2(child<QLabel>("errorLabel")->text().contains(QStringLiteral("Cancelled")),
+             qPrintable(child<QLabel>("errorLabel")->text()));
+    // The worker, if it was at the file, gives up before the rename.
+    QTest::qWait(2000);
+    QVERIFY(!QFile::exists(path));
+    QCOMPARE(QDir(m_dir.path()).entryList({QStringLiteral("large*")}, QDir::Files | QDir::Hidden),
+             QStringList());
+
+    cancel = false;
+    turns = 0;
+    QTest::mouseClick(save, Qt::LeftButton);
+    poll.stop();
+    QCOMPARE(m_dialog->result(), int(QDialog::Accepted));
+    QVERIFY2(turns >= 3, qPrintable(QString::number(turns)));
+    QCOMPARE(QImage(path).size(), QSize(3000, 3000));
 }
 
 void TestExportDialog::tooLargeCannotBeSaved()
