@@ -53,6 +53,8 @@ signals:
     void left();
 
 private:
+    /// Something the layout is in the middle of: no restoreState() now.
+    static bool layoutInUse();
     void enter();
     void leave();
 

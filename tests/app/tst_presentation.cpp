@@ -131,6 +131,27 @@ private slots:
         QCOMPARE(Appearance::instance()->lineScale(), 1.0);
     }
 
+    // After leaving, the layout is put back a few times while it settles, but never while a
+    // mouse button is held (a dock or a splitter may be in the middle of a drag).
+    void noLayoutRestoreWhileAButtonIsHeld()
+    {
+        SceneModel model;
+        MainWindow window(&model);
+        QVERIFY(showAndWait(window, QSize(1280, 800)));
+        QTest::keyClick(&window, Qt::Key_F11);
+        QTRY_VERIFY(window.isFullScreen());
+        QTest::keyClick(&window, Qt::Key_F11);
+        QTRY_VERIFY(!window.isFullScreen());
+        auto *dock = window.findChild<QDockWidget *>(QStringLiteral("dockSteps"));
+        QVERIFY(dock->isVisible());
+        QTest::mousePress(window.canvas(), Qt::LeftButton, {}, QPoint(5, 5));
+        QCOMPARE(QApplication::mouseButtons(), Qt::LeftButton);
+        dock->hide(); // the layout changes while the button is down
+        QTest::qWait(500);
+        QVERIFY(!dock->isVisible());
+        QTest::mouseRelease(window.canvas(), Qt::LeftButton, {}, QPoint(5, 5));
+    }
+
     void closingWhilePresentingSavesTheEarlierLayout()
     {
         QSettings().clear();
