@@ -7,7 +7,11 @@
 //   - the dimension lab at d = 4096, N = 1,000,000 samples, n = 512 keys, with the curves;
 //   - File → Export Animation… of the canvas at SIZE × SIZE pixels (default 8192, the dialog's
 //     largest), 2 frames.
-// Usage: bench_longwork [--gif-size SIZE] [--gif-old] [--skip-sequence] [--skip-lab] [--skip-gif]
+//   - the autosave of that largest sequence after an edit (SequenceAutosave with a short
+//     interval, in QStandardPaths' test folder): from the edit until the autosave is written;
+//     beside it the same edit without autosave, which is the part that is not the autosave's.
+// Usage: bench_longwork [--gif-size SIZE] [--gif-old] [--skip-sequence] [--skip-autosave]
+//                       [--skip-lab] [--skip-gif]
 // (--gif-old: also the export as the dialog ran it before, every step on the GUI thread)
 // Prints figures; never a timed test.
 
@@ -19,7 +23,9 @@
 #include "mainwindow.h"
 #include "model/dimensionlabmodel.h"
 #include "model/scenemodel.h"
+#include "model/autosaver.h"
 #include "model/sequencesession.h"
+#include "sequence/sequenceautosave.h"
 #include "sequence/sequencewindow.h"
 
 #include <QApplication>
@@ -31,6 +37,7 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -90,6 +97,64 @@ void benchSequence(const QString &path)
     std::printf("open the largest sequence file (%.1f MB):  worst frame %7.1f ms, %7.0f ms in "
                 "all (with a second after)\n",
                 double(QFileInfo(path).size()) / 1e6, g.worstMs, g.totalMs);
+}
+
+// Keeps the event loop running for `ms` milliseconds (the views catch up after an open or an edit).
+void settle(int ms)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < ms)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+}
+
+void benchAutosave(const QString &path)
+{
+    // The autosave's work is measured against the same edit in a window that does not autosave:
+    // the edit's own cost (the views, the Training tab starting again) is not the autosave's.
+    for (const bool autosave : {false, true}) {
+        SequenceWindow window;
+        window.setAttribute(Qt::WA_DontShowOnScreen);
+        window.resize(1280, 800);
+        window.show();
+        QCoreApplication::processEvents();
+        if (!window.openFile(path)) {
+            std::printf("the largest sequence file did not open\n");
+            return;
+        }
+        settle(1000);
+        Autosaver *autosaver = window.autosave()->autosaver();
+        // A tick every 250 ms: the edit's first tick comes within the measured time.
+        if (autosave && !window.autosave()->start(std::chrono::milliseconds(250))) {
+            std::printf("the autosave did not start\n");
+            return;
+        }
+        settle(500);
+        bool written = false;
+        QObject::connect(autosaver, &Autosaver::saved, [&] { written = true; });
+        QElapsedTimer after;
+        const double temperature = window.session()->model().temperature + 0.5;
+        const Gap g = measure(
+            [&] {
+                window.session()->setTemperature(temperature);
+                if (!autosave)
+                    after.start();
+            },
+            [&] {
+                if (written && !after.isValid())
+                    after.start();
+                return after.isValid() && after.elapsed() > 1000;
+            });
+        if (autosave)
+            std::printf("autosave of the largest sequence file:     worst frame %7.1f ms, %7.0f ms "
+                        "in all (until written, with a second after)\n",
+                        g.worstMs, g.totalMs);
+        else
+            std::printf("the same edit without autosave:            worst frame %7.1f ms, %7.0f ms "
+                        "in all (with a second after)\n",
+                        g.worstMs, g.totalMs);
+        autosaver->cleanExit();
+    }
 }
 
 void benchLab()
@@ -173,6 +238,9 @@ int main(int argc, char **argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
+    // The autosaves go to the test folder (~/.qttest/...), never to the user's own.
+    QCoreApplication::setOrganizationName(QStringLiteral("AttentionCanvasBench"));
+    QStandardPaths::setTestModeEnabled(true);
     const QStringList args = QApplication::arguments();
     int side = 8192;
     if (const qsizetype i = args.indexOf(QStringLiteral("--gif-size"));
@@ -188,6 +256,8 @@ int main(int argc, char **argv)
             return 1;
         f.close();
         benchSequence(sequencePath);
+        if (!args.contains(QStringLiteral("--skip-autosave")))
+            benchAutosave(sequencePath);
     }
     if (!args.contains(QStringLiteral("--skip-lab")))
         benchLab();
