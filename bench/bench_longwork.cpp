@@ -8,7 +8,8 @@
 //   - File → Export Animation… of the canvas at SIZE × SIZE pixels (default 8192, the dialog's
 //     largest), 2 frames.
 //   - the autosave of that largest sequence after an edit (SequenceAutosave with a short
-//     interval, in QStandardPaths' test folder): from the edit until the autosave is written;
+//     interval, in QStandardPaths' test folder): from the edit (a new sentence) until the
+//     autosave is written;
 //     beside it the same edit without autosave, which is the part that is not the autosave's.
 // Usage: bench_longwork [--gif-size SIZE] [--gif-old] [--skip-sequence] [--skip-autosave]
 //                       [--skip-lab] [--skip-gif]
@@ -44,6 +45,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <functional>
+#include <vector>
 
 namespace {
 
@@ -133,10 +135,14 @@ void benchAutosave(const QString &path)
         bool written = false;
         QObject::connect(autosaver, &Autosaver::saved, [&] { written = true; });
         QElapsedTimer after;
-        const double temperature = window.session()->model().temperature + 0.5;
+        // A new sentence: the document to autosave changes (the sentence becomes its first
+        // example) but the model does not, so the Training tab does not start again (a model
+        // edit does, and on the largest file that is a long freeze of its own).
+        std::vector<int> tokens = window.session()->tokens();
+        std::reverse(tokens.begin(), tokens.end());
         const Gap g = measure(
             [&] {
-                window.session()->setTemperature(temperature);
+                window.session()->setTokens(tokens);
                 if (!autosave)
                     after.start();
             },
