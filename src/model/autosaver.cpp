@@ -55,7 +55,6 @@ Autosaver::Autosaver(Kind kind, QObject *parent) : QObject(parent), m_kind(kind)
 {
     // One thread: the writes happen one at a time, in the order they were asked for.
     m_pool.setMaxThreadCount(1);
-    m_timer.setTimerType(Qt::VeryCoarseTimer);
     connect(&m_timer, &QTimer::timeout, this, &Autosaver::requestAutosave);
     connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &Autosaver::workerFinished);
 }
@@ -200,6 +199,10 @@ bool Autosaver::begin(std::chrono::milliseconds interval)
     removeStaleLocks();
     removeStrayTemporaries();
     m_dirty = false;
+    // A very coarse timer keeps whole seconds: one of less than half a second would fire at
+    // every pass of the event loop (the tests' short intervals).
+    m_timer.setTimerType(interval < std::chrono::seconds(1) ? Qt::CoarseTimer
+                                                            : Qt::VeryCoarseTimer);
     m_timer.start(interval);
     started().append(this);
     return true;
