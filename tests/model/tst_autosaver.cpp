@@ -107,7 +107,7 @@ struct HeldDocument
 {
     QByteArray bytes;              ///< the document, as the window holds it
     std::atomic<bool> hold{false}; ///< copies taken now wait for release() before they go on
-    QSemaphore entered;            ///< one for each serialiser that began
+    QSemaphore entered;            ///< one for each held serialiser that began
     QSemaphore released;
     std::atomic<int> serialised{0};
 
@@ -115,9 +115,10 @@ struct HeldDocument
     {
         return [this] {
             return Autosaver::Serialiser([this, copy = bytes, held = hold.load()] {
-                entered.release();
-                if (held)
+                if (held) {
+                    entered.release();
                     released.acquire();
+                }
                 ++serialised;
                 return copy;
             });
