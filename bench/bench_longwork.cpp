@@ -7,6 +7,10 @@
 //   - the dimension lab at d = 4096, N = 1,000,000 samples, n = 512 keys, with the curves;
 //   - File → Export Animation… of the canvas at SIZE × SIZE pixels (default 8192, the dialog's
 //     largest), 2 frames;
+//   - the autosave of that largest sequence after an edit (SequenceAutosave with a short
+//     interval, in QStandardPaths' test folder): from the edit (a new sentence) until the
+//     autosave is written; beside it the same edit without autosave, which is the part that is
+//     not the autosave's;
 //   - the Training view's Export animation… at SIZE × SIZE, 2 frames of a short run;
 //   - File → Export… of the canvas as a PNG of SIZE × SIZE pixels;
 //   - File → Export Handout of a lesson of 200 steps (the limit), the built-in lessons' steps
@@ -14,12 +18,11 @@
 //   - File → Record's Save of a recording of 40 pictures of 1920 × 1080 (a 4K screen's canvas),
 //     as a GIF twice that wide (the trim dialog's largest).
 // Usage: bench_longwork [--gif-size SIZE] [--gif-old] [--gif-window] [--skip-sequence]
-//                       [--skip-lab] [--skip-gif] [--skip-training-gif]
-// (--gif-window: the scene's GIF of the whole window rather than the canvas)
+//                       [--skip-autosave] [--skip-lab] [--skip-gif] [--skip-training-gif]
 //                       [--skip-recording] [--skip-handout] [--skip-png]
-// (--gif-old: also each export as its dialog ran it before: every frame drawn in one piece and,
-// for the scene's, every step on the GUI thread; for the training run's, quantised and written
-// there too)
+// (--gif-window: the scene's GIF of the whole window rather than the canvas; --gif-old: also
+// each export as its dialog ran it before: every frame drawn in one piece and, for the scene's,
+// every step on the GUI thread; for the training run's, quantised and written there too)
 // Prints figures; never a timed test.
 
 #include "common/largestsequence.h"
@@ -36,7 +39,9 @@
 #include "model/dimensionlabmodel.h"
 #include "model/lessonsession.h"
 #include "model/scenemodel.h"
+#include "model/autosaver.h"
 #include "model/sequencesession.h"
+#include "sequence/sequenceautosave.h"
 #include "sequence/sequencewindow.h"
 #include "sequence/trainingsweep.h"
 
@@ -50,6 +55,7 @@
 #include <QProgressDialog>
 #include <QPushButton>
 #include <QSpinBox>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTimer>
 
@@ -57,6 +63,7 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <vector>
 
 namespace {
 
@@ -110,6 +117,69 @@ void benchSequence(const QString &path)
     std::printf("open the largest sequence file (%.1f MB):  worst frame %7.1f ms, %7.0f ms in "
                 "all (with a second after)\n",
                 double(QFileInfo(path).size()) / 1e6, g.worstMs, g.totalMs);
+}
+
+// Keeps the event loop running for `ms` milliseconds (the views catch up after an open or an edit).
+void settle(int ms)
+{
+    QElapsedTimer clock;
+    clock.start();
+    while (clock.elapsed() < ms)
+        QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
+}
+
+void benchAutosave(const QString &path)
+{
+    // The autosave's work is measured against the same edit in a window that does not autosave:
+    // the edit's own cost (the views, the Training tab starting again) is not the autosave's.
+    for (const bool autosave : {false, true}) {
+        SequenceWindow window;
+        window.setAttribute(Qt::WA_DontShowOnScreen);
+        window.resize(1280, 800);
+        window.show();
+        QCoreApplication::processEvents();
+        if (!window.openFile(path)) {
+            std::printf("the largest sequence file did not open\n");
+            return;
+        }
+        settle(1000);
+        Autosaver *autosaver = window.autosave()->autosaver();
+        // A tick every second (the shortest a very coarse timer keeps): the edit's first tick
+        // comes within the measured time.
+        if (autosave && !window.autosave()->start(std::chrono::seconds(1))) {
+            std::printf("the autosave did not start\n");
+            return;
+        }
+        settle(500);
+        bool written = false;
+        QObject::connect(autosaver, &Autosaver::saved, [&] { written = true; });
+        QElapsedTimer after;
+        // A new sentence: the document to autosave changes (the sentence becomes its first
+        // example) but the model does not, so the Training tab does not start again (a model
+        // edit does, and on the largest file that is a long freeze of its own).
+        std::vector<int> tokens = window.session()->tokens();
+        std::reverse(tokens.begin(), tokens.end());
+        const Gap g = measure(
+            [&] {
+                window.session()->setTokens(tokens);
+                if (!autosave)
+                    after.start();
+            },
+            [&] {
+                if (written && !after.isValid())
+                    after.start();
+                return after.isValid() && after.elapsed() > 1000;
+            });
+        if (autosave)
+            std::printf("autosave of the largest sequence file:     worst frame %7.1f ms, %7.0f ms "
+                        "in all (until written, with a second after)\n",
+                        g.worstMs, g.totalMs);
+        else
+            std::printf("the same edit without autosave:            worst frame %7.1f ms, %7.0f ms "
+                        "in all (with a second after)\n",
+                        g.worstMs, g.totalMs);
+        autosaver->cleanExit();
+    }
 }
 
 void benchLab()
@@ -364,6 +434,9 @@ int main(int argc, char **argv)
     if (qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
         qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
+    // The autosaves go to the test folder (~/.qttest/...), never to the user's own.
+    QCoreApplication::setOrganizationName(QStringLiteral("AttentionCanvasBench"));
+    QStandardPaths::setTestModeEnabled(true);
     const QStringList args = QApplication::arguments();
     int side = 8192;
     if (const qsizetype i = args.indexOf(QStringLiteral("--gif-size"));
@@ -379,6 +452,8 @@ int main(int argc, char **argv)
             return 1;
         f.close();
         benchSequence(sequencePath);
+        if (!args.contains(QStringLiteral("--skip-autosave")))
+            benchAutosave(sequencePath);
     }
     if (!args.contains(QStringLiteral("--skip-lab")))
         benchLab();

@@ -8,9 +8,11 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QLockFile>
+#include <QMutexLocker>
 #include <QRegularExpression>
 #include <QStandardPaths>
 #include <QUuid>
+#include <QtConcurrent>
 
 #include <algorithm>
 
@@ -51,14 +53,19 @@ Autosaver::Autosaver(QObject *parent) : Autosaver(Kind::Scene, parent) {}
 
 Autosaver::Autosaver(Kind kind, QObject *parent) : QObject(parent), m_kind(kind)
 {
-    m_timer.setTimerType(Qt::VeryCoarseTimer);
-    connect(&m_timer, &QTimer::timeout, this, &Autosaver::autosaveNow);
+    // One thread: the writes happen one at a time, in the order they were asked for.
+    m_pool.setMaxThreadCount(1);
+    connect(&m_timer, &QTimer::timeout, this, &Autosaver::requestAutosave);
+    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, &Autosaver::workerFinished);
 }
 
-// Without cleanExit() the autosave stays on disk: only a clean exit may drop unsaved work.
+// Without cleanExit() the autosave stays on disk: only a clean exit may drop unsaved work. A
+// write in flight finishes first (its copy is its own; it must not outlive what it uses).
 Autosaver::~Autosaver()
 {
     started().removeAll(this);
+    m_pending.reset();
+    m_pool.waitForDone();
 }
 
 QString Autosaver::prefix() const
@@ -145,9 +152,13 @@ bool Autosaver::start(SceneModel *model, std::chrono::milliseconds interval)
     if (m_lock)
         return true;
     m_kind = Kind::Scene;
-    m_provider = [this]() -> QByteArray {
-        return m_model ? QByteArray::fromStdString(attn::writeScene(m_model->scene()))
-                       : QByteArray();
+    // The scene is a value: the copy is the worker's own.
+    m_provider = [this]() -> Serialiser {
+        if (!m_model)
+            return {};
+        return [scene = m_model->scene()] {
+            return QByteArray::fromStdString(attn::writeScene(scene));
+        };
     };
     m_model = model;
     if (!begin(interval)) {
@@ -159,7 +170,7 @@ bool Autosaver::start(SceneModel *model, std::chrono::milliseconds interval)
     return true;
 }
 
-bool Autosaver::start(BytesProvider provider, std::chrono::milliseconds interval)
+bool Autosaver::start(SnapshotProvider provider, std::chrono::milliseconds interval)
 {
     if (m_lock)
         return true;
@@ -188,6 +199,10 @@ bool Autosaver::begin(std::chrono::milliseconds interval)
     removeStaleLocks();
     removeStrayTemporaries();
     m_dirty = false;
+    // A very coarse timer keeps whole seconds: one of less than half a second would fire at
+    // every pass of the event loop (the tests' short intervals).
+    m_timer.setTimerType(interval < std::chrono::seconds(1) ? Qt::CoarseTimer
+                                                            : Qt::VeryCoarseTimer);
     m_timer.start(interval);
     started().append(this);
     return true;
@@ -332,10 +347,17 @@ void Autosaver::discard()
 
 bool Autosaver::write(const QByteArray &text)
 {
+    // Whatever the worker had in hand is older than this: it gives up, and this write's rename
+    // comes after any of its own.
+    invalidate();
     // All or nothing: a crash or a full disk in the middle of a write keeps the previous
     // autosave.
     QString reason;
-    if (!SceneStorage::writeAtomically(autosavePath(), text, &reason, SceneStorage::Record::No)) {
+    const quint64 generation = m_generation;
+    SceneStorage::LastWord word{&m_fileLock,
+                                [this, generation] { return m_generation == generation; }};
+    if (!SceneStorage::writeAtomically(autosavePath(), text, &reason, SceneStorage::Record::No,
+                                       &word)) {
         emit failed(writeFailure(autosavePath(), reason));
         return false;
     }
@@ -344,43 +366,167 @@ bool Autosaver::write(const QByteArray &text)
     return true;
 }
 
-bool Autosaver::autosaveNow()
+Autosaver::Outcome Autosaver::run(const Job &job, const QByteArray &saved,
+                                  const QByteArray &lastWritten, const QString &path)
 {
-    if (!m_lock || !m_provider || !m_dirty || !m_modified)
-        return true;
-    m_dirty = false;
-    const QByteArray text = m_provider();
+    Outcome outcome{Outcome::Kind::Unchanged, job.generation, {}, {}};
+    auto current = [this, &job] { return m_generation == job.generation; };
+    if (!current()) {
+        outcome.kind = Outcome::Kind::Withdrawn;
+        return outcome;
+    }
+    const QByteArray text = job.serialise();
     if (text.isEmpty())
-        return true;
+        return outcome;
+    // Serialising takes long: a generation that came meanwhile (a clean exit waits for this)
+    // makes the write pointless.
+    if (!current()) {
+        outcome.kind = Outcome::Kind::Withdrawn;
+        return outcome;
+    }
     // Back to what a file holds (an edit undone, a run reset): nothing is unsaved.
-    if (!m_savedBytes.isEmpty() && text == m_savedBytes) {
-        QFile::remove(autosavePath());
-        m_lastWritten.clear();
-        return true;
+    if (!saved.isEmpty() && text == saved) {
+        const QMutexLocker locker(&m_fileLock);
+        if (!current()) {
+            outcome.kind = Outcome::Kind::Withdrawn;
+            return outcome;
+        }
+        QFile::remove(path);
+        outcome.kind = Outcome::Kind::Removed;
+        return outcome;
     }
     // changed() also comes for what a file does not hold (the normalised view) and for edits
     // that were undone: only a document that differs from the last write is written.
-    if (text == m_lastWritten)
+    if (text == lastWritten)
+        return outcome;
+    // All or nothing: a crash or a full disk in the middle of a write keeps the previous
+    // autosave. The rename happens only while this generation is still the current one.
+    SceneStorage::LastWord word{&m_fileLock, current};
+    QString reason;
+    if (SceneStorage::writeAtomically(path, text, &reason, SceneStorage::Record::No, &word)) {
+        outcome.kind = Outcome::Kind::Written;
+        outcome.bytes = text;
+    } else if (word.withdrawn) {
+        outcome.kind = Outcome::Kind::Withdrawn;
+    } else {
+        outcome.kind = Outcome::Kind::Failed;
+        outcome.reason = reason;
+    }
+    return outcome;
+}
+
+void Autosaver::requestAutosave()
+{
+    if (!m_lock || !m_provider || !m_dirty || !m_modified)
+        return;
+    m_dirty = false;
+    Serialiser copy = m_provider();
+    if (!copy)
+        return;
+    // A copy still waiting is older than this one: it is never written.
+    m_pending = Job{std::move(copy), m_generation};
+    if (!m_busy)
+        launch();
+}
+
+void Autosaver::launch()
+{
+    Job job = std::move(*m_pending);
+    m_pending.reset();
+    m_busy = true;
+    // What the worker compares with, as it is once the previous outcome has been taken in.
+    m_running = QtConcurrent::run(
+        &m_pool, [this, job = std::move(job), saved = m_savedBytes, last = m_lastWritten,
+                  path = autosavePath()] { return run(job, saved, last, path); });
+    m_watcher.setFuture(m_running);
+}
+
+void Autosaver::workerFinished()
+{
+    // drain() may have taken this outcome in already.
+    if (!m_busy || !m_running.isFinished())
+        return;
+    m_busy = false;
+    finish(m_running.result());
+    if (m_pending)
+        launch();
+}
+
+bool Autosaver::finish(const Outcome &outcome)
+{
+    // Of an earlier generation: it touched no file, and the change that ended its generation
+    // said what is due.
+    if (outcome.generation != m_generation)
         return true;
-    if (!write(text)) {
+    switch (outcome.kind) {
+    case Outcome::Kind::Written:
+        m_lastWritten = outcome.bytes;
+        emit saved(autosavePath());
+        return true;
+    case Outcome::Kind::Removed:
+        m_lastWritten.clear();
+        return true;
+    case Outcome::Kind::Failed:
+        // Still due: the next tick tries again.
         m_dirty = true;
+        emit failed(writeFailure(autosavePath(), outcome.reason));
         return false;
+    case Outcome::Kind::Unchanged:
+    case Outcome::Kind::Withdrawn:
+        break;
     }
     return true;
+}
+
+bool Autosaver::drain()
+{
+    bool ok = true;
+    // finish() emits: a slot may ask for another write, which is waited for too.
+    while (m_busy || m_pending) {
+        if (!m_busy)
+            launch();
+        m_running.waitForFinished();
+        m_busy = false;
+        ok = finish(m_running.result());
+    }
+    return ok;
+}
+
+bool Autosaver::autosaveNow()
+{
+    requestAutosave();
+    return drain();
+}
+
+void Autosaver::invalidate(const std::function<void()> &change)
+{
+    // What was in hand is not written: due again, unless the caller knows better.
+    if (m_pending || m_busy)
+        m_dirty = true;
+    m_pending.reset();
+    const QMutexLocker locker(&m_fileLock);
+    ++m_generation;
+    if (change)
+        change();
 }
 
 void Autosaver::sceneSaved()
 {
     if (!m_lock)
         return;
+    // Only a direct call on a document without a "modified" flag needs what the file holds:
+    // setModified(true) forgets it again.
+    if (m_provider && m_modified)
+        if (const Serialiser copy = m_provider())
+            m_lastWritten = copy();
+    invalidate([this] { QFile::remove(autosavePath()); });
     m_dirty = false;
-    if (m_provider)
-        m_lastWritten = m_provider();
-    QFile::remove(autosavePath());
 }
 
 void Autosaver::setSavedBytes(const QByteArray &bytes)
 {
+    // A write in flight may be of work that this file now holds.
+    invalidate();
     m_savedBytes = bytes;
     // The next tick compares; when the document is what the file holds, the autosave goes.
     m_lastWritten.clear();
@@ -411,7 +557,11 @@ void Autosaver::cleanExit()
     started().removeAll(this);
     if (m_model)
         disconnect(m_model, nullptr, this, nullptr);
-    QFile::remove(autosavePath());
+    // The file goes first (a write in flight then gives up before its rename), then the write
+    // is waited for, so that not even its temporary file outlives the session.
+    invalidate([this] { QFile::remove(autosavePath()); });
+    m_pool.waitForDone();
+    m_busy = false;
     m_lock->unlock();
     m_lock.reset();
     m_model = nullptr;
@@ -424,6 +574,7 @@ bool Autosaver::terminate()
     if (!m_lock)
         return true;
     started().removeAll(this);
+    // Waits for a write in flight, then writes what is unsaved now.
     const bool written = autosaveNow();
     if (m_model)
         disconnect(m_model, nullptr, this, nullptr);

@@ -4,12 +4,17 @@
 
 #include <QByteArray>
 #include <QDateTime>
+#include <QFuture>
+#include <QFutureWatcher>
+#include <QMutex>
 #include <QObject>
 #include <QPointer>
 #include <QString>
 #include <QStringList>
+#include <QThreadPool>
 #include <QTimer>
 
+#include <atomic>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -27,8 +32,18 @@ class SceneModel;
 ///
 /// One autosaver keeps one document of one kind (a scene, a sequence, a lesson): the kind names
 /// its files ("autosave-<id>.json" for scenes, "sequence-autosave-<id>.json", …), so each kind
-/// offers back only its own. The document is whatever bytes the provider given to start()
-/// returns; the scene has its own start() that watches a SceneModel.
+/// offers back only its own. The document is whatever bytes the serialiser that the provider
+/// given to start() returns makes; the scene has its own start() that watches a SceneModel.
+///
+/// Threads: a tick takes only a copy of the document on the GUI thread (the provider's
+/// serialiser); making it into bytes, comparing them with the last write and the saved file,
+/// and the atomic write happen in this autosaver's own worker thread, one at a time and in
+/// order (a newer tick while one works replaces the one waiting). The largest sequence takes
+/// over a second to write out, which froze the window at every tick. Every change of what the
+/// file should be (sceneSaved(), setSavedBytes(), setModified(), cleanExit()) counts one
+/// generation more; a write of an earlier generation gives up instead of renaming, decided
+/// under the lock under which such a change removes the file, so a late write never brings
+/// back a file that was removed. saved() and failed() come on the GUI thread.
 ///
 /// Wiring (AutosaveSession does it for the main window, SequenceAutosave for the Sequence
 /// window): start() once the document exists; then, if recoverable(), ask the user and recover()
@@ -48,8 +63,14 @@ public:
         Sequence,
         Lesson
     };
-    /// The document as the bytes of its file; empty when there is nothing to write.
-    using BytesProvider = std::function<QByteArray()>;
+    /// The document as the bytes of its file, made when called, on the worker thread: it must
+    /// hold its own copy of everything it reads, nothing shared with the live document (the
+    /// core's documents are values: copying one copies everything). Empty when there is
+    /// nothing to write.
+    using Serialiser = std::function<QByteArray()>;
+    /// Called on the GUI thread at each tick that has a change: takes the copy, which must be
+    /// cheap (no serialising here). An empty serialiser: nothing to write.
+    using SnapshotProvider = std::function<Serialiser()>;
     /// Checks recovered bytes before they are taken: false with a translated reason in *why.
     using Validator = std::function<bool(const QByteArray &bytes, QString *why)>;
 
@@ -67,9 +88,9 @@ public:
     /// scene every `interval` if it changed. Returns false (with failed() emitted) when the folder
     /// cannot be created or locked; the app then runs on without autosave.
     bool start(SceneModel *model, std::chrono::milliseconds interval = kDefaultInterval);
-    /// The same for any kind: `provider` gives the document's bytes, and the caller calls
-    /// markChanged() after every change of the document.
-    bool start(BytesProvider provider, std::chrono::milliseconds interval = kDefaultInterval);
+    /// The same for any kind: `provider` gives the document's copy to be written, and the caller
+    /// calls markChanged() after every change of the document.
+    bool start(SnapshotProvider provider, std::chrono::milliseconds interval = kDefaultInterval);
     bool isStarted() const { return m_lock != nullptr; }
     /// The document changed: the next tick asks the provider for its bytes.
     void markChanged() { m_dirty = true; }
@@ -103,25 +124,33 @@ public:
     /// recover them).
     void discard();
 
-    /// Writes now if the scene changed since the last write; false when the write failed (the
-    /// scene stays due and the next tick tries again).
+    /// What a tick does, at once: when the document changed, takes its copy and hands it to the
+    /// worker (replacing a copy still waiting there), then returns; saved() or failed() come
+    /// later.
+    void requestAutosave();
+    /// Writes now if the scene changed since the last write, and waits for the worker: when it
+    /// returns, the autosave is what the document is (or gone, when a file holds it). False when
+    /// the write failed (the scene stays due and the next tick tries again).
     bool autosaveNow();
     /// This session's autosave file (empty before start()).
     QString autosavePath() const;
 
     /// The user saved the scene to a file: nothing is unsaved, so the autosave goes until the
-    /// next change.
+    /// next change. Called by itself on a document without a "modified" flag, it serialises the
+    /// document on the GUI thread (to know what the next change is measured against).
     void sceneSaved();
     /// Whether the scene has changes that no file holds (the document's "modified"). Only then
     /// is it written; false removes the autosave, as sceneSaved() does. Until the first call
     /// every change counts as unsaved.
     void setModified(bool modified);
     bool isModified() const { return m_modified; }
-    /// The app quits normally: removes this session's autosave and its lock.
+    /// The app quits normally: removes this session's autosave and its lock. A write in flight
+    /// gives up (it waits for it, at most the serialising it is in): nothing of it stays.
     void cleanExit();
-    /// The app is being terminated (SIGTERM, SIGHUP): writes the unsaved scene one last time,
-    /// whatever the timer's phase, and removes the lock but keeps the autosave, so that the next
-    /// start offers it. Returns false when that last write failed.
+    /// The app is being terminated (SIGTERM, SIGHUP): waits for a write in flight, writes the
+    /// unsaved scene one last time, whatever the timer's phase, and removes the lock but keeps
+    /// the autosave, so that the next start offers it. Returns false when that last write
+    /// failed.
     bool terminate();
 
 signals:
@@ -136,6 +165,40 @@ private:
         QString lockPath;
         QDateTime written;
     };
+    /// One tick's work for the worker: the document's copy and the generation it belongs to.
+    struct Job
+    {
+        Serialiser serialise;
+        quint64 generation = 0;
+    };
+    /// What the worker did.
+    struct Outcome
+    {
+        enum class Kind
+        {
+            Unchanged, ///< nothing to write: empty, or what the last write wrote
+            Written,   ///< `bytes` are the autosave now
+            Removed,   ///< a file holds the document: the autosave went
+            Failed,    ///< the write failed for `reason`; the earlier autosave is whole
+            Withdrawn  ///< a later generation came first: the file was not touched
+        };
+        Kind kind = Kind::Unchanged;
+        quint64 generation = 0;
+        QByteArray bytes;
+        QString reason;
+    };
+    /// On the worker: touches only the arguments, the file and m_fileLock / m_generation.
+    Outcome run(const Job &job, const QByteArray &saved, const QByteArray &lastWritten,
+                const QString &path);
+    void launch();
+    void workerFinished();
+    /// Takes an outcome in (GUI thread): false when it is a failed write.
+    bool finish(const Outcome &outcome);
+    /// Waits until the worker has written every copy handed to it; false when the last failed.
+    bool drain();
+    /// What the file should be changes: one generation more (a write in flight or waiting gives
+    /// up), and `change` to the file under the same lock.
+    void invalidate(const std::function<void()> &change = {});
     QList<Orphan> orphans() const;
     void removeStaleLocks() const;
     static void removeOrphan(const Orphan &orphan);
@@ -149,7 +212,7 @@ private:
     QString cannotCopy(const QString &path) const;
 
     Kind m_kind = Kind::Scene;
-    BytesProvider m_provider;
+    SnapshotProvider m_provider;
     QPointer<SceneModel> m_model;
     QByteArray m_savedBytes;
     QTimer m_timer;
@@ -158,4 +221,15 @@ private:
     QByteArray m_lastWritten;
     bool m_dirty = false;
     bool m_modified = true;
+
+    // Held by the worker through its rename or removal, by the GUI thread through its changes of
+    // the file and of m_generation (which the worker also reads without it, to skip work early).
+    QMutex m_fileLock;
+    std::atomic<quint64> m_generation{0};
+    std::optional<Job> m_pending; ///< the newest copy, waiting for the worker
+    bool m_busy = false;          ///< a job runs (or its outcome is not taken in yet)
+    QFuture<Outcome> m_running;
+    QFutureWatcher<Outcome> m_watcher;
+    // Declared last, so that it is gone (its thread finished) before what its job uses.
+    QThreadPool m_pool;
 };

@@ -10,11 +10,13 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QMutexLocker>
 #include <QRegularExpression>
 #include <QSaveFile>
 
 #include <cerrno>
 #include <cstring>
+#include <memory>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -187,7 +189,7 @@ int SceneStorage::removeStrayTemporaries(const QString &path)
 }
 
 bool SceneStorage::writeAtomically(const QString &path, const QByteArray &bytes, QString *reason,
-                                   Record record)
+                                   Record record, LastWord *lastWord)
 {
     // Remembered before the first byte: a save killed half-way is the one whose temporary file
     // the next start must find.
@@ -222,6 +224,16 @@ bool SceneStorage::writeAtomically(const QString &path, const QByteArray &bytes,
             *reason = QString::fromLocal8Bit(std::strerror(errno));
         file.cancelWriting();
         return false;
+    }
+    std::unique_ptr<QMutexLocker<QMutex>> held;
+    if (lastWord) {
+        if (lastWord->lock)
+            held = std::make_unique<QMutexLocker<QMutex>>(lastWord->lock);
+        if (lastWord->wanted && !lastWord->wanted()) {
+            lastWord->withdrawn = true;
+            file.cancelWriting();
+            return false;
+        }
     }
     if (!file.commit()) {
         if (reason)

@@ -7,7 +7,10 @@
 #include <QCoreApplication>
 #include <QString>
 
+#include <functional>
 #include <optional>
+
+class QMutex;
 
 /// Reads and writes scene and sequence files on disk. Reading never changes anything on failure;
 /// writing goes through QSaveFile so that a failed save leaves the earlier file as it was. Each
@@ -51,9 +54,22 @@ public:
     /// no temporary file behind. A process killed at any point of it leaves the earlier file or
     /// the new one, never a part; what it may leave is a temporary "<name>.XXXXXX" beside it,
     /// which SavedFiles::removeStrayTemporaries() removes at a later start (`record` Yes puts
-    /// `path` on that list before anything is written).
+    /// `path` on that list before anything is written). With `lastWord`, false with
+    /// lastWord->withdrawn set means that the write was no longer wanted (nothing changed, no
+    /// reason).
+    /// The last word before the rename, for a writer whose file someone else may remove or
+    /// replace meanwhile (the autosave's worker and its window): `wanted` is asked with `lock`
+    /// held, and the lock stays held through the rename; when it says no, the new file goes
+    /// and `withdrawn` is set. Whoever changes the file under the same lock knows that no write
+    /// that it made unwanted replaces it afterwards.
+    struct LastWord
+    {
+        QMutex *lock = nullptr;
+        std::function<bool()> wanted;
+        bool withdrawn = false;
+    };
     static bool writeAtomically(const QString &path, const QByteArray &bytes, QString *reason,
-                                Record record = Record::Yes);
+                                Record record = Record::Yes, LastWord *lastWord = nullptr);
     /// Removes the temporary files that saves to `path` left behind when they were killed before
     /// the final rename ("<name>.XXXXXX" beside it, at least a minute old, so that another
     /// instance's save in progress is left alone). writeAtomically() calls it before each write;

@@ -419,6 +419,13 @@ QByteArray SequenceSession::fileBytes() const
     return bytesOf(m_document, m_tokens);
 }
 
+std::function<QByteArray()> SequenceSession::fileBytesLater() const
+{
+    if (m_prepared)
+        return [bytes = m_prepared->fileBytes] { return bytes; };
+    return [document = m_document, tokens = m_tokens] { return bytesOf(document, tokens); };
+}
+
 QByteArray SequenceSession::bytesOf(const attn::SequenceDocument &current,
                                     const std::vector<int> &tokens)
 {

@@ -10,6 +10,7 @@
 #include <QString>
 #include <QStringList>
 
+#include <functional>
 #include <optional>
 #include <vector>
 
@@ -127,6 +128,10 @@ public:
     bool saveFile(const QString &path);
     /// The bytes saveFile() writes.
     QByteArray fileBytes() const;
+    /// fileBytes() to be made later, on any thread: holds its own copy of the document and the
+    /// sentence as they are now (cheap: the document is a value, and the bytes of a file just
+    /// opened are shared, never changed), nothing of the session. The autosave's worker calls it.
+    std::function<QByteArray()> fileBytesLater() const;
 
     /// Edits of the model (parameters, embeddings, positions, causal mask, temperature) and the
     /// loading of another file can be taken back, the last first: undoing a load brings back the

@@ -14,13 +14,17 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
+#include <QSemaphore>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QSysInfo>
 #include <QTest>
+#include <QThread>
 
+#include <atomic>
 #include <csignal>
 #include <cstdio>
+#include <thread>
 #include <unistd.h>
 
 using namespace std::chrono_literals;
@@ -94,6 +98,45 @@ int runTerminatedChild()
     std::printf("ready\n");
     std::fflush(stdout);
     return QCoreApplication::exec();
+}
+
+// A document whose serialisers (run by the autosave's worker) the test can hold: while one
+// waits, the test does what the window would do meanwhile, so that the order of the two is
+// known, not left to the threads' timing.
+struct HeldDocument
+{
+    QByteArray bytes;              ///< the document, as the window holds it
+    std::atomic<bool> hold{false}; ///< copies taken now wait for release() before they go on
+    QSemaphore entered;            ///< one for each held serialiser that began
+    QSemaphore released;
+    std::atomic<int> serialised{0};
+
+    Autosaver::SnapshotProvider provider()
+    {
+        return [this] {
+            return Autosaver::Serialiser([this, copy = bytes, held = hold.load()] {
+                if (held) {
+                    entered.release();
+                    released.acquire();
+                }
+                ++serialised;
+                return copy;
+            });
+        };
+    }
+    // Until the worker is inside a serialiser that waits.
+    bool inFlight() { return entered.tryAcquire(1, 60000); }
+};
+
+QByteArray contents(const QString &path)
+{
+    QFile f(path);
+    return f.open(QIODevice::ReadOnly) ? f.readAll() : QByteArray();
+}
+
+QStringList everyFile()
+{
+    return QDir(Autosaver::folder()).entryList(QDir::Files | QDir::Hidden);
 }
 
 /// Makes `path` look older than a minute (a save that died long ago).
@@ -496,6 +539,153 @@ private slots:
         QVERIFY(autosaver.autosaveNow());
         QCOMPARE(text(readScene(autosaver.autosavePath())), text(model.scene()));
         autosaver.cleanExit();
+    }
+
+    void aNewerCopyReplacesTheOneWaiting()
+    {
+        HeldDocument document;
+        Autosaver autosaver(Autosaver::Kind::Sequence);
+        QVERIFY(autosaver.start(document.provider(), 1h));
+        QList<QByteArray> savedOn;
+        QList<bool> onGuiThread;
+        connect(&autosaver, &Autosaver::saved, this, [&](const QString &path) {
+            savedOn << contents(path);
+            onGuiThread << (QThread::currentThread() == qApp->thread());
+        });
+        document.bytes = "one";
+        document.hold = true;
+        autosaver.markChanged();
+        autosaver.requestAutosave();
+        QVERIFY(document.inFlight());
+        // Two more ticks while "one" is being written: "three" replaces "two", which is never
+        // even serialised.
+        document.hold = false;
+        document.bytes = "two";
+        autosaver.markChanged();
+        autosaver.requestAutosave();
+        document.bytes = "three";
+        autosaver.markChanged();
+        autosaver.requestAutosave();
+        document.released.release();
+        QVERIFY(autosaver.autosaveNow());
+        QCOMPARE(document.serialised.load(), 2);
+        QCOMPARE(savedOn, (QList<QByteArray>{"one", "three"}));
+        QCOMPARE(onGuiThread, (QList<bool>{true, true}));
+        QCOMPARE(contents(autosaver.autosavePath()), QByteArray("three"));
+        autosaver.cleanExit();
+    }
+
+    void aSaveDuringAWriteIsNotUndoneByIt()
+    {
+        HeldDocument document;
+        Autosaver autosaver(Autosaver::Kind::Sequence);
+        QVERIFY(autosaver.start(document.provider(), 1h));
+        document.bytes = "one";
+        autosaver.markChanged();
+        QVERIFY(autosaver.autosaveNow());
+        QSignalSpy saved(&autosaver, &Autosaver::saved);
+
+        document.bytes = "two";
+        document.hold = true;
+        autosaver.markChanged();
+        autosaver.requestAutosave();
+        QVERIFY(document.inFlight());
+        // The user saves "two" while the worker has it in hand: the autosave goes at once, and
+        // the write, which goes on only now, must not bring it back.
+        autosaver.setModified(false);
+        QVERIFY(!QFileInfo::exists(autosaver.autosavePath()));
+        document.hold = false;
+        document.released.release();
+        QVERIFY(autosaver.autosaveNow());
+        QVERIFY(!QFileInfo::exists(autosaver.autosavePath()));
+        QCOMPARE(saved.count(), 0);
+        QCOMPARE(everyFile().size(), 1); // the lock only: no temporary file either
+        // Unsaved again: written again.
+        autosaver.setModified(true);
+        QVERIFY(autosaver.autosaveNow());
+        QCOMPARE(contents(autosaver.autosavePath()), QByteArray("two"));
+        autosaver.cleanExit();
+    }
+
+    void aFileThatHoldsTheWriteInFlightRemovesTheAutosave()
+    {
+        HeldDocument document;
+        Autosaver autosaver(Autosaver::Kind::Sequence);
+        QVERIFY(autosaver.start(document.provider(), 1h));
+        document.bytes = "one";
+        autosaver.markChanged();
+        QVERIFY(autosaver.autosaveNow());
+        QVERIFY(QFileInfo::exists(autosaver.autosavePath()));
+
+        document.bytes = "two";
+        document.hold = true;
+        autosaver.markChanged();
+        autosaver.requestAutosave();
+        QVERIFY(document.inFlight());
+        // "two" is now what a file holds (a Save of the Sequence window): nothing is unsaved.
+        QSignalSpy saved(&autosaver, &Autosaver::saved);
+        autosaver.setSavedBytes("two");
+        document.hold = false;
+        document.released.release();
+        QVERIFY(autosaver.autosaveNow());
+        QVERIFY(!QFileInfo::exists(autosaver.autosavePath()));
+        QCOMPARE(saved.count(), 0);
+        QCOMPARE(everyFile().size(), 1);
+        autosaver.cleanExit();
+    }
+
+    void cleanExitDuringAWriteLeavesNothing()
+    {
+        HeldDocument document;
+        Autosaver autosaver(Autosaver::Kind::Sequence);
+        QVERIFY(autosaver.start(document.provider(), 1h));
+        document.bytes = "one";
+        autosaver.markChanged();
+        QVERIFY(autosaver.autosaveNow());
+        const QString path = autosaver.autosavePath();
+        QSignalSpy saved(&autosaver, &Autosaver::saved);
+
+        document.bytes = "two";
+        document.hold = true;
+        autosaver.markChanged();
+        autosaver.requestAutosave();
+        QVERIFY(document.inFlight());
+        // The write goes on only once cleanExit() has removed the autosave (cleanExit waits
+        // for it, so it is let go from another thread).
+        std::thread letGo([&] {
+            for (int i = 0; i < 60000 && QFileInfo::exists(path); ++i)
+                QThread::msleep(1);
+            document.released.release();
+        });
+        autosaver.cleanExit();
+        letGo.join();
+        QCOMPARE(document.serialised.load(), 2);
+        QCOMPARE(saved.count(), 0);
+        // No autosave, no lock, no temporary file: nothing of the session.
+        QCOMPARE(everyFile(), QStringList());
+        Autosaver next(Autosaver::Kind::Sequence);
+        QVERIFY(!next.recoverable());
+    }
+
+    void terminateWritesTheLastStateAfterTheWriteInFlight()
+    {
+        HeldDocument document;
+        Autosaver autosaver(Autosaver::Kind::Sequence);
+        QVERIFY(autosaver.start(document.provider(), 1h));
+        document.bytes = "one";
+        document.hold = true;
+        autosaver.markChanged();
+        autosaver.requestAutosave();
+        QVERIFY(document.inFlight());
+        document.hold = false;
+        document.bytes = "two";
+        autosaver.markChanged();
+        document.released.release();
+        // Whether "one" is still being written or not: "two" is on disk when terminate()
+        // returns, and the lock is gone.
+        QVERIFY(autosaver.terminate());
+        QCOMPARE(contents(autosaver.autosavePath()), QByteArray("two"));
+        QCOMPARE(everyFile(), QStringList{QFileInfo(autosaver.autosavePath()).fileName()});
     }
 
     void unusableFolderTurnsAutosaveOff()

@@ -109,7 +109,7 @@ int runAutosavingChild()
     QByteArray document = content('o', kOldSize);
     const QByteArray older = document, newer = content('n', kNewSize);
     Autosaver autosaver(Autosaver::Kind::Sequence);
-    if (!autosaver.start([&document] { return document; }, 1h))
+    if (!autosaver.start([&document] { return [document] { return document; }; }, 1h))
         return 10;
     autosaver.markChanged();
     if (!autosaver.autosaveNow())
@@ -296,7 +296,7 @@ private slots:
         // The next start: no writer of those sessions lives, so their temporary files go at once,
         // young as they are.
         Autosaver next(Autosaver::Kind::Sequence);
-        QVERIFY(next.start([] { return QByteArray(); }, 1h));
+        QVERIFY(next.start([] { return Autosaver::Serialiser(); }, 1h));
         const QStringList after =
             QDir(Autosaver::folder()).entryList({QStringLiteral("*.??????")}, QDir::Files);
         QCOMPARE(after, QStringList{QStringLiteral("notes.json.Ab3dE5")});

@@ -1,3 +1,4 @@
+#include "core/sequencefile.h"
 #include "model/sequencesession.h"
 
 #include <QSignalSpy>
@@ -5,6 +6,7 @@
 #include <QTest>
 
 #include <cmath>
+#include <thread>
 #include <vector>
 
 // A hand-written model: D = 2, one head with W_q = W_k = W_v = identity, so that every score can
@@ -238,6 +240,31 @@ private slots:
         QVERIFY(session.loadText(kModel));
         QCOMPARE(heard.back(), before + 2); // loading another file can be undone too
         QCOMPARE(session.undoDepth(), before + 2);
+    }
+
+    void fileBytesLaterKeepsTheDocumentAsItWas()
+    {
+        // The autosave's worker makes the bytes later, on its own thread, while the window edits
+        // on: what it writes is the document when the copy was taken.
+        SequenceSession session;
+        QVERIFY(session.loadText(kModel));
+        const auto later = session.fileBytesLater();
+        QVERIFY(session.setTemperature(2.5));
+        QVERIFY(session.setText(QStringLiteral("sat the")));
+        QByteArray bytes;
+        std::thread worker([&] { bytes = later(); });
+        worker.join();
+        auto document = attn::parseSequence(std::string_view(bytes.constData(), bytes.size()));
+        QVERIFY(bool(document));
+        QCOMPARE(document->model.temperature, 1.0); // kModel gives none: the default
+        QCOMPARE(document->examples.size(), std::size_t(1));
+        QCOMPARE(document->examples[0].tokens, (std::vector<int>{0, 1, 2})); // the cat sat
+        // A copy taken now has the edits.
+        auto now = session.fileBytesLater()();
+        document = attn::parseSequence(std::string_view(now.constData(), now.size()));
+        QVERIFY(bool(document));
+        QCOMPARE(document->model.temperature, 2.5);
+        QCOMPARE(document->examples[0].tokens, (std::vector<int>{2, 0}));
     }
 
     void savesAndReadsBackTheSentence()

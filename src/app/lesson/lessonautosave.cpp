@@ -35,7 +35,16 @@ bool LessonAutosave::start(std::chrono::milliseconds interval)
     if (m_autosaver.isStarted())
         return true;
     m_autosaver.setModified(m_editor->isModified());
-    return m_autosaver.start([this] { return m_editor->bytes(); }, interval);
+    // What LessonEditor::bytes() writes, of a copy (the lesson is a value): the worker's own.
+    return m_autosaver.start(
+        [this]() -> Autosaver::Serialiser {
+            if (!m_editor->isOpen())
+                return {};
+            return [lesson = m_editor->session()->lesson()] {
+                return QByteArray::fromStdString(attn::writeLesson(lesson));
+            };
+        },
+        interval);
 }
 
 void LessonAutosave::cleanExit()

@@ -67,19 +67,26 @@ bool SequenceAutosave::start(std::chrono::milliseconds interval)
 {
     if (m_autosaver.isStarted())
         return true;
-    if (!m_autosaver.start([this] { return bytes(); }, interval))
+    if (!m_autosaver.start([this] { return snapshot(); }, interval))
         return false;
     // What the window shows when it opens is a preset: nothing unsaved yet.
     takeSaved(bytes());
     return true;
 }
 
+Autosaver::Serialiser SequenceAutosave::snapshot() const
+{
+    // trainedDocument() is a value: the worker writes its own copy.
+    if (m_training->step() > 0)
+        return [document = m_training->trainedDocument(int(m_training->snapshots().size()) - 1)] {
+            return QByteArray::fromStdString(attn::writeSequence(document));
+        };
+    return m_session->fileBytesLater();
+}
+
 QByteArray SequenceAutosave::bytes() const
 {
-    if (m_training->step() > 0)
-        return QByteArray::fromStdString(attn::writeSequence(
-            m_training->trainedDocument(int(m_training->snapshots().size()) - 1)));
-    return m_session->fileBytes();
+    return snapshot()();
 }
 
 bool SequenceAutosave::hasUnsavedWork() const
@@ -92,8 +99,9 @@ void SequenceAutosave::takeSaved(const QByteArray &bytes)
     m_saved = bytes;
     m_autosaver.setSavedBytes(bytes);
     // At once, not at the next tick: an autosave of work that a file now holds would be offered
-    // back needlessly after a crash.
-    m_autosaver.autosaveNow();
+    // back needlessly after a crash. In the worker: the comparison of the largest file's bytes
+    // (and writing out an edited one) takes the window's thread too long.
+    m_autosaver.requestAutosave();
 }
 
 bool SequenceAutosave::recover(QString *error)
@@ -126,7 +134,9 @@ bool SequenceAutosave::recover(QString *error)
     }
     m_saved.clear();
     m_autosaver.setSavedBytes({});
-    m_autosaver.autosaveNow();
+    // recoverBytes() has written it under this session's name already; this only makes it the
+    // last write the next ticks compare with.
+    m_autosaver.requestAutosave();
     emit message(tr("Recovered the sequence autosaved at %1. Save it to keep it.")
                      .arg(RecoveryPrompt::timeText(written)));
     return true;

@@ -41,7 +41,11 @@ public:
     Autosaver *autosaver() { return &m_autosaver; }
     /// The document as it would be autosaved now.
     QByteArray bytes() const;
-    /// True when no file holds bytes(): edits, a trained model, a recovered document.
+    /// The same to be made later, by the autosave's worker: a copy of the document as it is now
+    /// (the trained model's, or the session's fileBytesLater()).
+    Autosaver::Serialiser snapshot() const;
+    /// True when no file holds bytes(): edits, a trained model, a recovered document. It
+    /// serialises on the GUI thread: only the question before quitting asks it.
     bool hasUnsavedWork() const;
 
     /// Opens the newest sequence that an earlier session left in the window (undo brings back
