@@ -7379,6 +7379,10 @@ score %7, weight %8</source>
         <source>An animated GIF of this run: trained again from step 0 with the same seed and settings, drawn at evenly spaced steps</source>
         <translation>本次训练的 GIF 动画：以相同的种子和设置从第 0 步重新训练，在均匀分布的各步绘制</translation>
     </message>
+    <message>
+        <source>Step 0: measuring the loss and accuracy over every example…</source>
+        <translation>第 0 步：正在计算所有示例上的损失和准确率…</translation>
+    </message>
 </context>
 <context>
     <name>UnsavedQuestion</name>

@@ -81,6 +81,18 @@ void TrainingSession::setDocument(const attn::SequenceDocument &document,
     resetFrom(start);
 }
 
+long long TrainingSession::measureWork(const attn::SequenceDocument &document)
+{
+    long long positions = 0;
+    for (const auto *set : {&document.examples, &document.heldOut})
+        for (const attn::SequenceExample &example : *set)
+            positions += (long long)example.tokens.size();
+    long long heads = 0;
+    for (int layer = 0; layer < document.model.layerCount(); ++layer)
+        heads += document.model.headCount(layer);
+    return positions * std::max(heads, 1ll) * std::max(document.model.dModel, 1);
+}
+
 bool TrainingSession::canTrain() const
 {
     for (const auto &example : m_document.examples)
@@ -196,10 +208,22 @@ void TrainingSession::resetFrom(const TrainingSnapshot *start)
 {
     m_snapshots.clear();
     m_points.clear();
-    // The starting point is measured here, once, so that the views have a model to show
-    // before the worker's first batch (unless the caller measured it in a worker already).
-    m_snapshots.push_back(start ? *start : *measureModel(m_document, m_document.model, 0));
-    m_points.push_back({0, m_snapshots.back().loss, m_snapshots.back().accuracy});
+    // The starting point is measured here, once, so that the views have numbers to show before
+    // the worker's first batch (unless the caller measured it in a worker already). A large
+    // document gets its model alone: measuring it here froze the window for tens of seconds
+    // after every edit of the largest file, and the worker measures step 0 anyway.
+    const bool measured = start || measureWork(m_document) <= kMeasureHereWork;
+    if (start) {
+        m_snapshots.push_back(*start);
+    } else if (measured) {
+        m_snapshots.push_back(*measureModel(m_document, m_document.model, 0));
+    } else {
+        TrainingSnapshot model;
+        model.model = m_document.model;
+        m_snapshots.push_back(std::move(model));
+    }
+    if (measured)
+        m_points.push_back({0, m_snapshots.back().loss, m_snapshots.back().accuracy});
     m_lastTransient = false;
     m_message.clear();
     restartAt(m_document.model, {}, 0);

@@ -37,8 +37,17 @@ public:
     /// Starts again from `document` (its model, examples, held-out examples and training block).
     /// `start`, when given, is measureModel(document, document.model, 0) computed beforehand (in
     /// a worker, while the file was read): over the largest examples that measure takes seconds.
+    /// Without it, a document beyond kMeasureHereWork (measureWork()) starts with a snapshot of
+    /// its model alone, no numbers yet: the worker measures step 0 as it starts and its first
+    /// batch, a moment later, brings them (progressed()). A smaller one is measured here.
     void setDocument(const attn::SequenceDocument &document,
                      const TrainingSnapshot *start = nullptr);
+    /// About what measureModel() costs: every position of every example and held-out example
+    /// times the heads of every layer times D. Up to kMeasureHereWork (a few hundred
+    /// milliseconds on a slow machine; the built-in tasks are below a million) the starting
+    /// point is measured on the caller's thread.
+    static long long measureWork(const attn::SequenceDocument &document);
+    static constexpr long long kMeasureHereWork = 1ll << 22;
     const attn::SequenceDocument &document() const { return m_document; }
     const attn::TrainingSettings &settings() const { return m_settings; }
     /// False when no example has a target: there is nothing to learn.
@@ -47,7 +56,8 @@ public:
     bool isRunning() const { return m_running; }
     /// Updates made so far (the newest snapshot's step).
     int step() const;
-    /// Never empty after setDocument(); ordered by step; the last is the newest model.
+    /// Never empty after setDocument(); ordered by step; the last is the newest model. (Step 0 of
+    /// a large document has no numbers until the worker's first batch: see setDocument().)
     const std::vector<TrainingSnapshot> &snapshots() const { return m_snapshots; }
     /// The training curve, one point per kept step.
     const std::vector<TrainingPoint> &points() const { return m_points; }

@@ -1,3 +1,4 @@
+#include "common/plainsequencenumbers.h"
 #include "core/sequenceevaluation.h"
 #include "core/sequencetrainer.h"
 #include "core/trainingtask.h"
@@ -42,6 +43,36 @@ class TestTrainingSession : public QObject
     }
 
 private slots:
+    // A document too large to measure on the caller's thread starts with its model alone; the
+    // worker's first batch brings step 0's numbers, which are the plain ones.
+    void largeDocumentIsMeasuredByTheWorker()
+    {
+        attn::SequenceDocument document = task();
+        const std::vector<attn::SequenceExample> examples = document.examples;
+        QVERIFY(TrainingSession::measureWork(document) <= TrainingSession::kMeasureHereWork);
+        while (TrainingSession::measureWork(document) <= TrainingSession::kMeasureHereWork)
+            document.examples.insert(document.examples.end(), examples.begin(), examples.end());
+        TrainingSession session;
+        QSignalSpy progressed(&session, &TrainingSession::progressed);
+        session.setDocument(document);
+        QCOMPARE(session.snapshots().size(), std::size_t(1));
+        QCOMPARE(session.snapshots().front().step, 0);
+        QVERIFY(!session.snapshots().front().loss);
+        QVERIFY(session.points().empty());
+        QTRY_VERIFY_WITH_TIMEOUT(session.snapshots().front().loss.has_value(), 60000);
+        const PlainNumbers plain = plainNumbers(document.model, document.examples);
+        QCOMPARE(session.snapshots().size(), std::size_t(1));
+        QVERIFY(std::abs(*session.snapshots().front().loss - plain.loss) < 1e-9);
+        QVERIFY(std::abs(*session.snapshots().front().accuracy - plain.accuracy) < 1e-12);
+        QCOMPARE(session.points().size(), std::size_t(1));
+        QCOMPARE(session.points().front().step, 0);
+        QVERIFY(progressed.count() >= 1);
+        // The small task is still measured at once.
+        session.setDocument(task());
+        QVERIFY(session.snapshots().front().loss.has_value());
+        QCOMPARE(session.points().size(), std::size_t(1));
+    }
+
     void trainsInTheBackgroundExactlyAsTheCore()
     {
         TrainingSession session;
@@ -156,7 +187,8 @@ private slots:
         const attn::SnapshotPolicy policy;
         int index = -1;
         for (std::size_t i = 0; i < session.snapshots().size(); ++i)
-            if (session.snapshots()[i].step > 200 && policy.stride(session.snapshots()[i].step) > 1) {
+            if (session.snapshots()[i].step > 200 &&
+                policy.stride(session.snapshots()[i].step) > 1) {
                 index = int(i);
                 break;
             }

@@ -684,6 +684,10 @@ QString TrainingView::statusOf(const TrainingSession *session, const TrainingSna
                                const attn::SequenceModel &model) const
 {
     const bool ablated = attn::anyHeadOff(s.model, m_off);
+    // A large document's starting numbers come from the worker a moment after a restart
+    // (TrainingSession::setDocument).
+    if (!s.loss && s.step == 0 && session->canTrain() && !ablated && session->points().empty())
+        return tr("Step 0: measuring the loss and accuracy over every example…");
     std::optional<double> loss = s.loss, accuracy = s.accuracy, heldLoss = s.heldOutLoss,
                           heldAccuracy = s.heldOutAccuracy;
     if (ablated) {
