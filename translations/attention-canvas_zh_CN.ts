@@ -7383,6 +7383,10 @@ score %7, weight %8</source>
         <source>Step 0: measuring the loss and accuracy over every example…</source>
         <translation>第 0 步：正在计算所有示例上的损失和准确率…</translation>
     </message>
+    <message>
+        <source>(with the unticked heads switched off: measuring…)</source>
+        <translation>（未勾选的头已关闭：正在计算…）</translation>
+    </message>
 </context>
 <context>
     <name>UnsavedQuestion</name>

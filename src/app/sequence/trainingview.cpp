@@ -9,6 +9,7 @@
 #include "model/sequencesession.h"
 #include "model/trainingpace.h"
 #include "model/trainingsession.h"
+#include "sequence/ablatednumbers.h"
 #include "sequence/firsttokenscores.h"
 #include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequenceheatmapgrid.h"
@@ -86,7 +87,7 @@ int indexAtOrBefore(const std::vector<TrainingSnapshot> &snapshots, int step)
 TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     : QWidget(parent), m_source(source), m_session(new TrainingSession(this)),
       m_view(new SequenceSession(this)), m_compareView(new SequenceSession(this)),
-      m_firstToken(new FirstTokenScores(this))
+      m_firstToken(new FirstTokenScores(this)), m_ablated(new AblatedNumbers(this))
 {
     m_play = new QPushButton(this);
     m_step = new QPushButton(this);
@@ -334,6 +335,7 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     connect(m_session, &TrainingSession::stopped, this, &TrainingView::showMessage);
     connect(m_source, &SequenceSession::changed, this, &TrainingView::takeSource);
     connect(m_firstToken, &FirstTokenScores::ready, this, &TrainingView::showCaption);
+    connect(m_ablated, &AblatedNumbers::ready, this, [this] { showSnapshot(m_index); });
 
     retranslate();
     takeSource();
@@ -690,16 +692,18 @@ QString TrainingView::statusOf(const TrainingSession *session, const TrainingSna
         return tr("Step 0: measuring the loss and accuracy over every example…");
     std::optional<double> loss = s.loss, accuracy = s.accuracy, heldLoss = s.heldOutLoss,
                           heldAccuracy = s.heldOutAccuracy;
+    bool measuring = false;
     if (ablated) {
-        // The snapshot's numbers are for every head on; with heads off they are measured again.
+        // The snapshot's numbers are for every head on; with heads off they are measured again
+        // (a large document's in a worker: "–" until they come).
         loss = accuracy = heldLoss = heldAccuracy = std::nullopt;
-        if (auto e = session->evaluate(model)) {
-            loss = e->loss();
-            accuracy = e->accuracy();
-        }
-        if (auto e = session->evaluateHeldOut(model)) {
-            heldLoss = e->loss();
-            heldAccuracy = e->accuracy();
+        if (const auto n = m_ablated->numbers(session, s.step, m_off, model)) {
+            loss = n->loss;
+            accuracy = n->accuracy;
+            heldLoss = n->heldOutLoss;
+            heldAccuracy = n->heldOutAccuracy;
+        } else {
+            measuring = true;
         }
     }
     QString status =
@@ -708,7 +712,9 @@ QString TrainingView::statusOf(const TrainingSession *session, const TrainingSna
         status +=
             tr("; held-out loss %1, accuracy %2").arg(number(heldLoss), percent(heldAccuracy));
     if (ablated)
-        status += QLatin1Char(' ') + tr("(with the unticked heads switched off)");
+        status += QLatin1Char(' ') + (measuring ? tr("(with the unticked heads switched off: "
+                                                     "measuring…)")
+                                                : tr("(with the unticked heads switched off)"));
     return status;
 }
 
@@ -766,6 +772,7 @@ void TrainingView::requestCaption(int run, const TrainingSnapshot &snapshot,
 
 void TrainingView::restartCaption(int run, const TrainingSession *session)
 {
+    m_ablated->clear(); // a run started again counts its steps from 0 again
     Caption &caption = m_captions[std::size_t(run)];
     caption.examples =
         std::make_shared<const std::vector<attn::SequenceExample>>(session->document().examples);

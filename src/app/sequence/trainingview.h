@@ -48,6 +48,8 @@ class WeightHeatmaps;
 /// heads' mean weight on the first token (attn::TrainingTask::firstTokenScore). A TrainingPace
 /// keeps the two threads within a step of each other while both run; each caption names the
 /// step it shows.
+class AblatedNumbers;
+
 class TrainingView : public QWidget
 {
     Q_OBJECT
@@ -182,6 +184,7 @@ private:
     QSplitter *m_splitter;
     QGridLayout *m_maps;
     FirstTokenScores *m_firstToken;
+    AblatedNumbers *m_ablated; ///< the status's numbers with heads switched off
     /// Per run: what its caption was last asked for and which answers are still of use.
     struct Caption
     {
