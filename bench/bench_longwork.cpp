@@ -326,13 +326,7 @@ void benchTrainingGif(int side, bool old)
     const Gap g = measure(
         [&] {
             while (animation->step()) {
-                if (animation->waiting()) {
-                    QEventLoop wait;
-                    QTimer::singleShot(AnimationEncoder::kPollMs, &wait, &QEventLoop::quit);
-                    wait.exec();
-                } else {
-                    QCoreApplication::processEvents();
-                }
+                AnimationEncoder::letEventsIn(animation->waiting());
             }
             done = true;
         },
@@ -455,13 +449,7 @@ void benchRecordingGif(bool old)
     const Gap g = measure(
         [&] {
             while (gif.step()) {
-                if (gif.waiting()) {
-                    QEventLoop wait;
-                    QTimer::singleShot(AnimationEncoder::kPollMs, &wait, &QEventLoop::quit);
-                    wait.exec();
-                } else {
-                    QCoreApplication::processEvents();
-                }
+                AnimationEncoder::letEventsIn(gif.waiting());
             }
             done = true;
         },

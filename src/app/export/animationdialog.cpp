@@ -6,7 +6,6 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QEvent>
-#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -19,7 +18,6 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
-#include <QTimer>
 
 #include <iterator>
 
@@ -253,13 +251,7 @@ void AnimationDialog::accept()
     animation.encodeInWorker();
     while (animation.step()) {
         progress.setValue(animation.done());
-        if (animation.waiting()) {
-            QEventLoop wait;
-            QTimer::singleShot(AnimationEncoder::kPollMs, &wait, &QEventLoop::quit);
-            wait.exec();
-        } else {
-            QCoreApplication::processEvents();
-        }
+        AnimationEncoder::letEventsIn(animation.waiting());
         if (progress.wasCanceled()) {
             animation.restore();
             return; // nothing was written; the dialog stays for another try

@@ -1,6 +1,9 @@
 #include "export/animationencoder.h"
 
+#include <QCoreApplication>
+#include <QEventLoop>
 #include <QThreadPool>
+#include <QTimer>
 
 #include <atomic>
 #include <deque>
@@ -63,6 +66,27 @@ void AnimationEncoder::addToPalette(const QImage &frame)
 void AnimationEncoder::addFrame(const QImage &frame)
 {
     post(Frame, [frame] { return frame; });
+}
+
+bool AnimationEncoder::collect(QByteArray *bytes)
+{
+    if (!std::exchange(m_finishPosted, true))
+        finish();
+    if (!isFinished())
+        return false;
+    *bytes = this->bytes();
+    return true;
+}
+
+void AnimationEncoder::letEventsIn(bool waiting)
+{
+    if (!waiting) {
+        QCoreApplication::processEvents();
+        return;
+    }
+    QEventLoop wait;
+    QTimer::singleShot(kPollMs, &wait, &QEventLoop::quit);
+    wait.exec();
 }
 
 void AnimationEncoder::addToPalette(Maker make, const QString &failure)

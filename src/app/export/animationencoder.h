@@ -33,6 +33,13 @@ public:
     void addToPalette(const QImage &frame);
     void addFrame(const QImage &frame);
     void finish();
+    /// The end of an export's steps: posts finish() at the first call; true, with the file's
+    /// bytes in *bytes, once the worker has written them (false meanwhile: ask again a little
+    /// later).
+    bool collect(QByteArray *bytes);
+    /// Between two steps of an export run from a window: the events (the window repaints, Cancel
+    /// is heard), and while the worker is busy (`waiting`) a pause of kPollMs with them.
+    static void letEventsIn(bool waiting);
     /// A frame made by the worker itself (a recording's picture unpacked and scaled) when its
     /// turn comes; a null image fails the job with `failure` (translated).
     using Maker = std::function<QImage()>;
@@ -56,4 +63,5 @@ private:
 
     GifWriter::Options m_options;
     std::shared_ptr<Shared> m_shared;
+    bool m_finishPosted = false;
 };

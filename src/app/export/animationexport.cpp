@@ -221,15 +221,10 @@ bool AnimationExport::stepInWorker()
         ++m_done;
         return true;
     }
-    if (m_done == palettePass + n) {
-        m_encoder->finish();
-        ++m_done;
-    }
-    if (!m_encoder->isFinished()) {
+    if (!m_encoder->collect(&m_bytes)) {
         m_waiting = true;
         return true;
     }
-    m_bytes = m_encoder->bytes();
     m_finished = true;
     restore();
     return false;

@@ -7,7 +7,6 @@
 
 #include <QDir>
 #include <QEvent>
-#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFuture>
@@ -16,7 +15,6 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QStandardPaths>
-#include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
@@ -299,9 +297,7 @@ bool ExportDialog::writePng(const QString &path, QString *error)
             return out;
         });
     while (!written.isFinished()) {
-        QEventLoop wait;
-        QTimer::singleShot(AnimationEncoder::kPollMs, &wait, &QEventLoop::quit);
-        wait.exec();
+        AnimationEncoder::letEventsIn(true);
         if (progress.wasCanceled()) {
             stop->store(true);
             *error = cancelled;

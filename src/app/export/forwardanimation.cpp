@@ -127,15 +127,10 @@ bool ForwardAnimation::stepInWorker()
         ++m_done;
         return true;
     }
-    if (m_done == drawn + m_frames) {
-        m_encoder->finish();
-        ++m_done;
-    }
-    if (!m_encoder->isFinished()) {
+    if (!m_encoder->collect(&m_bytes)) {
         m_waiting = true;
         return true;
     }
-    m_bytes = m_encoder->bytes();
     m_finished = true;
     return false;
 }

@@ -20,7 +20,6 @@
 #include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
-#include <QTimer>
 #include <QVBoxLayout>
 
 namespace {
@@ -202,13 +201,7 @@ void ForwardAnimationDialog::accept()
     animation->encodeInWorker();
     while (animation->step()) {
         progress.setValue(animation->done());
-        if (animation->waiting()) {
-            QEventLoop wait;
-            QTimer::singleShot(AnimationEncoder::kPollMs, &wait, &QEventLoop::quit);
-            wait.exec();
-        } else {
-            QCoreApplication::processEvents();
-        }
+        AnimationEncoder::letEventsIn(animation->waiting());
         if (progress.wasCanceled())
             return; // nothing was written; the dialog stays for another try
     }

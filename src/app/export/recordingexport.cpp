@@ -155,15 +155,10 @@ bool RecordingExport::stepInWorker()
         ++m_done;
         return true;
     }
-    if (m_done == palettePass + n) {
-        m_encoder->finish();
-        ++m_done;
-    }
-    if (!m_encoder->isFinished()) {
+    if (!m_encoder->collect(&m_bytes)) {
         m_waiting = true;
         return true;
     }
-    m_bytes = m_encoder->bytes();
     m_finished = true;
     return false;
 }

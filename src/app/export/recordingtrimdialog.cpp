@@ -7,7 +7,6 @@
 #include <QDialogButtonBox>
 #include <QDir>
 #include <QEvent>
-#include <QEventLoop>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
@@ -23,7 +22,6 @@
 #include <QSlider>
 #include <QSpinBox>
 #include <QStandardPaths>
-#include <QTimer>
 
 #include <algorithm>
 #include <cmath>
@@ -308,13 +306,7 @@ void RecordingTrimDialog::accept()
     gif.encodeInWorker();
     while (gif.step()) {
         progress.setValue(gif.done());
-        if (gif.waiting()) {
-            QEventLoop wait;
-            QTimer::singleShot(AnimationEncoder::kPollMs, &wait, &QEventLoop::quit);
-            wait.exec();
-        } else {
-            QCoreApplication::processEvents();
-        }
+        AnimationEncoder::letEventsIn(gif.waiting());
         if (progress.wasCanceled()) {
             m_errorLabel->setText(tr("Cancelled: nothing was written."));
             return;
