@@ -7051,6 +7051,33 @@ score %7, weight %8</source>
     </message>
 </context>
 <context>
+    <name>TrainingStatusText</name>
+    <message>
+        <source>Step 0: measuring the loss and accuracy over every example…</source>
+        <translation>第 0 步：正在计算所有示例上的损失和准确率…</translation>
+    </message>
+    <message>
+        <source>Step %1: loss %2, accuracy %3</source>
+        <translation>第 %1 步：损失 %2，准确率 %3</translation>
+    </message>
+    <message>
+        <source>; held-out loss %1, accuracy %2</source>
+        <translation>；留出集损失 %1，准确率 %2</translation>
+    </message>
+    <message>
+        <source>(with the unticked heads switched off: measuring…)</source>
+        <translation>（未勾选的头已关闭：正在计算…）</translation>
+    </message>
+    <message>
+        <source>(with the unticked heads switched off)</source>
+        <translation>（未勾选的头已关闭）</translation>
+    </message>
+    <message>
+        <source>Predictions for example %1: %2 — %3 of %4 right</source>
+        <translation>示例 %1 的预测：%2 —— %4 个中对了 %3 个</translation>
+    </message>
+</context>
+<context>
     <name>TrainingSweep</name>
     <message>
         <source>no example has a target, so there is nothing to learn.</source>
@@ -7124,24 +7151,8 @@ score %7, weight %8</source>
         <translation>每秒 %1 步</translation>
     </message>
     <message>
-        <source>Step %1: loss %2, accuracy %3</source>
-        <translation>第 %1 步：损失 %2，准确率 %3</translation>
-    </message>
-    <message>
-        <source>; held-out loss %1, accuracy %2</source>
-        <translation>；留出集损失 %1，准确率 %2</translation>
-    </message>
-    <message>
-        <source>(with the unticked heads switched off)</source>
-        <translation>（未勾选的头已关闭）</translation>
-    </message>
-    <message>
         <source>step %1 of %2</source>
         <translation>第 %1 步，共 %2 步</translation>
-    </message>
-    <message>
-        <source>Predictions for example %1: %2 — %3 of %4 right</source>
-        <translation>示例 %1 的预测：%2 —— %4 个中对了 %3 个</translation>
     </message>
     <message>
         <source>Cannot write %1: %2</source>
@@ -7378,14 +7389,6 @@ score %7, weight %8</source>
     <message>
         <source>An animated GIF of this run: trained again from step 0 with the same seed and settings, drawn at evenly spaced steps</source>
         <translation>本次训练的 GIF 动画：以相同的种子和设置从第 0 步重新训练，在均匀分布的各步绘制</translation>
-    </message>
-    <message>
-        <source>Step 0: measuring the loss and accuracy over every example…</source>
-        <translation>第 0 步：正在计算所有示例上的损失和准确率…</translation>
-    </message>
-    <message>
-        <source>(with the unticked heads switched off: measuring…)</source>
-        <translation>（未勾选的头已关闭：正在计算…）</translation>
     </message>
 </context>
 <context>

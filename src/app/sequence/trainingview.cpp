@@ -5,16 +5,17 @@
 #include "core/trainingtask.h"
 #include "export/forwardanimationdialog.h"
 #include "methods/normalisernames.h"
+#include "model/ablatednumbers.h"
 #include "model/scenestorage.h"
 #include "model/sequencesession.h"
 #include "model/trainingpace.h"
 #include "model/trainingsession.h"
-#include "sequence/ablatednumbers.h"
 #include "sequence/firsttokenscores.h"
 #include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceqkcanvas.h"
 #include "sequence/trainingchart.h"
+#include "sequence/trainingstatustext.h"
 #include "sequence/trainingsweep.h"
 #include "sequence/weightheatmaps.h"
 #include "theme/colorscheme.h"
@@ -43,17 +44,6 @@
 
 namespace {
 constexpr int kRatePositions = 60; // 10^-4 … 10^2 in tenths of a decade
-
-// Three significant digits: a loss near the end of a run is 0.00012, not 0.000.
-QString number(std::optional<double> x)
-{
-    return x ? QLocale().toString(*x, 'g', 3) : QStringLiteral("–");
-}
-
-QString percent(std::optional<double> x)
-{
-    return x ? QLocale().toString(*x * 100, 'f', 1) + QLatin1Char('%') : QStringLiteral("–");
-}
 
 // The colour of line `index` of `count` (each head's induction score).
 QColor lineColour(int index, int count)
@@ -682,78 +672,6 @@ attn::SequenceModel TrainingView::shownModel(const TrainingSnapshot &snapshot) c
                                                    : snapshot.model;
 }
 
-QString TrainingView::statusOf(const TrainingSession *session, const TrainingSnapshot &s,
-                               const attn::SequenceModel &model) const
-{
-    const bool ablated = attn::anyHeadOff(s.model, m_off);
-    // A large document's starting numbers come from the worker a moment after a restart
-    // (TrainingSession::setDocument).
-    if (!s.loss && s.step == 0 && session->canTrain() && !ablated && session->points().empty())
-        return tr("Step 0: measuring the loss and accuracy over every example…");
-    std::optional<double> loss = s.loss, accuracy = s.accuracy, heldLoss = s.heldOutLoss,
-                          heldAccuracy = s.heldOutAccuracy;
-    bool measuring = false;
-    if (ablated) {
-        // The snapshot's numbers are for every head on; with heads off they are measured again
-        // (a large document's in a worker: "–" until they come).
-        loss = accuracy = heldLoss = heldAccuracy = std::nullopt;
-        if (const auto n = m_ablated->numbers(session, s.step, m_off, model)) {
-            loss = n->loss;
-            accuracy = n->accuracy;
-            heldLoss = n->heldOutLoss;
-            heldAccuracy = n->heldOutAccuracy;
-        } else {
-            measuring = true;
-        }
-    }
-    QString status =
-        tr("Step %1: loss %2, accuracy %3").arg(s.step).arg(number(loss), percent(accuracy));
-    if (!session->document().heldOut.empty())
-        status +=
-            tr("; held-out loss %1, accuracy %2").arg(number(heldLoss), percent(heldAccuracy));
-    if (ablated)
-        status += QLatin1Char(' ') + (measuring ? tr("(with the unticked heads switched off: "
-                                                     "measuring…)")
-                                                : tr("(with the unticked heads switched off)"));
-    return status;
-}
-
-QString TrainingView::predictionsOf(const SequenceSession *view,
-                                    const attn::SequenceModel &model) const
-{
-    // What the shown model predicts at each position of the chosen example, wrong ones marked.
-    const auto &examples = m_session->document().examples;
-    const int e = m_example->value() - 1;
-    if (!view->hasResult() || e < 0 || e >= int(examples.size()))
-        return {};
-    const auto &targets = examples[std::size_t(e)].targets;
-    const auto &predictions = view->forward().predictions;
-    QStringList cells;
-    int scored = 0, right = 0;
-    for (std::size_t i = 0; i < predictions.size(); ++i) {
-        const QString name =
-            QString::fromStdString(model.outputs[std::size_t(predictions[i])]).toHtmlEscaped();
-        const int target = i < targets.size() ? targets[i] : -1;
-        if (target < 0) {
-            cells << QStringLiteral("<span style='color:%1'>%2</span>")
-                         .arg(ColorScheme::axis().name(), name);
-        } else if (target == predictions[i]) {
-            ++scored;
-            ++right;
-            cells << name;
-        } else {
-            ++scored;
-            cells << QStringLiteral("<b><span style='color:%1'>%2✗</span></b>")
-                         .arg(ColorScheme::error().name(), name);
-        }
-    }
-    return tr("Predictions for example %1: %2 — %3 of %4 right")
-        .arg(e + 1)
-        .arg(cells.join(QLatin1Char(' ')))
-        .arg(right)
-        .arg(scored);
-}
-
 void TrainingView::requestCaption(int run, const TrainingSnapshot &snapshot,
                                   const attn::SequenceModel &model)
 {
@@ -794,7 +712,7 @@ void TrainingView::showCaption(int run, int step, quint64 tag, const FirstTokenS
     QStringList scores;
     for (std::size_t l = 0; l < table.size(); ++l)
         for (std::size_t h = 0; h < table[l].size(); ++h) {
-            const QString score = number(table[l][h]);
+            const QString score = TrainingStatusText::number(table[l][h]);
             scores << (one ? score
                        : table.size() > 1
                            ? tr("layer %1 head %2: %3").arg(l + 1).arg(h + 1).arg(score)
@@ -824,8 +742,9 @@ void TrainingView::showSnapshot(int index)
     const attn::SequenceModel model = shownModel(s);
     m_view->setModel(model);
     m_weights->setModel(model);
-    QString status = statusOf(m_session, s, model);
-    QString predictions = predictionsOf(m_view, model);
+    QString status = TrainingStatusText::status(m_session, s, model, m_off, m_ablated);
+    QString predictions = TrainingStatusText::predictions(
+        m_view, model, m_session->document().examples, m_example->value() - 1);
 
     if (m_compare && !m_compare->snapshots().empty()) {
         // The second run at the same step when scrubbing back; at its newest step when
@@ -837,8 +756,10 @@ void TrainingView::showSnapshot(int index)
         m_compareView->setModel(compared);
         const QString first = runName(m_session), second = runName(m_compare);
         status = tr("%1 — %2").arg(first, status) + QLatin1Char('\n') +
-                 tr("%1 — %2").arg(second, statusOf(m_compare, c, compared));
-        const QString other = predictionsOf(m_compareView, compared);
+                 tr("%1 — %2").arg(
+                     second, TrainingStatusText::status(m_compare, c, compared, m_off, m_ablated));
+        const QString other = TrainingStatusText::predictions(
+            m_compareView, compared, m_session->document().examples, m_example->value() - 1);
         if (!predictions.isEmpty() && !other.isEmpty())
             predictions = tr("%1 — %2").arg(first, predictions) + QStringLiteral("<br>") +
                           tr("%1 — %2").arg(second, other);
@@ -864,7 +785,7 @@ void TrainingView::describeViews(const TrainingSnapshot &s)
             if (auto score = s.induction.score(l, h))
                 scores << (model.layerCount() > 1 ? tr("layer %1 head %2: %3").arg(l + 1).arg(h + 1)
                                                   : tr("head %1: %2").arg(h + 1))
-                              .arg(number(score));
+                              .arg(TrainingStatusText::number(score));
     const QString where = tr("Step %1, example %2").arg(s.step).arg(m_example->value());
     m_grid->setAccessibleDescription(
         scores.isEmpty()

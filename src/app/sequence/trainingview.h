@@ -155,11 +155,6 @@ private:
     QString runName(const TrainingSession *session) const;
     /// The model of `snapshot` with the unticked heads off.
     attn::SequenceModel shownModel(const TrainingSnapshot &snapshot) const;
-    /// "Step 3: loss …, accuracy …" for `snapshot` of `session` (measured again with heads off).
-    QString statusOf(const TrainingSession *session, const TrainingSnapshot &snapshot,
-                     const attn::SequenceModel &model) const;
-    /// The predictions of `view` on the chosen example, wrong ones marked.
-    QString predictionsOf(const SequenceSession *view, const attn::SequenceModel &model) const;
     /// Asks for the first-token weights of run `run`'s shown `model` (off the window's thread).
     void requestCaption(int run, const TrainingSnapshot &snapshot,
                         const attn::SequenceModel &model);

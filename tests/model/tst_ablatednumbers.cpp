@@ -4,8 +4,8 @@
 #include "common/plainsequencenumbers.h"
 #include "core/headablation.h"
 #include "core/trainingtask.h"
+#include "model/ablatednumbers.h"
 #include "model/trainingsession.h"
-#include "sequence/ablatednumbers.h"
 
 #include <QSignalSpy>
 #include <QTest>

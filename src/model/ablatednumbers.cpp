@@ -1,7 +1,7 @@
-#include "sequence/ablatednumbers.h"
+#include "ablatednumbers.h"
 
 #include "core/sequenceevaluation.h"
-#include "model/trainingsession.h"
+#include "trainingsession.h"
 
 #include <QFutureWatcher>
 #include <QtConcurrent/QtConcurrentRun>
