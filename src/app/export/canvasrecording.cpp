@@ -56,7 +56,10 @@ int CanvasRecording::indexAt(qint64 ms) const
 qsizetype CanvasRecording::bytes() const
 {
     qsizetype total = 0;
-    for (const Frame &f : m_frames)
-        total += f.data.isFinished() ? f.data.result().size() : f.rawBytes;
+    for (const Frame &f : m_frames) {
+        // Ask for the result, not for isFinished(): a waiter's result() returns as soon as the
+        // result is reported, a moment before the future is marked finished.
+        total += f.data.isResultReadyAt(0) ? f.data.resultAt(0).size() : f.rawBytes;
+    }
     return total;
 }
