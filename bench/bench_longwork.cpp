@@ -12,6 +12,8 @@
 //     autosave is written; beside it the same edit without autosave, which is the part that is
 //     not the autosave's;
 //   - an edit of that file's model (τ), which starts the Training tab's run again;
+//   - Save as… of that file after an edit, and the question before quitting whether anything
+//     is unsaved;
 //   - the Training view's Export animation… at SIZE × SIZE, 2 frames of a short run;
 //   - File → Export… of the canvas as a PNG of SIZE × SIZE pixels;
 //   - File → Export Handout of a lesson of 200 steps (the limit), the built-in lessons' steps
@@ -19,7 +21,8 @@
 //   - File → Record's Save of a recording of 40 pictures of 1920 × 1080 (a 4K screen's canvas),
 //     as a GIF twice that wide (the trim dialog's largest).
 // Usage: bench_longwork [--gif-size SIZE] [--gif-old] [--gif-window] [--skip-sequence]
-//                       [--skip-autosave] [--skip-model-edit] [--skip-lab] [--skip-gif]
+//                       [--skip-autosave] [--skip-model-edit] [--skip-save] [--skip-lab]
+//                       [--skip-gif]
 //                       [--skip-training-gif]
 //                       [--skip-recording] [--skip-handout] [--skip-png]
 // (--gif-window: the scene's GIF of the whole window rather than the canvas; --gif-old: also
@@ -185,6 +188,47 @@ void benchAutosave(const QString &path)
                         g.worstMs, g.totalMs);
         autosaver->cleanExit();
     }
+}
+
+// Save as… of the largest file after an edit, and then (after another edit) the question before
+// quitting whether anything is unsaved. With `old`, both as they ran before: the bytes made and
+// written on the GUI thread.
+void benchSave(const QString &path, const QString &dir, bool old)
+{
+    SequenceWindow window;
+    window.setAttribute(Qt::WA_DontShowOnScreen);
+    window.resize(1280, 800);
+    window.show();
+    QCoreApplication::processEvents();
+    if (!window.openFile(path)) {
+        std::printf("the largest sequence file did not open\n");
+        return;
+    }
+    settle(1000);
+    const std::vector<int> opened = window.session()->tokens();
+    std::vector<int> tokens = opened;
+    std::reverse(tokens.begin(), tokens.end());
+    window.session()->setTokens(tokens);
+    settle(1000);
+    const QString out = QDir(dir).filePath(QStringLiteral("saved.json"));
+    bool ok = false;
+    Gap g = measure([&] { ok = old ? window.session()->saveFile(out) : window.saveFile(out); },
+                    [] { return true; });
+    std::printf("Save as… of the largest sequence file%s:  worst frame %7.1f ms, %7.0f ms in "
+                "all (%s)\n",
+                old ? " (old)" : "      ", g.worstMs, g.totalMs, ok ? "saved" : "failed");
+    window.session()->setTokens(opened);
+    settle(1000);
+    bool unsaved = false;
+    g = measure(
+        [&] {
+            unsaved =
+                old ? !window.autosave()->bytes().isEmpty() : window.autosave()->hasUnsavedWork();
+        },
+        [] { return true; });
+    std::printf("is anything unsaved before quitting%s:   worst frame %7.1f ms, %7.0f ms in all "
+                "(%s)\n",
+                old ? " (old)" : "      ", g.worstMs, g.totalMs, unsaved ? "yes" : "no");
 }
 
 // An edit of the largest file's model (τ): the Training tab starts again from the edited model.
@@ -488,6 +532,11 @@ int main(int argc, char **argv)
             benchAutosave(sequencePath);
         if (!args.contains(QStringLiteral("--skip-model-edit")))
             benchModelEdit(sequencePath);
+        if (!args.contains(QStringLiteral("--skip-save"))) {
+            benchSave(sequencePath, dir.path(), false);
+            if (args.contains(QStringLiteral("--gif-old")))
+                benchSave(sequencePath, dir.path(), true);
+        }
     }
     if (!args.contains(QStringLiteral("--skip-lab")))
         benchLab();

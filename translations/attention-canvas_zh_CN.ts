@@ -5613,6 +5613,10 @@ Weight: %5</source>
         <source>Recover Sequence</source>
         <translation>恢复序列</translation>
     </message>
+    <message>
+        <source>Looking for unsaved changes in the Sequence window…</source>
+        <translation>正在查找序列窗口中未保存的更改…</translation>
+    </message>
 </context>
 <context>
     <name>SequenceCloseGuard</name>
@@ -5705,6 +5709,13 @@ Weight: %5</source>
     <message>
         <source>Running the model on every example of %1…</source>
         <translation>正在用模型计算 %1 的每个示例…</translation>
+    </message>
+</context>
+<context>
+    <name>SequenceFileSaver</name>
+    <message>
+        <source>Saving %1…</source>
+        <translation>正在保存 %1…</translation>
     </message>
 </context>
 <context>
@@ -6343,6 +6354,10 @@ score %7, weight %8</source>
     <message>
         <source>Opening %1 was cancelled; nothing was changed.</source>
         <translation>已取消打开 %1；什么都没有改变。</translation>
+    </message>
+    <message>
+        <source>Saving %1 was cancelled; the file was not changed.</source>
+        <translation>已取消保存 %1；文件未被改动。</translation>
     </message>
 </context>
 <context>
@@ -7390,6 +7405,10 @@ score %7, weight %8</source>
         <source>An animated GIF of this run: trained again from step 0 with the same seed and settings, drawn at evenly spaced steps</source>
         <translation>本次训练的 GIF 动画：以相同的种子和设置从第 0 步重新训练，在均匀分布的各步绘制</translation>
     </message>
+    <message>
+        <source>Saving %1 was cancelled; the file was not changed.</source>
+        <translation>已取消保存 %1；文件未被改动。</translation>
+    </message>
 </context>
 <context>
     <name>UnsavedQuestion</name>
@@ -7793,6 +7812,13 @@ score %7, weight %8</source>
     <message>
         <source>%1, %2 × %3, largest |entry| %4</source>
         <translation>%1，%2 × %3，最大 |元素| %4</translation>
+    </message>
+</context>
+<context>
+    <name>WorkerWait</name>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
     </message>
 </context>
 <context>

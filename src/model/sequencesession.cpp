@@ -445,7 +445,14 @@ bool SequenceSession::saveFile(const QString &path)
     // All or nothing, with every write checked (SceneStorage::writeAtomically): a full disk or a
     // kill half-way leaves the earlier file whole.
     QString reason;
-    if (!SceneStorage::writeAtomically(path, bytes, &reason))
+    const bool written = SceneStorage::writeAtomically(path, bytes, &reason);
+    return takeSaveResult(path, bytes, written, reason);
+}
+
+bool SequenceSession::takeSaveResult(const QString &path, const QByteArray &bytes, bool written,
+                                     const QString &reason)
+{
+    if (!written)
         return refuse(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), reason));
     m_message.clear();
     emit saved(bytes);

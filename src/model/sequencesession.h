@@ -126,6 +126,11 @@ public:
     /// Writes the model with the sentence as its first example (the file's other examples kept);
     /// on failure the file on disk is left as it was.
     bool saveFile(const QString &path);
+    /// A save made elsewhere (the window writes the largest file from a worker): `bytes`, made
+    /// by fileBytesLater(), went to `path` (`written`), or did not for `reason` (the system's
+    /// words). Reports it as saveFile() would; returns `written`.
+    bool takeSaveResult(const QString &path, const QByteArray &bytes, bool written,
+                        const QString &reason);
     /// The bytes saveFile() writes.
     QByteArray fileBytes() const;
     /// fileBytes() to be made later, on any thread: holds its own copy of the document and the
@@ -153,7 +158,7 @@ signals:
     void changed();
     /// Another document was opened (a file, a preset, a generated task): nothing is unsaved.
     void opened();
-    /// saveFile() wrote `bytes`.
+    /// saveFile() (or a save that takeSaveResult() reports) wrote `bytes`.
     void saved(const QByteArray &bytes);
     /// An edit was refused; the text is message().
     void refused(const QString &message);

@@ -8,6 +8,7 @@
 #include "sequence/sequencecloseguard.h"
 #include "sequence/sequencewindow.h"
 #include "sequence/trainingview.h"
+#include "widgets/workerwait.h"
 
 #include <QApplication>
 #include <QLabel>
@@ -15,6 +16,7 @@
 #include <QPointer>
 #include <QTimer>
 
+#include <memory>
 #include <optional>
 
 namespace {
@@ -38,6 +40,10 @@ SequenceAutosave::SequenceAutosave(SequenceWindow *window)
     connect(m_session, &SequenceSession::changed, &m_autosaver, &Autosaver::markChanged);
     connect(m_training, &TrainingSession::progressed, &m_autosaver, &Autosaver::markChanged);
     connect(m_training, &TrainingSession::restarted, &m_autosaver, &Autosaver::markChanged);
+    const auto changedSinceSaved = [this] { m_changedSinceSaved = true; };
+    connect(m_session, &SequenceSession::changed, this, changedSinceSaved);
+    connect(m_training, &TrainingSession::progressed, this, changedSinceSaved);
+    connect(m_training, &TrainingSession::restarted, this, changedSinceSaved);
     // A file, a preset or a generated task holds the document as it is now (the Training tab has
     // already started again from it: its changed() came first).
     connect(m_session, &SequenceSession::opened, this, [this] {
@@ -91,12 +97,25 @@ QByteArray SequenceAutosave::bytes() const
 
 bool SequenceAutosave::hasUnsavedWork() const
 {
-    return bytes() != m_saved;
+    // Nothing happened since a file took the document: no need to make its bytes.
+    if (!m_changedSinceSaved)
+        return false;
+    // The largest file takes seconds to write out as text: in a worker, the window repainting.
+    // A Cancel counts as unsaved work: the question that follows lets the user decide.
+    const auto unsaved = std::make_shared<bool>(true);
+    const bool compared =
+        WorkerWait::run(m_window, tr("Looking for unsaved changes in the Sequence window…"),
+                        QStringLiteral("unsavedWorkProgress"),
+                        [make = snapshot(), saved = m_saved, unsaved](const std::atomic<bool> &) {
+                            *unsaved = make() != saved;
+                        });
+    return !compared || *unsaved;
 }
 
 void SequenceAutosave::takeSaved(const QByteArray &bytes)
 {
     m_saved = bytes;
+    m_changedSinceSaved = false;
     m_autosaver.setSavedBytes(bytes);
     // At once, not at the next tick: an autosave of work that a file now holds would be offered
     // back needlessly after a crash. In the worker: the comparison of the largest file's bytes

@@ -44,8 +44,9 @@ public:
     /// The same to be made later, by the autosave's worker: a copy of the document as it is now
     /// (the trained model's, or the session's fileBytesLater()).
     Autosaver::Serialiser snapshot() const;
-    /// True when no file holds bytes(): edits, a trained model, a recovered document. It
-    /// serialises on the GUI thread: only the question before quitting asks it.
+    /// True when no file holds bytes(): edits, a trained model, a recovered document. Only the
+    /// question before quitting asks it: after a change it makes the bytes in a worker, with
+    /// progress after a quarter of a second (a Cancel there counts as unsaved work).
     bool hasUnsavedWork() const;
 
     /// Opens the newest sequence that an earlier session left in the window (undo brings back
@@ -74,4 +75,7 @@ private:
     Autosaver m_autosaver{Autosaver::Kind::Sequence};
     bool m_recovering = false;
     QByteArray m_saved; ///< what a file holds (empty: none)
+    /// An edit, an undo or a training step came since m_saved was taken (it may be an undo back
+    /// to it: only the bytes can tell).
+    bool m_changedSinceSaved = false;
 };

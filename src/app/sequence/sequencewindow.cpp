@@ -9,6 +9,7 @@
 #include "sequence/sequenceautosave.h"
 #include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequencefileloader.h"
+#include "sequence/sequencefilesaver.h"
 #include "sequence/sequenceheadview.h"
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceoffsetplot.h"
@@ -808,7 +809,15 @@ bool SequenceWindow::openFile(const QString &path)
 
 bool SequenceWindow::saveFile(const QString &path)
 {
-    return m_session->saveFile(path);
+    const SequenceFileSaver::Result saved =
+        SequenceFileSaver::save(this, path, m_session->fileBytesLater());
+    if (saved.outcome == SequenceFileSaver::Outcome::Cancelled) {
+        showMessage(tr("Saving %1 was cancelled; the file was not changed.")
+                        .arg(QFileInfo(path).fileName()));
+        return false;
+    }
+    return m_session->takeSaveResult(
+        path, saved.bytes, saved.outcome == SequenceFileSaver::Outcome::Written, saved.reason);
 }
 
 void SequenceWindow::chooseOpenFile()

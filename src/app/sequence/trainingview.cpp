@@ -6,12 +6,12 @@
 #include "export/forwardanimationdialog.h"
 #include "methods/normalisernames.h"
 #include "model/ablatednumbers.h"
-#include "model/scenestorage.h"
 #include "model/sequencesession.h"
 #include "model/trainingpace.h"
 #include "model/trainingsession.h"
 #include "sequence/firsttokenscores.h"
 #include "sequence/sequenceembeddingcanvas.h"
+#include "sequence/sequencefilesaver.h"
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceqkcanvas.h"
 #include "sequence/trainingchart.h"
@@ -25,6 +25,7 @@
 #include <QDir>
 #include <QEvent>
 #include <QFileDialog>
+#include <QFileInfo>
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -810,12 +811,22 @@ bool TrainingView::exportLossChart(const QString &path) const
 
 bool TrainingView::saveTrainedModel(const QString &path)
 {
-    const std::string text = attn::writeSequence(m_session->trainedDocument(m_index));
-    // All or nothing, with every write checked: a full disk or a kill leaves the earlier file.
-    QString reason;
-    if (SceneStorage::writeAtomically(path, QByteArray::fromStdString(text), &reason))
+    // The worker writes its own copy of the step's model.
+    const SequenceFileSaver::Result saved =
+        SequenceFileSaver::save(this, path, [document = m_session->trainedDocument(m_index)] {
+            return QByteArray::fromStdString(attn::writeSequence(document));
+        });
+    switch (saved.outcome) {
+    case SequenceFileSaver::Outcome::Written:
         return true;
-    showMessage(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), reason));
+    case SequenceFileSaver::Outcome::Cancelled:
+        showMessage(tr("Saving %1 was cancelled; the file was not changed.")
+                        .arg(QFileInfo(path).fileName()));
+        return false;
+    case SequenceFileSaver::Outcome::Failed:
+        break;
+    }
+    showMessage(tr("Cannot write %1: %2").arg(QDir::toNativeSeparators(path), saved.reason));
     return false;
 }
 

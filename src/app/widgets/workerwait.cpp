@@ -1,0 +1,37 @@
+#include "widgets/workerwait.h"
+
+#include "export/animationencoder.h"
+
+#include <QProgressDialog>
+#include <QWidget>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <memory>
+
+namespace {
+// Shorter work shows no dialog: it would only flash.
+constexpr int kShowDialogAfterMs = 250;
+} // namespace
+
+bool WorkerWait::run(QWidget *parent, const QString &label, const QString &objectName, Work work)
+{
+    // Shared with the worker, which may outlive this call after a Cancel.
+    const auto cancelled = std::make_shared<std::atomic<bool>>(false);
+    QFuture<void> done =
+        QtConcurrent::run([work = std::move(work), cancelled] { work(*cancelled); });
+    QProgressDialog progress(label, tr("Cancel"), 0, 0, parent);
+    progress.setObjectName(objectName);
+    if (parent)
+        progress.setWindowTitle(parent->window()->windowTitle());
+    progress.setWindowModality(Qt::WindowModal);
+    progress.setMinimumDuration(kShowDialogAfterMs);
+    progress.setValue(0); // starts the clock of minimumDuration
+    while (!done.isFinished()) {
+        AnimationEncoder::letEventsIn(true);
+        if (progress.wasCanceled()) {
+            cancelled->store(true);
+            return false;
+        }
+    }
+    return true;
+}
