@@ -16,6 +16,7 @@
 //     is unsaved;
 //   - the Training view's Export animation… at SIZE × SIZE, 2 frames of a short run;
 //   - File → Export… of the canvas as a PNG of SIZE × SIZE pixels;
+//   - Edit → Copy Picture of the whole window at 1920 × 1080 and 4×;
 //   - File → Export Handout of a lesson of 200 steps (the limit), the built-in lessons' steps
 //     repeated;
 //   - File → Record's Save of a recording of 40 pictures of 1920 × 1080 (a 4K screen's canvas),
@@ -24,7 +25,7 @@
 //                       [--skip-autosave] [--skip-model-edit] [--skip-save] [--skip-lab]
 //                       [--skip-gif]
 //                       [--skip-training-gif]
-//                       [--skip-recording] [--skip-handout] [--skip-png]
+//                       [--skip-recording] [--skip-handout] [--skip-png] [--skip-copy]
 // (--gif-window: the scene's GIF of the whole window rather than the canvas; --gif-old: also
 // each export as its dialog ran it before: every frame drawn in one piece and, for the scene's,
 // every step on the GUI thread; for the training run's, quantised and written there too)
@@ -52,16 +53,20 @@
 #include "sequence/trainingsweep.h"
 #include "sequence/trainingview.h"
 
+#include <QAction>
 #include <QApplication>
 #include <QCheckBox>
+#include <QClipboard>
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
+#include <QMimeData>
 #include <QPainter>
 #include <QProgressDialog>
 #include <QPushButton>
+#include <QSettings>
 #include <QSpinBox>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -415,6 +420,44 @@ void benchPng(int side, const QString &dir, bool old)
                 side, old ? " (as before)" : "", g.worstMs, g.totalMs, ok ? "written" : "failed");
 }
 
+// Edit → Copy Picture of the whole window at 1920 × 1080 and 4× (the largest scale): 7680 × 4320
+// pixels. With `old`, as it ran before: the picture drawn in one piece.
+void benchCopy(bool old)
+{
+    QSettings settings;
+    settings.setValue(QStringLiteral("export/part"), QStringLiteral("window"));
+    settings.setValue(QStringLiteral("export/scale"), 4);
+    SceneModel model;
+    MainWindow window(&model);
+    window.setAttribute(Qt::WA_DontShowOnScreen);
+    window.resize(1920, 1080);
+    window.show();
+    QCoreApplication::processEvents();
+    auto *copy = window.findChild<QAction *>(QStringLiteral("actionCopyPicture"));
+    bool done = false;
+    const Gap g = measure(
+        [&] {
+            if (old) {
+                const Exporter exporter(window.exportSource());
+                auto *mime = new QMimeData;
+                mime->setImageData(exporter.renderImage(ExportDialog::savedOptions()));
+                QString error;
+                mime->setData(
+                    QStringLiteral("image/svg+xml"),
+                    exporter.render(Exporter::Format::Svg, ExportDialog::savedOptions(), &error));
+                QGuiApplication::clipboard()->setMimeData(mime);
+            } else {
+                copy->trigger();
+            }
+            done = true;
+        },
+        [&] { return done; });
+    const QImage image =
+        qvariant_cast<QImage>(QGuiApplication::clipboard()->mimeData()->imageData());
+    std::printf("Copy Picture of the window, %d x %d%s: worst frame %7.1f ms, %7.0f ms in all\n",
+                image.width(), image.height(), old ? " (as before)" : "", g.worstMs, g.totalMs);
+}
+
 // File → Export Handout as the window runs it (a page per pass of the event loop) or, with `old`,
 // as it did (every page at once, on the window's thread).
 void benchHandout(const QString &dir, bool old)
@@ -546,6 +589,11 @@ int main(int argc, char **argv)
         benchPng(side, dir.path(), false);
         if (args.contains(QStringLiteral("--gif-old")))
             benchPng(side, dir.path(), true);
+    }
+    if (!args.contains(QStringLiteral("--skip-copy"))) {
+        benchCopy(false);
+        if (args.contains(QStringLiteral("--gif-old")))
+            benchCopy(true);
     }
     if (!args.contains(QStringLiteral("--skip-handout"))) {
         benchHandout(dir.path(), false);

@@ -3620,6 +3620,18 @@ Weight %4</source>
         <source>Cancelled: nothing was written.</source>
         <translation>已取消：没有写入任何内容。</translation>
     </message>
+    <message>
+        <source>Drawing the picture…</source>
+        <translation>正在绘制图片…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was copied.</source>
+        <translation>已取消：没有复制任何内容。</translation>
+    </message>
 </context>
 <context>
     <name>MatrixEditor</name>

@@ -275,13 +275,9 @@ bool ExportDialog::writePng(const QString &path, QString *error)
     progress.setWindowModality(Qt::WindowModal);
     progress.setMinimumDuration(250);
     const QString cancelled = tr("Cancelled: nothing was written.");
-    for (int band = 1; picture.drawBand(); ++band) {
-        progress.setValue(band);
-        QCoreApplication::processEvents();
-        if (progress.wasCanceled()) {
-            *error = cancelled;
-            return false;
-        }
+    if (!picture.drawAll(progress)) {
+        *error = cancelled;
+        return false;
     }
     // Encoding 67 million pixels takes seconds: in a worker, which gives up before replacing
     // the file if Cancel came meanwhile (it keeps its own copy of the picture and the flag).

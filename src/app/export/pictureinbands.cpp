@@ -1,5 +1,8 @@
 #include "export/pictureinbands.h"
 
+#include <QCoreApplication>
+#include <QProgressDialog>
+
 #include <algorithm>
 #include <utility>
 
@@ -32,6 +35,17 @@ void PictureInBands::drawAll()
 {
     while (drawBand()) {
     }
+}
+
+bool PictureInBands::drawAll(QProgressDialog &progress)
+{
+    for (int band = m_rows > 0 ? m_next / m_rows + 1 : 1; drawBand(); ++band) {
+        progress.setValue(band);
+        QCoreApplication::processEvents();
+        if (progress.wasCanceled())
+            return false;
+    }
+    return !progress.wasCanceled();
 }
 
 QImage PictureInBands::take()

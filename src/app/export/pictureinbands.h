@@ -4,6 +4,8 @@
 
 #include <QImage>
 
+class QProgressDialog;
+
 /// One picture of an Exporter (as Exporter::renderImage() draws it) painted a band of rows at a
 /// time, so that a window drawing a very large picture returns to its event loop between bands:
 /// it repaints and hears Cancel. One frame of a GIF of 8192 × 8192 pixels took about a quarter of
@@ -32,6 +34,10 @@ public:
     bool drawBand();
     /// Paints every band that is left.
     void drawAll();
+    /// The same with the window's event loop turning between bands, `progress` (whose maximum
+    /// the caller sets: bandCount() at least) one step further per band; false when its Cancel
+    /// was pressed (the picture is then left unfinished).
+    bool drawAll(QProgressDialog &progress);
     bool isDone() const { return isNull() || m_next >= m_image.height(); }
     /// The bands the picture takes.
     int bandCount() const;

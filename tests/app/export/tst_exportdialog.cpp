@@ -4,6 +4,7 @@
 #include "common/mainwindowfixture.h"
 #include "common/testsettings.h"
 #include "export/exportdialog.h"
+#include "export/pictureinbands.h"
 #include "mainwindow.h"
 #include "model/scenemodel.h"
 #include "panels/weightchart.h"
@@ -49,6 +50,7 @@ private slots:
     void largePngHasProgressAndCancel();
     void tooLargeCannotBeSaved();
     void copyPictureUsesTheLastChoices();
+    void copyPictureOfALargePartHasProgressAndCancel();
     void menuHoldsTheActions();
 
 private:
@@ -275,6 +277,58 @@ void TestExportDialog::copyPictureUsesTheLastChoices()
     const QImage image = qvariant_cast<QImage>(mime->imageData());
     QCOMPARE(image.size(), m_window->weightChart()->size() * 4);
     QVERIFY(mime->data(QStringLiteral("image/svg+xml")).contains("<svg"));
+}
+
+void TestExportDialog::copyPictureOfALargePartHasProgressAndCancel()
+{
+    // The canvas at 4×: several bands, drawn behind a progress dialog.
+    QSettings settings;
+    settings.setValue(QStringLiteral("export/part"), QStringLiteral("canvas"));
+    settings.setValue(QStringLiteral("export/scale"), 4);
+    m_dialog.reset();
+    for (const bool cancel : {true, false}) {
+        // (The first round's dialog took the activation with it.)
+        QApplication::setActiveWindow(m_window.get());
+        QVERIFY(QTest::qWaitForWindowActive(m_window.get()));
+        m_window->canvas()->setFocus();
+        QGuiApplication::clipboard()->setText(QStringLiteral("before"));
+        int seen = 0;
+        bool clicked = false;
+        QTimer poll;
+        connect(&poll, &QTimer::timeout, this, [&] {
+            auto *progress =
+                m_window->findChild<QProgressDialog *>(QStringLiteral("copyPictureProgress"));
+            if (!progress || !progress->isVisible())
+                return;
+            seen = std::max(seen, progress->value());
+            if (cancel && !clicked) {
+                clicked = true;
+                QTest::mouseClick(progress->findChild<QPushButton *>(), Qt::LeftButton);
+            }
+        });
+        poll.start(0);
+        QTest::keyClick(m_window->canvas(), Qt::Key_C, Qt::ControlModifier | Qt::ShiftModifier);
+        poll.stop();
+        const QMimeData *mime = QGuiApplication::clipboard()->mimeData();
+        QVERIFY(mime);
+        if (cancel) {
+            // Nothing was copied: the clipboard holds what it held.
+            QVERIFY(clicked);
+            QVERIFY(!mime->hasImage());
+            QCOMPARE(mime->text(), QStringLiteral("before"));
+            continue;
+        }
+        QVERIFY(seen > 0); // the dialog moved while the bands were drawn
+        QVERIFY(mime->hasImage());
+        const QImage image = qvariant_cast<QImage>(mime->imageData());
+        QCOMPARE(image.size(), m_window->canvas()->size() * 4);
+        // The same pixels as the picture drawn band by band without a dialog.
+        PictureInBands whole(Exporter(m_window->exportSource()), ExportDialog::savedOptions());
+        QVERIFY(whole.bandCount() > 2);
+        whole.drawAll();
+        QCOMPARE(image.convertToFormat(QImage::Format_ARGB32),
+                 whole.take().convertToFormat(QImage::Format_ARGB32));
+    }
 }
 
 void TestExportDialog::menuHoldsTheActions()
