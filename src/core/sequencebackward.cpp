@@ -37,11 +37,11 @@ Result<SequenceGradient> SequenceGradient::compute(const SequenceModel &model,
 std::optional<Error> SequenceGradient::computeInto(SequenceGradient &out,
                                                    const SequenceModel &model,
                                                    std::span<const SequenceExample> examples,
-                                                   const Groups &needed)
+                                                   const Groups &needed, const CancelFlag *cancel)
 {
     out.evaluation = {};
     zeroLike(out.gradient, model.weights);
-    return detail::batchPass(model, examples, out.evaluation, &out.gradient, needed);
+    return detail::batchPass(model, examples, out.evaluation, &out.gradient, needed, cancel);
 }
 
 } // namespace attn

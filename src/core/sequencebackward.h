@@ -38,9 +38,11 @@ struct SequenceGradient
     /// calls it every step allocates nothing after the first. Only the groups in `needed` get
     /// their gradient (the others are left at zero and the products that only they need are
     /// skipped); the loss and accuracy are always computed. On an error `out` is not valid.
+    /// Setting `cancel` from another thread ends it with an error after the example under way.
     static std::optional<Error> computeInto(SequenceGradient &out, const SequenceModel &model,
                                             std::span<const SequenceExample> examples,
-                                            const Groups &needed);
+                                            const Groups &needed,
+                                            const CancelFlag *cancel = nullptr);
 };
 
 } // namespace attn

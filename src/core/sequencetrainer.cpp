@@ -57,17 +57,17 @@ void SequenceTrainer::setSettings(const TrainingSettings &settings)
     m_nextWeights = m_model.weights;
 }
 
-Result<SequenceEvaluation> SequenceTrainer::evaluate() const
+Result<SequenceEvaluation> SequenceTrainer::evaluate(const CancelFlag *cancel) const
 {
-    return SequenceEvaluation::evaluate(m_model, m_examples);
+    return SequenceEvaluation::evaluate(m_model, m_examples, cancel);
 }
 
-Result<SequenceEvaluation> SequenceTrainer::step()
+Result<SequenceEvaluation> SequenceTrainer::step(const CancelFlag *cancel)
 {
     const int t = m_state.steps + 1;
     // Frozen groups need no gradient: their products are skipped.
     if (auto error = SequenceGradient::computeInto(m_gradient, m_model, m_examples,
-                                                   m_settings.trainable)) {
+                                                   m_settings.trainable, cancel)) {
         // Finite parameters so large that the pass overflows: the run has diverged.
         if (error->code == ErrorCode::NonFinite)
             return diverged("loss", m_steps + 1);

@@ -42,10 +42,11 @@ public:
                     TrainingSettings settings, OptimizerState state = {});
 
     /// One update. Returns the loss and accuracy at the parameters before it (the gradient pass
-    /// computes them anyway), or the error that stopped it.
-    Result<SequenceEvaluation> step();
-    /// Loss and accuracy at the current parameters.
-    Result<SequenceEvaluation> evaluate() const;
+    /// computes them anyway), or the error that stopped it. A `cancel` set from another thread
+    /// ends the gradient pass early with an error; the parameters stay as they were.
+    Result<SequenceEvaluation> step(const CancelFlag *cancel = nullptr);
+    /// Loss and accuracy at the current parameters; `cancel` as SequenceEvaluation::evaluate().
+    Result<SequenceEvaluation> evaluate(const CancelFlag *cancel = nullptr) const;
 
     /// New settings from the next step, as torch does when a param_group's lr changes: Adam's
     /// moments and step count are kept. A different optimiser starts fresh (its state would mean

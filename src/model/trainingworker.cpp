@@ -48,6 +48,7 @@ void TrainingWorker::restart(attn::SequenceModel model, std::vector<attn::Sequen
                                                         std::move(state));
     m_offset = firstStep;
     m_generation = generation;
+    m_obsolete.store(m_latestGeneration.load() != generation);
     m_stepsPerSecond = 0;
     m_lastPoint = -1;
     m_pending.reset();
@@ -173,7 +174,10 @@ bool TrainingWorker::advance(TrainingBatch &batch)
         batch.stopped = true;
         return false;
     }
-    auto result = m_trainer->step();
+    auto result = m_trainer->step(&m_obsolete);
+    // A newer generation came: nothing of this one will be shown (the step was dropped).
+    if (!result && m_obsolete.load())
+        return false;
     if (!result) {
         // The trainer refused the step and kept the last finite parameters.
         batch.diverged = true;
@@ -226,11 +230,11 @@ TrainingSnapshot TrainingWorker::snapshot() const
     s.model = m_trainer->model();
     s.optimizer = m_trainer->optimizerState();
     if (!m_heldOut.empty())
-        if (auto held = attn::SequenceEvaluation::evaluate(s.model, m_heldOut)) {
+        if (auto held = attn::SequenceEvaluation::evaluate(s.model, m_heldOut, &m_obsolete)) {
             s.heldOutLoss = held->loss();
             s.heldOutAccuracy = held->accuracy();
         }
-    if (auto induction = attn::InductionScore::measure(s.model, m_examples))
+    if (auto induction = attn::InductionScore::measure(s.model, m_examples, &m_obsolete))
         s.induction = std::move(induction).value();
     return s;
 }
@@ -242,7 +246,7 @@ void TrainingWorker::complete(TrainingBatch &batch, bool stopped)
     // The newest parameters always end the batch, so that the views show where the run is.
     TrainingSnapshot latest = m_pending ? std::move(*m_pending) : snapshot();
     m_pending.reset();
-    if (auto evaluation = m_trainer->evaluate()) {
+    if (auto evaluation = m_trainer->evaluate(&m_obsolete)) {
         latest.loss = evaluation->loss();
         latest.accuracy = evaluation->accuracy();
     }

@@ -1,5 +1,6 @@
 #pragma once
 
+#include "core/cancelflag.h"
 #include "core/sequencedocument.h"
 #include "core/sequencetrainer.h"
 #include "core/snapshotpolicy.h"
@@ -46,8 +47,14 @@ public:
     void runTo(int step);
     /// Any thread: the running slice stops after its current step.
     void requestPause() { m_running.store(false); }
-    /// Any thread: batches of older generations are dropped by the session.
-    void setCurrentGeneration(unsigned generation) { m_latestGeneration.store(generation); }
+    /// Any thread: batches of older generations are dropped by the session, so the measuring
+    /// under way (seconds over the largest file's examples) stops at once: a model edit or a
+    /// closed window does not wait for numbers nobody will see.
+    void setCurrentGeneration(unsigned generation)
+    {
+        m_latestGeneration.store(generation);
+        m_obsolete.store(true);
+    }
     /// Keeps step with another run through `pace` as its side `side` (0 or 1); null: alone.
     void setPace(std::shared_ptr<TrainingPace> pace, int side);
 
@@ -82,6 +89,9 @@ private:
     unsigned m_generation = 0;
     std::atomic<bool> m_running{false};
     std::atomic<unsigned> m_latestGeneration{0};
+    /// Set with a newer generation; restart() clears it for the generation it starts, unless an
+    /// even newer one came meanwhile. The measurements check it.
+    attn::CancelFlag m_obsolete{false};
     std::shared_ptr<TrainingPace> m_pace; ///< shared with a paired run's worker, or null
     int m_side = 0;
     bool m_sliceQueued = false;

@@ -219,7 +219,8 @@ private slots:
             differs = differs || std::abs(kept.e[i] - restarted.e[i]) > 1e-3L ||
                       std::abs(kept.u[i] - restarted.u[i]) > 1e-3L;
         }
-        QVERIFY2(differs, "restarted moments must give other parameters, or the test shows nothing");
+        QVERIFY2(differs,
+                 "restarted moments must give other parameters, or the test shows nothing");
     }
 
     // Switching the optimiser starts it fresh: Adam after SGD steps is Adam's first step.
@@ -331,6 +332,33 @@ private slots:
         QCOMPARE(a.size(), b.size());
         QVERIFY(std::memcmp(a.data(), b.data(), a.size() * sizeof(double)) == 0);
         QVERIFY(a.back() < a.front());
+    }
+
+    void cancelledStepChangesNothing()
+    {
+        // A step or an evaluation whose flag is set ends with an error; the parameters, the
+        // optimiser and the step count are as before, and the next step is the one an
+        // uncancelled run makes.
+        const SequenceModel start =
+            naiveseq::randomModel(9, 6, 4, 2, 2, 2, 2, PositionKind::Rotary, true);
+        std::vector<SequenceExample> examples;
+        for (int i = 0; i < 6; ++i)
+            examples.push_back({{i % 6, (i + 1) % 6, (i + 3) % 6, (i + 2) % 6},
+                                {(i + 1) % 6, (i + 3) % 6, (i + 2) % 6, i % 6}});
+        SequenceTrainer plain(start, examples, settings(OptimizerKind::Adam, 0.02));
+        SequenceTrainer cancelled(start, examples, settings(OptimizerKind::Adam, 0.02));
+        QVERIFY(plain.step());
+        QVERIFY(cancelled.step());
+        attn::CancelFlag stop{true};
+        QVERIFY(!cancelled.step(&stop));
+        QVERIFY(!cancelled.evaluate(&stop));
+        QCOMPARE(cancelled.stepCount(), 1);
+        QCOMPARE(cancelled.optimizerState().steps, 1);
+        const auto a = plain.step(), b = cancelled.step();
+        QVERIFY(a && b);
+        QCOMPARE(*a->loss(), *b->loss());
+        QVERIFY(plain.model().weights.embedding == cancelled.model().weights.embedding);
+        QCOMPARE(*plain.evaluate()->loss(), *cancelled.evaluate()->loss());
     }
 
     void divergenceStopsAndKeepsTheLastFiniteParameters()
