@@ -226,7 +226,8 @@ void TrainingSession::resetFrom(const TrainingSnapshot *start)
         m_points.push_back({0, m_snapshots.back().loss, m_snapshots.back().accuracy});
     m_lastTransient = false;
     m_message.clear();
-    restartAt(m_document.model, {}, 0);
+    restartAt(m_document.model, {}, 0,
+              measured ? std::optional<TrainingSnapshot>(m_snapshots.back()) : std::nullopt);
 }
 
 void TrainingSession::continueFrom(int index)
@@ -239,11 +240,11 @@ void TrainingSession::continueFrom(int index)
     while (!m_points.empty() && m_points.back().step > from.step)
         m_points.pop_back();
     m_message.clear();
-    restartAt(from.model, from.optimizer, from.step);
+    restartAt(from.model, from.optimizer, from.step, from);
 }
 
 void TrainingSession::restartAt(const attn::SequenceModel &model, const attn::OptimizerState &state,
-                                int step)
+                                int step, std::optional<TrainingSnapshot> measured)
 {
     ++m_generation;
     m_worker->setCurrentGeneration(m_generation);
@@ -253,9 +254,10 @@ void TrainingSession::restartAt(const attn::SequenceModel &model, const attn::Op
     QMetaObject::invokeMethod(
         m_worker,
         [worker = m_worker, model, examples = m_document.examples, heldOut = m_document.heldOut,
-         settings = m_settings, state, step, generation = m_generation]() mutable {
+         settings = m_settings, state, step, generation = m_generation,
+         measured = std::move(measured)]() mutable {
             worker->restart(std::move(model), std::move(examples), std::move(heldOut), settings,
-                            std::move(state), step, generation);
+                            std::move(state), step, generation, std::move(measured));
         },
         Qt::QueuedConnection);
     emit restarted();

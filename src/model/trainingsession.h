@@ -112,7 +112,10 @@ signals:
     void stopped(const QString &message);
 
 private:
-    void restartAt(const attn::SequenceModel &model, const attn::OptimizerState &state, int step);
+    /// `measured`: the starting point with its numbers, when known (the worker then does not
+    /// measure it again).
+    void restartAt(const attn::SequenceModel &model, const attn::OptimizerState &state, int step,
+                   std::optional<TrainingSnapshot> measured = std::nullopt);
     /// Takes the batch's snapshots (moved, not copied).
     void receive(TrainingBatch &batch);
     /// Appends a batch made while `into` was still waiting to be received.

@@ -39,7 +39,8 @@ void TrainingWorker::pause()
 void TrainingWorker::restart(attn::SequenceModel model, std::vector<attn::SequenceExample> examples,
                              std::vector<attn::SequenceExample> heldOut,
                              attn::TrainingSettings settings, attn::OptimizerState state,
-                             int firstStep, unsigned generation)
+                             int firstStep, unsigned generation,
+                             std::optional<TrainingSnapshot> measured)
 {
     m_running.store(false);
     m_examples = std::move(examples);
@@ -54,7 +55,16 @@ void TrainingWorker::restart(attn::SequenceModel model, std::vector<attn::Sequen
     m_pending.reset();
     publish(false);
     TrainingBatch batch;
-    complete(batch, true);
+    if (measured) {
+        batch.generation = m_generation;
+        batch.stopped = true;
+        measured->optimizer = m_trainer->optimizerState();
+        batch.points.push_back({measured->step, measured->loss, measured->accuracy});
+        m_lastPoint = measured->step;
+        batch.snapshots.push_back(std::move(*measured));
+    } else {
+        complete(batch, true);
+    }
     m_deliver(std::make_shared<TrainingBatch>(std::move(batch)));
 }
 

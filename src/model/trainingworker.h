@@ -32,9 +32,12 @@ public:
     ~TrainingWorker() override;
 
     /// Starts a fresh history at `firstStep` from `model` and the optimiser's `state` (paused).
+    /// `measured`, when given, is that starting point with its numbers, already measured by the
+    /// session: handed back as it is instead of measured again (seconds on the largest file).
     void restart(attn::SequenceModel model, std::vector<attn::SequenceExample> examples,
                  std::vector<attn::SequenceExample> heldOut, attn::TrainingSettings settings,
-                 attn::OptimizerState state, int firstStep, unsigned generation);
+                 attn::OptimizerState state, int firstStep, unsigned generation,
+                 std::optional<TrainingSnapshot> measured = std::nullopt);
     /// New optimiser settings from the next step: a new learning rate keeps Adam's moments and
     /// step count, another optimiser starts fresh.
     void setSettings(attn::TrainingSettings settings);
