@@ -154,21 +154,30 @@ void settle(int ms)
         QCoreApplication::processEvents(QEventLoop::WaitForMoreEvents, 20);
 }
 
+// Shows `window` off screen at 1280 × 800 and opens the file at `path` in it, then lets the views
+// catch up for a second; false (and says so) when the file did not open.
+bool openSettled(SequenceWindow &window, const QString &path)
+{
+    window.setAttribute(Qt::WA_DontShowOnScreen);
+    window.resize(1280, 800);
+    window.show();
+    QCoreApplication::processEvents();
+    if (!window.openFile(path)) {
+        std::printf("the largest sequence file did not open\n");
+        return false;
+    }
+    settle(1000);
+    return true;
+}
+
 void benchAutosave(const QString &path)
 {
     // The autosave's work is measured against the same edit in a window that does not autosave:
     // the edit's own cost (the views, the Training tab starting again) is not the autosave's.
     for (const bool autosave : {false, true}) {
         SequenceWindow window;
-        window.setAttribute(Qt::WA_DontShowOnScreen);
-        window.resize(1280, 800);
-        window.show();
-        QCoreApplication::processEvents();
-        if (!window.openFile(path)) {
-            std::printf("the largest sequence file did not open\n");
+        if (!openSettled(window, path))
             return;
-        }
-        settle(1000);
         Autosaver *autosaver = window.autosave()->autosaver();
         // A tick every second (the shortest a very coarse timer keeps): the edit's first tick
         // comes within the measured time.
@@ -214,15 +223,8 @@ void benchAutosave(const QString &path)
 void benchSave(const QString &path, const QString &dir, bool old)
 {
     SequenceWindow window;
-    window.setAttribute(Qt::WA_DontShowOnScreen);
-    window.resize(1280, 800);
-    window.show();
-    QCoreApplication::processEvents();
-    if (!window.openFile(path)) {
-        std::printf("the largest sequence file did not open\n");
+    if (!openSettled(window, path))
         return;
-    }
-    settle(1000);
     const std::vector<int> opened = window.session()->tokens();
     std::vector<int> tokens = opened;
     std::reverse(tokens.begin(), tokens.end());
@@ -255,15 +257,8 @@ void benchSave(const QString &path, const QString &dir, bool old)
 void benchModelEdit(const QString &path)
 {
     SequenceWindow window;
-    window.setAttribute(Qt::WA_DontShowOnScreen);
-    window.resize(1280, 800);
-    window.show();
-    QCoreApplication::processEvents();
-    if (!window.openFile(path)) {
-        std::printf("the largest sequence file did not open\n");
+    if (!openSettled(window, path))
         return;
-    }
-    settle(1000);
     TrainingSession *run = window.trainingView()->session();
     QElapsedTimer after;
     const double tau = window.session()->document().model.temperature;
