@@ -240,7 +240,10 @@ void TrainingSession::continueFrom(int index)
     while (!m_points.empty() && m_points.back().step > from.step)
         m_points.pop_back();
     m_message.clear();
-    restartAt(from.model, from.optimizer, from.step, from);
+    // A kept step has its numbers; the unmeasured start of a large document does not (the worker
+    // measures it then).
+    restartAt(from.model, from.optimizer, from.step,
+              from.loss ? std::optional<TrainingSnapshot>(from) : std::nullopt);
 }
 
 void TrainingSession::restartAt(const attn::SequenceModel &model, const attn::OptimizerState &state,

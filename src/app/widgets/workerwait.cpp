@@ -23,7 +23,9 @@ bool WorkerWait::run(QWidget *parent, const QString &label, const QString &objec
     progress.setObjectName(objectName);
     if (parent)
         progress.setWindowTitle(parent->window()->windowTitle());
-    progress.setWindowModality(Qt::WindowModal);
+    // Modal for the whole application: the caller waits in a nested event loop, which must not
+    // be entered again (a second quit or save from another window).
+    progress.setWindowModality(Qt::ApplicationModal);
     progress.setMinimumDuration(kShowDialogAfterMs);
     progress.setValue(0); // starts the clock of minimumDuration
     while (!done.isFinished()) {

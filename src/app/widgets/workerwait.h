@@ -10,7 +10,7 @@ class QWidget;
 
 /// Work that may take seconds (writing out the largest sequence file) done in a worker thread
 /// while the window keeps repainting: the caller's event loop turns every few milliseconds, and
-/// after a quarter of a second a window-modal progress dialog says what is happening and offers
+/// after a quarter of a second an application-modal progress dialog says what is happening and offers
 /// Cancel.
 ///
 /// The work gets a flag that Cancel sets and must share (capture by value) everything it
