@@ -4,7 +4,7 @@
 #   tools/dev.sh test           install what is missing, then: the normal build and every test;
 #                               the AddressSanitizer + UBSan build (clang, preset "asan", folder
 #                               build-asan) with the core's and the model's tests, the GUI monkey
-#                               and a half-minute run of each fuzzer, LeakSanitizer on. This is
+#                               and a 20-second run of each fuzzer, LeakSanitizer on. This is
 #                               what .ci/run does.
 #   tools/dev.sh quick          the normal build and its tests only (for the edit-test loop)
 #   tools/dev.sh asan           the sanitizer build and its tests (with the short fuzz runs) only

@@ -355,7 +355,7 @@ private slots:
         QTest::mouseClick(view->playButton(), Qt::LeftButton);
         QVERIFY(first->isRunning() && second->isRunning());
         // However unequal their speeds, the runs keep step (within one).
-        QTRY_VERIFY_WITH_TIMEOUT(first->step() >= 30 && second->step() >= 30 &&
+        QTRY_VERIFY_WITH_TIMEOUT(first->step() >= 10 && second->step() >= 10 &&
                                      std::abs(first->step() - second->step()) <= 1,
                                  120000);
         QTest::mouseClick(view->playButton(), Qt::LeftButton);
