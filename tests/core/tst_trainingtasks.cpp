@@ -6,6 +6,7 @@
 // head in layer 1 and an induction head in layer 2, its loss first on a plateau, then dropping.
 // Each training prints its seconds.
 
+#include "common/sanitizers.h"
 #include "core/sequenceevaluation.h"
 #include "core/sequencefile.h"
 #include "core/sequenceforward.h"
@@ -209,6 +210,11 @@ private slots:
         QFETCH(TrainingTaskKind, kind);
         if (kind == TrainingTaskKind::Sink)
             QSKIP("its targets are random but at \"=\": sinkFormsOnlyUnderSoftmax checks it");
+        // A run to convergence is arithmetic, the same trainer as the short tasks': under the
+        // sanitizers (about fifty times slower here) the longest two are left to the normal build.
+        if (kUnderSanitizers &&
+            (kind == TrainingTaskKind::Induction || kind == TrainingTaskKind::AssociativeRecall))
+            QSKIP("a long run to convergence: checked in the normal build");
         const attn::SequenceDocument d = TrainingTask::make(TrainingTask::defaults(kind));
         const Trained t = train(d);
         qInfo("%s: %d steps in %.2f s, accuracy %.3f, held-out %.3f", attn::trainingTaskId(kind),
@@ -250,6 +256,9 @@ private slots:
     {
         QFETCH(int, normaliser);
         QFETCH(bool, sink);
+        // One run of the three under the sanitizers (see reachesItsAccuracy()).
+        if (kUnderSanitizers && normaliser != int(attn::Normaliser::Softmax))
+            QSKIP("a long run to convergence: checked in the normal build");
         const TrainingTask::Options o = TrainingTask::defaults(TrainingTaskKind::Sink);
         attn::SequenceDocument d = TrainingTask::make(o);
         d.model.normaliser = attn::Normaliser(normaliser);
