@@ -171,7 +171,9 @@ void TrainingSession::play()
         return;
     m_message.clear();
     setRunning(true);
-    QMetaObject::invokeMethod(m_worker, &TrainingWorker::play, Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [worker = m_worker, pauses = m_worker->pauseRequests()] { worker->play(pauses); },
+        Qt::QueuedConnection);
 }
 
 void TrainingSession::pause()

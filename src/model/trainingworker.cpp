@@ -74,11 +74,17 @@ void TrainingWorker::setSettings(attn::TrainingSettings settings)
         m_trainer->setSettings(settings);
 }
 
-void TrainingWorker::play()
+void TrainingWorker::play(unsigned pausesBefore)
 {
-    if (!m_trainer)
+    if (!m_trainer || m_pauses.load() != pausesBefore)
         return;
     m_running.store(true);
+    if (m_pauses.load() != pausesBefore) {
+        // A pause was requested between the check and the store, and its store may have come
+        // first: it still wins.
+        m_running.store(false);
+        return;
+    }
     if (!m_sliceQueued) {
         m_sliceQueued = true;
         QMetaObject::invokeMethod(this, &TrainingWorker::slice, Qt::QueuedConnection);

@@ -41,7 +41,9 @@ public:
     /// New optimiser settings from the next step: a new learning rate keeps Adam's moments and
     /// step count, another optimiser starts fresh.
     void setSettings(attn::TrainingSettings settings);
-    void play();
+    /// `pausesBefore` is pauseRequests() when the play was asked for: a pause requested since
+    /// (its store may land before this play is served) wins, so Play then Pause ends paused.
+    void play(unsigned pausesBefore);
     /// Queued after a play(), so that Play then Pause, however quick, ends paused.
     void pause();
     void stepOnce();
@@ -49,7 +51,12 @@ public:
     /// animation's frames land on exact steps, whatever the machine's speed.
     void runTo(int step);
     /// Any thread: the running slice stops after its current step.
-    void requestPause() { m_running.store(false); }
+    void requestPause()
+    {
+        m_pauses.fetch_add(1);
+        m_running.store(false);
+    }
+    unsigned pauseRequests() const { return m_pauses.load(); }
     /// Any thread: batches of older generations are dropped by the session, so the measuring
     /// under way (seconds over the largest file's examples) stops at once: a model edit or a
     /// closed window does not wait for numbers nobody will see.
@@ -91,6 +98,7 @@ private:
     int m_offset = 0;                          ///< steps made before this trainer was built
     unsigned m_generation = 0;
     std::atomic<bool> m_running{false};
+    std::atomic<unsigned> m_pauses{0}; ///< requestPause() calls so far
     std::atomic<unsigned> m_latestGeneration{0};
     /// Set with a newer generation; restart() clears it for the generation it starts, unless an
     /// even newer one came meanwhile. The measurements check it.
