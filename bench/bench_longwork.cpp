@@ -52,6 +52,7 @@
 #include "sequence/sequencewindow.h"
 #include "sequence/trainingsweep.h"
 #include "sequence/trainingview.h"
+#include "widgets/workerwait.h"
 
 #include <QAction>
 #include <QApplication>
@@ -383,7 +384,7 @@ void benchTrainingGif(int side, bool old)
     const Gap g = measure(
         [&] {
             while (animation->step()) {
-                AnimationEncoder::letEventsIn(animation->waiting());
+                WorkerWait::letEventsIn(animation->waiting());
             }
             done = true;
         },
@@ -544,7 +545,7 @@ void benchRecordingGif(bool old)
     const Gap g = measure(
         [&] {
             while (gif.step()) {
-                AnimationEncoder::letEventsIn(gif.waiting());
+                WorkerWait::letEventsIn(gif.waiting());
             }
             done = true;
         },

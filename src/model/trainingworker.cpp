@@ -56,12 +56,8 @@ void TrainingWorker::restart(attn::SequenceModel model, std::vector<attn::Sequen
     publish(false);
     TrainingBatch batch;
     if (measured) {
-        batch.generation = m_generation;
-        batch.stopped = true;
         measured->optimizer = m_trainer->optimizerState();
-        batch.points.push_back({measured->step, measured->loss, measured->accuracy});
-        m_lastPoint = measured->step;
-        batch.snapshots.push_back(std::move(*measured));
+        end(batch, true, std::move(*measured));
     } else {
         complete(batch, true);
     }
@@ -257,8 +253,6 @@ TrainingSnapshot TrainingWorker::snapshot() const
 
 void TrainingWorker::complete(TrainingBatch &batch, bool stopped)
 {
-    batch.generation = m_generation;
-    batch.stopped = batch.stopped || stopped;
     // The newest parameters always end the batch, so that the views show where the run is.
     TrainingSnapshot latest = m_pending ? std::move(*m_pending) : snapshot();
     m_pending.reset();
@@ -266,6 +260,13 @@ void TrainingWorker::complete(TrainingBatch &batch, bool stopped)
         latest.loss = evaluation->loss();
         latest.accuracy = evaluation->accuracy();
     }
+    end(batch, stopped, std::move(latest));
+}
+
+void TrainingWorker::end(TrainingBatch &batch, bool stopped, TrainingSnapshot latest)
+{
+    batch.generation = m_generation;
+    batch.stopped = batch.stopped || stopped;
     if (latest.step != m_lastPoint) {
         batch.points.push_back({latest.step, latest.loss, latest.accuracy});
         m_lastPoint = latest.step;

@@ -81,6 +81,8 @@ private:
     TrainingSnapshot snapshot() const;
     /// Ends a batch with the newest parameters and their loss.
     void complete(TrainingBatch &batch, bool stopped);
+    /// Ends a batch with `latest` as its last snapshot (and its loss as a point of the curves).
+    void end(TrainingBatch &batch, bool stopped, TrainingSnapshot latest);
     /// Tells the paired run where this one is.
     void publish(bool running);
     /// Paused while paired: waits (a little) for the paired run to stop too, then makes the

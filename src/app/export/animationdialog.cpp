@@ -1,6 +1,7 @@
 #include "export/animationdialog.h"
 
 #include "model/commandline.h"
+#include "widgets/workerwait.h"
 
 #include <QComboBox>
 #include <QDialogButtonBox>
@@ -251,7 +252,7 @@ void AnimationDialog::accept()
     animation.encodeInWorker();
     while (animation.step()) {
         progress.setValue(animation.done());
-        AnimationEncoder::letEventsIn(animation.waiting());
+        WorkerWait::letEventsIn(animation.waiting());
         if (progress.wasCanceled()) {
             animation.restore();
             return; // nothing was written; the dialog stays for another try

@@ -1,9 +1,6 @@
 #include "export/animationencoder.h"
 
-#include <QCoreApplication>
-#include <QEventLoop>
 #include <QThreadPool>
-#include <QTimer>
 
 #include <atomic>
 #include <deque>
@@ -76,17 +73,6 @@ bool AnimationEncoder::collect(QByteArray *bytes)
         return false;
     *bytes = this->bytes();
     return true;
-}
-
-void AnimationEncoder::letEventsIn(bool waiting)
-{
-    if (!waiting) {
-        QCoreApplication::processEvents();
-        return;
-    }
-    QEventLoop wait;
-    QTimer::singleShot(kPollMs, &wait, &QEventLoop::quit);
-    wait.exec();
 }
 
 void AnimationEncoder::addToPalette(Maker make, const QString &failure)

@@ -20,9 +20,6 @@
 class AnimationEncoder
 {
 public:
-    /// How often (ms) a window that waits for the worker looks whether it is done.
-    static constexpr int kPollMs = 5;
-
     AnimationEncoder(QSize size, const GifWriter::Options &options);
     ~AnimationEncoder();
     AnimationEncoder(const AnimationEncoder &) = delete;
@@ -37,9 +34,6 @@ public:
     /// bytes in *bytes, once the worker has written them (false meanwhile: ask again a little
     /// later).
     bool collect(QByteArray *bytes);
-    /// Between two steps of an export run from a window: the events (the window repaints, Cancel
-    /// is heard), and while the worker is busy (`waiting`) a pause of kPollMs with them.
-    static void letEventsIn(bool waiting);
     /// A frame made by the worker itself (a recording's picture unpacked and scaled) when its
     /// turn comes; a null image fails the job with `failure` (translated).
     using Maker = std::function<QImage()>;

@@ -1,9 +1,9 @@
 #include "export/exportdialog.h"
 
-#include "export/animationencoder.h"
 #include "export/pictureinbands.h"
 #include "model/commandline.h"
 #include "ui_exportdialog.h"
+#include "widgets/workerwait.h"
 
 #include <QDir>
 #include <QEvent>
@@ -292,13 +292,10 @@ bool ExportDialog::writePng(const QString &path, QString *error)
                 out.cancelled = out.error.isEmpty();
             return out;
         });
-    while (!written.isFinished()) {
-        AnimationEncoder::letEventsIn(true);
-        if (progress.wasCanceled()) {
-            stop->store(true);
-            *error = cancelled;
-            return false;
-        }
+    if (!WorkerWait::waitFor(
+            progress, [&written] { return written.isFinished(); }, *stop)) {
+        *error = cancelled;
+        return false;
     }
     progress.setValue(progress.maximum());
     const PngWritten result = written.result();

@@ -1,7 +1,7 @@
 #include "export/forwardanimationdialog.h"
 
-#include "export/animationencoder.h"
 #include "model/commandline.h"
+#include "widgets/workerwait.h"
 
 #include <QCoreApplication>
 #include <QDialogButtonBox>
@@ -201,7 +201,7 @@ void ForwardAnimationDialog::accept()
     animation->encodeInWorker();
     while (animation->step()) {
         progress.setValue(animation->done());
-        AnimationEncoder::letEventsIn(animation->waiting());
+        WorkerWait::letEventsIn(animation->waiting());
         if (progress.wasCanceled())
             return; // nothing was written; the dialog stays for another try
     }

@@ -3,6 +3,7 @@
 #include "export/canvasrecorder.h"
 #include "export/canvasrecording.h"
 #include "model/commandline.h"
+#include "widgets/workerwait.h"
 
 #include <QDialogButtonBox>
 #include <QDir>
@@ -306,7 +307,7 @@ void RecordingTrimDialog::accept()
     gif.encodeInWorker();
     while (gif.step()) {
         progress.setValue(gif.done());
-        AnimationEncoder::letEventsIn(gif.waiting());
+        WorkerWait::letEventsIn(gif.waiting());
         if (progress.wasCanceled()) {
             m_errorLabel->setText(tr("Cancelled: nothing was written."));
             return;

@@ -37,13 +37,13 @@ SequenceAutosave::SequenceAutosave(SequenceWindow *window)
         window->messageLabel()->setVisible(!text.isEmpty());
     });
     // Every edit and every new document; every step of a run.
-    connect(m_session, &SequenceSession::changed, &m_autosaver, &Autosaver::markChanged);
-    connect(m_training, &TrainingSession::progressed, &m_autosaver, &Autosaver::markChanged);
-    connect(m_training, &TrainingSession::restarted, &m_autosaver, &Autosaver::markChanged);
-    const auto changedSinceSaved = [this] { m_changedSinceSaved = true; };
-    connect(m_session, &SequenceSession::changed, this, changedSinceSaved);
-    connect(m_training, &TrainingSession::progressed, this, changedSinceSaved);
-    connect(m_training, &TrainingSession::restarted, this, changedSinceSaved);
+    const auto changed = [this] {
+        m_autosaver.markChanged();
+        m_changedSinceSaved = true;
+    };
+    connect(m_session, &SequenceSession::changed, this, changed);
+    connect(m_training, &TrainingSession::progressed, this, changed);
+    connect(m_training, &TrainingSession::restarted, this, changed);
     // A file, a preset or a generated task holds the document as it is now (the Training tab has
     // already started again from it: its changed() came first).
     connect(m_session, &SequenceSession::opened, this, [this] {

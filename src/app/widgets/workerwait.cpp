@@ -1,8 +1,8 @@
 #include "widgets/workerwait.h"
 
-#include "export/animationencoder.h"
-
+#include <QEventLoop>
 #include <QProgressDialog>
+#include <QTimer>
 #include <QWidget>
 #include <QtConcurrent/QtConcurrentRun>
 
@@ -28,12 +28,30 @@ bool WorkerWait::run(QWidget *parent, const QString &label, const QString &objec
     progress.setWindowModality(Qt::ApplicationModal);
     progress.setMinimumDuration(kShowDialogAfterMs);
     progress.setValue(0); // starts the clock of minimumDuration
-    while (!done.isFinished()) {
-        AnimationEncoder::letEventsIn(true);
+    return waitFor(
+        progress, [&done] { return done.isFinished(); }, *cancelled);
+}
+
+bool WorkerWait::waitFor(QProgressDialog &progress, const std::function<bool()> &finished,
+                         std::atomic<bool> &cancelled)
+{
+    while (!finished()) {
+        letEventsIn(true);
         if (progress.wasCanceled()) {
-            cancelled->store(true);
+            cancelled.store(true);
             return false;
         }
     }
     return true;
+}
+
+void WorkerWait::letEventsIn(bool waiting)
+{
+    if (!waiting) {
+        QCoreApplication::processEvents();
+        return;
+    }
+    QEventLoop wait;
+    QTimer::singleShot(kPollMs, &wait, &QEventLoop::quit);
+    wait.exec();
 }
