@@ -3349,14 +3349,6 @@ Weight %4</source>
         <translation>已导出 %1</translation>
     </message>
     <message>
-        <source>The picture is too large for the clipboard.</source>
-        <translation>图片太大，无法放入剪贴板。</translation>
-    </message>
-    <message>
-        <source>Copied a picture of %1 × %2 pixels to the clipboard.</source>
-        <translation>已把 %1 × %2 像素的图片复制到剪贴板。</translation>
-    </message>
-    <message>
         <source>Score &amp;Landscape</source>
         <translation>分数地形图(&amp;L)</translation>
     </message>
@@ -3619,18 +3611,6 @@ Weight %4</source>
     <message>
         <source>Cancelled: nothing was written.</source>
         <translation>已取消：没有写入任何内容。</translation>
-    </message>
-    <message>
-        <source>Drawing the picture…</source>
-        <translation>正在绘制图片…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-    <message>
-        <source>Cancelled: nothing was copied.</source>
-        <translation>已取消：没有复制任何内容。</translation>
     </message>
 </context>
 <context>
@@ -4544,6 +4524,29 @@ Weight %4</source>
     <message>
         <source>nothing</source>
         <translation>“无”</translation>
+    </message>
+</context>
+<context>
+    <name>PictureCopier</name>
+    <message>
+        <source>The picture is too large for the clipboard.</source>
+        <translation>图片太大，无法放入剪贴板。</translation>
+    </message>
+    <message>
+        <source>Drawing the picture…</source>
+        <translation>正在绘制图片…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Cancelled: nothing was copied.</source>
+        <translation>已取消：没有复制任何内容。</translation>
+    </message>
+    <message>
+        <source>Copied a picture of %1 × %2 pixels to the clipboard.</source>
+        <translation>已把 %1 × %2 像素的图片复制到剪贴板。</translation>
     </message>
 </context>
 <context>

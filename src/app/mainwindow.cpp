@@ -16,7 +16,7 @@
 #include "export/exportdialog.h"
 #include "export/exporter.h"
 #include "export/handoutwriter.h"
-#include "export/pictureinbands.h"
+#include "export/picturecopier.h"
 #include "fileactions.h"
 #include "lab/labwindow.h"
 #include "lesson/lessonautosave.h"
@@ -44,7 +44,6 @@
 #include <QActionGroup>
 #include <QApplication>
 #include <QBoxLayout>
-#include <QClipboard>
 #include <QCloseEvent>
 #include <QDir>
 #include <QDockWidget>
@@ -54,8 +53,6 @@
 #include <QLayout>
 #include <QMenu>
 #include <QMessageBox>
-#include <QMimeData>
-#include <QProgressDialog>
 #include <QRegularExpression>
 #include <QResizeEvent>
 #include <QSettings>
@@ -65,12 +62,6 @@
 #include <QToolBar>
 #include <QToolButton>
 #include <QUndoStack>
-
-namespace {
-// Copy Picture draws a picture of up to this many bands (PictureInBands) without a progress
-// dialog.
-constexpr int kCopyAtOnceBands = 2;
-} // namespace
 
 MainWindow::MainWindow(SceneModel *model, QWidget *parent)
     : QMainWindow(parent), m_ui(std::make_unique<Ui::MainWindow>()), m_model(model),
@@ -873,47 +864,8 @@ void MainWindow::onExportHandout(bool worksheet)
 
 void MainWindow::onCopyPicture()
 {
-    // The last export's choices at the part's current size; an SVG of the canvas or the chart
-    // rides along for programs that paste vector drawings.
-    const Exporter exporter(exportSource());
-    const Exporter::Options options = ExportDialog::savedOptions();
-    PictureInBands picture(exporter, options);
-    if (picture.isNull()) {
-        statusBar()->showMessage(tr("The picture is too large for the clipboard."), 5000);
-        return;
-    }
-    // A few bands take a moment (about a tenth of a second) and are drawn at once. A larger
-    // picture (the whole window at 4×) is drawn band by band behind a window-modal progress
-    // dialog, shown at once so that no edit reaches the scene before the picture is whole.
-    if (picture.bandCount() <= kCopyAtOnceBands) {
-        picture.drawAll();
-    } else {
-        QProgressDialog progress(tr("Drawing the picture…"), tr("Cancel"), 0, picture.bandCount(),
-                                 this);
-        progress.setObjectName(QStringLiteral("copyPictureProgress"));
-        progress.setWindowTitle(m_ui->actionCopyPicture->text().remove(QLatin1Char('&')));
-        progress.setWindowModality(Qt::WindowModal);
-        progress.setMinimumDuration(0);
-        progress.setValue(0);
-        if (!picture.drawAll(progress)) {
-            statusBar()->showMessage(tr("Cancelled: nothing was copied."), 5000);
-            return;
-        }
-    }
-    const QImage image = picture.take();
-    auto *mime = new QMimeData;
-    mime->setImageData(image);
-    // Not for the whole window: its SVG holds only a 2× bitmap of it (Exporter::paintWindow), and
-    // encoding that took the window's thread for 0.4 s at 1920 × 1080.
-    if (options.part != Exporter::Part::Window) {
-        QString error;
-        const QByteArray svg = exporter.render(Exporter::Format::Svg, options, &error);
-        if (!svg.isEmpty())
-            mime->setData(QStringLiteral("image/svg+xml"), svg);
-    }
-    QGuiApplication::clipboard()->setMimeData(mime);
-    statusBar()->showMessage(tr("Copied a picture of %1 × %2 pixels to the clipboard.")
-                                 .arg(image.width())
-                                 .arg(image.height()),
-                             5000);
+    statusBar()->showMessage(
+        PictureCopier::copy(exportSource(), this,
+                            m_ui->actionCopyPicture->text().remove(QLatin1Char('&'))),
+        5000);
 }
