@@ -88,6 +88,20 @@ struct Gap
     double totalMs = 0;
 };
 
+// The main window on a new scene at `size`, laid out but never on screen.
+struct HiddenWindow
+{
+    explicit HiddenWindow(QSize size)
+    {
+        window.setAttribute(Qt::WA_DontShowOnScreen);
+        window.resize(size);
+        window.show();
+        QCoreApplication::processEvents();
+    }
+    SceneModel model;
+    MainWindow window{&model};
+};
+
 // Runs `start` from the event loop and keeps the loop running until `done` says so (or a
 // minute passes); the worst gap between ticks of a 1 ms timer meanwhile.
 Gap measure(const std::function<void()> &start, const std::function<bool()> &done)
@@ -305,12 +319,9 @@ void benchLab()
 
 void benchGif(int side, const QString &dir, int part)
 {
-    SceneModel model;
-    MainWindow window(&model);
-    window.setAttribute(Qt::WA_DontShowOnScreen);
-    window.resize(1280, 800);
-    window.show();
-    QCoreApplication::processEvents();
+    HiddenWindow hidden(QSize(1280, 800));
+    SceneModel &model = hidden.model;
+    MainWindow &window = hidden.window;
     AnimationDialog dialog(window.exportSource(), &model, &window);
     dialog.findChild<QComboBox *>(QStringLiteral("partCombo"))->setCurrentIndex(part);
     dialog.findChild<QSpinBox *>(QStringLiteral("widthSpin"))->setValue(side);
@@ -398,12 +409,8 @@ void benchTrainingGif(int side, bool old)
 // written in a worker) or, with `old`, as it did (Exporter::write, all at once).
 void benchPng(int side, const QString &dir, bool old)
 {
-    SceneModel model;
-    MainWindow window(&model);
-    window.setAttribute(Qt::WA_DontShowOnScreen);
-    window.resize(1280, 800);
-    window.show();
-    QCoreApplication::processEvents();
+    HiddenWindow hidden(QSize(1280, 800));
+    MainWindow &window = hidden.window;
     ExportDialog dialog(window.exportSource(), &window);
     dialog.findChild<QComboBox *>(QStringLiteral("partCombo"))->setCurrentIndex(1);  // the canvas
     dialog.findChild<QComboBox *>(QStringLiteral("scaleCombo"))->setCurrentIndex(0); // 1×
@@ -436,12 +443,8 @@ void benchCopy(bool old)
     QSettings settings;
     settings.setValue(QStringLiteral("export/part"), QStringLiteral("window"));
     settings.setValue(QStringLiteral("export/scale"), 4);
-    SceneModel model;
-    MainWindow window(&model);
-    window.setAttribute(Qt::WA_DontShowOnScreen);
-    window.resize(1920, 1080);
-    window.show();
-    QCoreApplication::processEvents();
+    HiddenWindow hidden(QSize(1920, 1080));
+    MainWindow &window = hidden.window;
     auto *copy = window.findChild<QAction *>(QStringLiteral("actionCopyPicture"));
     bool done = false;
     const Gap g = measure(
