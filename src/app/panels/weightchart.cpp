@@ -3,9 +3,9 @@
 #include "methods/methodnames.h"
 #include "methods/normalisernames.h"
 #include "model/scenemodel.h"
-#include "panels/barsetbatch.h"
 #include "panels/nothingbar.h"
 #include "panels/stampedtextitem.h"
+#include "panels/weightbarsitem.h"
 #include "text/numberformat.h"
 #include "text/textstamp.h"
 #include "theme/appearance.h"
@@ -74,6 +74,20 @@ void setTicks(QCategoryAxis *axis, double min, double max, double step)
     }
 }
 
+// Qt Charts (6.4) lays out every bar of a series again on each QBarSet::replace(): a drag that
+// moves all n bars cost n layouts of n² bars (a set per key, for its colour). The series is
+// hidden and WeightBarsItem draws the bars, so the sets only hold values: their internal
+// notifiers (the QBarSetPrivate child objects that tell the series) are silenced for good.
+// Should a Qt version have no such child, nothing is silenced and the values still arrive, only
+// more slowly.
+void silence(const QList<QBarSet *> &sets)
+{
+    for (QBarSet *set : sets)
+        for (QObject *child : set->children())
+            if (qstrcmp(child->metaObject()->className(), "QBarSetPrivate") == 0)
+                child->blockSignals(true);
+}
+
 bool isMasked(const SceneModel &m, int i)
 {
     const auto &mask = m.scene().mask;
@@ -114,6 +128,7 @@ WeightChart::WeightChart(SceneModel *model, QWidget *parent) : QChartView(parent
             positionValueLabels(*p);
             updateKeyLabels();
             positionThresholdLine();
+            updateBars(*p);
         });
     connect(m_model, &SceneModel::changed, this, &WeightChart::refresh);
     connect(Appearance::instance(), &Appearance::changed, this, [this] {
@@ -146,6 +161,10 @@ void WeightChart::setUpPanel(Panel &panel, bool withKeyTitle)
     panel.valueAxis = new QCategoryAxis;
     panel.valueAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     c->addAxis(panel.valueAxis, Qt::AlignLeft);
+
+    // Where Qt Charts puts a series: above the grid and the axis lines, below the numbers.
+    panel.bars = new WeightBarsItem(c);
+    panel.bars->setZValue(4);
 }
 
 void WeightChart::applyColours()
@@ -455,6 +474,8 @@ void WeightChart::rebuildPanel(Panel &panel, int keyCount)
     panel.chart->addSeries(panel.series);
     panel.series->attachAxis(panel.keyAxis);
     panel.series->attachAxis(panel.valueAxis);
+    panel.series->setVisible(false);
+    silence(sets);
 }
 
 void WeightChart::refresh()
@@ -465,7 +486,6 @@ void WeightChart::refresh()
     if (n != m_keyCount || nothing.has_value() != m_nothing)
         rebuild(n, nothing.has_value());
     const bool ok = m.hasResult();
-    // Colours first and outside the batch below: a colour change needs the series listening.
     for (int i = 0; i < slotCount(); ++i) {
         const QColor colour = i == n           ? NothingBar::colour()
                               : isMasked(m, i) ? ColorScheme::gridMajor()
@@ -476,14 +496,12 @@ void WeightChart::refresh()
     }
     double lo = 0, hi = 0;
     {
-        // One layout per chart for all the new values, not one per bar.
-        BarSetBatch weights(m_weights.sets), scores(m_scores.sets);
         for (int i = 0; i < n; ++i) {
             const double w = ok ? m.result().weights[i] : 0.0;
             const double s = ok ? m.result().scores[i] : 0.0;
             const int v = valueIndex(i);
-            weights.replace(m_weights.sets[i], v, w);
-            scores.replace(m_scores.sets[i], v, s);
+            m_weights.sets[i]->replace(v, w);
+            m_scores.sets[i]->replace(v, s);
             lo = std::min(lo, s);
             hi = std::max(hi, s);
             if (!m_weights.labels.isEmpty()) {
@@ -497,8 +515,8 @@ void WeightChart::refresh()
         if (nothing) {
             // The implicit key: its weight is what the keys leave, its score is 0 by definition.
             const int v = valueIndex(n);
-            weights.replace(m_weights.sets[n], v, *nothing);
-            scores.replace(m_scores.sets[n], v, 0.0);
+            m_weights.sets[n]->replace(v, *nothing);
+            m_scores.sets[n]->replace(v, 0.0);
             if (!m_weights.labels.isEmpty()) {
                 m_weights.labels[n]->setText(barNumber(*nothing));
                 m_scores.labels[n]->setText(QStringLiteral("0"));
@@ -520,6 +538,8 @@ void WeightChart::refresh()
     positionValueLabels(m_weights);
     positionValueLabels(m_scores);
     positionThresholdLine();
+    updateBars(m_weights);
+    updateBars(m_scores);
 }
 
 bool WeightChart::thresholdShown() const
@@ -634,6 +654,45 @@ void WeightChart::updateKeyLabels()
         if (m_nothing)
             p->keyAxis->append(NothingBar::name(), barCentre(n));
     }
+}
+
+void WeightChart::updateBars(Panel &panel)
+{
+    const QRectF plot = panel.chart->plotArea();
+    const double x0 = panel.keyAxis->min(), x1 = panel.keyAxis->max();
+    const double y0 = panel.valueAxis->min(), y1 = panel.valueAxis->max();
+    if (plot.isEmpty() || !(x1 > x0) || !(y1 > y0) || panel.sets.isEmpty()) {
+        panel.bars->setBars({}, plot);
+        return;
+    }
+    // Qt Charts' mapping from values to the plot area (its XY domain).
+    auto at = [&](double x, double y) {
+        return QPointF(plot.left() + (x - x0) * plot.width() / (x1 - x0),
+                       plot.top() + (y1 - y) * plot.height() / (y1 - y0));
+    };
+    const int count = int(panel.sets.size());
+    const double width = panel.series->barWidth();
+    QList<WeightBarsItem::Bar> bars;
+    bars.reserve(count);
+    for (int i = 0; i < count; ++i) {
+        const QBarSet *set = panel.sets[i];
+        const double v = set->at(valueIndex(i));
+        // Grouped: a stacked bar in category i, alone there. Otherwise the sets share the one
+        // category side by side, as a QBarSeries splits it.
+        const double left = m_grouped ? i - width / 2 : -width / 2 + width * i / count;
+        const double right = m_grouped ? i + width / 2 : -width / 2 + width * (i + 1) / count;
+        bars.append({QRectF(at(left, v), at(right, 0.0)).normalized(), set->brush(), set->pen()});
+    }
+    panel.bars->setBars(std::move(bars), plot);
+}
+
+QList<QRectF> WeightChart::barRects() const
+{
+    QList<QRectF> rects;
+    for (const Panel *p : {&m_weights, &m_scores})
+        for (const WeightBarsItem::Bar &bar : p->bars->bars())
+            rects << p->bars->mapRectToScene(bar.rect);
+    return rects;
 }
 
 void WeightChart::positionValueLabels(Panel &panel)

@@ -13,6 +13,7 @@ class QCategoryAxis;
 class QChart;
 class QGraphicsLineItem;
 class StampedTextItem;
+class WeightBarsItem;
 
 /// The softmax weight of every key as a bar (top chart, axis 0…1) above its score before softmax
 /// (bottom chart, axis fitted to the scores; for scaled dot product s = q·k/√d). Each bar has its
@@ -21,7 +22,7 @@ class StampedTextItem;
 /// 1 − Σw, in the scores it stands at 0, the implicit key's score.
 ///
 /// During a drag only the bar values change (QBarSet::replace); sets are rebuilt only when the
-/// number of keys changes.
+/// number of keys changes. The sets hold the values and colours; WeightBarsItem draws the bars.
 class WeightChart : public QChartView
 {
     Q_OBJECT
@@ -70,7 +71,8 @@ private:
         QCategoryAxis *valueAxis = nullptr; // a category per tick, for U+2212 in the labels
         QList<QBarSet *> sets;
         QList<StampedTextItem *> labels;
-        int extraLeft = 0; // added to the left margin so that both plot areas line up
+        WeightBarsItem *bars = nullptr; // draws the sets' values (the series is hidden)
+        int extraLeft = 0;              // added to the left margin so that both plot areas line up
     };
 
     void setUpPanel(Panel &panel, bool withKeyTitle);
@@ -93,6 +95,8 @@ private:
     void updateKeyLabels();
     void updateScoreRange(double lo, double hi);
     void positionValueLabels(Panel &panel);
+    /// The bars of `panel` from its sets' values and colours, where Qt Charts would put them.
+    void updateBars(Panel &panel);
     void alignPlotAreas();
     void layoutCharts();
     /// Sparsemax's threshold τ*·τ as a dashed line across the score chart: the keys below it get
@@ -127,6 +131,8 @@ public:
     /// tests: no number may sit on the line).
     double thresholdY() const;
     QList<QRectF> scoreLabelRects() const;
+    /// Every bar as drawn (both charts, zero heights included), in the view's coordinates.
+    QList<QRectF> barRects() const;
 
 private:
     double m_thresholdScore = 0;
