@@ -10,7 +10,6 @@
 
 #include <QApplication>
 #include <QBuffer>
-#include <QChart>
 #include <QFileInfo>
 #include <QFontMetricsF>
 #include <QGraphicsScene>
@@ -419,16 +418,8 @@ void Exporter::paintChart(QPainter &painter, const QRect &target, bool transpare
     chart.resize(target.size());
     chart.show();
     settle();
-    if (transparent) {
-        chart.setBackgroundBrush(Qt::NoBrush);
-        const auto items = chart.scene()->items();
-        for (QGraphicsItem *item : items) {
-            if (auto *c = dynamic_cast<QChart *>(item)) {
-                c->setBackgroundVisible(false);
-                c->setPlotAreaBackgroundVisible(false);
-            }
-        }
-    }
+    if (transparent)
+        chart.setTransparent();
     painter.save();
     chart.render(&painter, QRectF(target), chart.viewport()->rect(), Qt::IgnoreAspectRatio);
     painter.restore();

@@ -19,6 +19,7 @@
 #include <QEvent>
 #include <QFontMetricsF>
 #include <QGraphicsLineItem>
+#include <QGraphicsRectItem>
 #include <QGraphicsScene>
 #include <QPen>
 #include <QResizeEvent>
@@ -106,18 +107,31 @@ WeightChart::WeightChart(SceneModel *model, QWidget *parent) : QChartView(parent
     setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
     setBackgroundBrush(ColorScheme::background());
     scene()->setItemIndexMethod(QGraphicsScene::NoIndex);
+    m_charts.setItemIndexMethod(QGraphicsScene::NoIndex);
+    setCacheMode(QGraphicsView::CacheBackground);
 
+    // The view's chart() is the weights chart (its title, its size); it moves to the charts'
+    // scene with the scores chart, which layoutCharts() puts below or beside it.
     m_weights.chart = new QChart;
+    setOwnChart(this, m_weights.chart);
+    // setChart() raised the minimum size to the new chart's, as QChartView's resizeEvent() would
+    // again and again (after presentation mode's larger font the docks kept a large minimum):
+    // minimumSizeHint() decides instead (see resizeEvent()).
+    setMinimumSize(0, 0);
+    m_charts.addItem(m_weights.chart);
     setUpPanel(m_weights, false);
     setTicks(m_weights.valueAxis, 0, 1, 0.2);
-    setOwnChart(this, m_weights.chart);
-
-    // The second chart shares the view's scene; layoutCharts() puts it below or beside the first.
     m_scores.chart = new QChart;
+    m_charts.addItem(m_scores.chart);
     setUpPanel(m_scores, true);
-    scene()->addItem(m_scores.chart);
+    // Whatever changes in the charts' scene (a title, the score axis's labels, a layout) draws the
+    // background again.
+    connect(&m_charts, &QGraphicsScene::changed, this, [this] {
+        resetCachedContent();
+        viewport()->update();
+    });
 
-    m_threshold = new QGraphicsLineItem(m_scores.chart);
+    m_threshold = new QGraphicsLineItem(m_scores.anchor);
     m_threshold->setZValue(10);
     m_threshold->setVisible(false);
 
@@ -162,9 +176,13 @@ void WeightChart::setUpPanel(Panel &panel, bool withKeyTitle)
     panel.valueAxis->setLabelsPosition(QCategoryAxis::AxisLabelsPositionOnValue);
     c->addAxis(panel.valueAxis, Qt::AlignLeft);
 
-    // Where Qt Charts puts a series: above the grid and the axis lines, below the numbers.
-    panel.bars = new WeightBarsItem(c);
-    panel.bars->setZValue(4);
+    // The chart's coordinates in the view's scene, for what is drawn over it.
+    auto *anchor = new QGraphicsRectItem;
+    anchor->setFlag(QGraphicsItem::ItemHasNoContents);
+    scene()->addItem(anchor);
+    panel.anchor = anchor;
+    connect(c, &QGraphicsWidget::geometryChanged, this, [anchor, c] { anchor->setPos(c->pos()); });
+    panel.bars = new WeightBarsItem(anchor);
 }
 
 void WeightChart::applyColours()
@@ -220,9 +238,27 @@ QSize WeightChart::minimumSizeHint() const
     return QSize(fm.height() * 14, fm.height() * 16);
 }
 
+void WeightChart::drawBackground(QPainter *painter, const QRectF &rect)
+{
+    QChartView::drawBackground(painter, rect);
+    m_charts.render(painter, rect, rect);
+}
+
+void WeightChart::setTransparent()
+{
+    setBackgroundBrush(Qt::NoBrush);
+    for (const Panel *p : {&m_weights, &m_scores}) {
+        p->chart->setBackgroundVisible(false);
+        p->chart->setPlotAreaBackgroundVisible(false);
+    }
+}
+
 void WeightChart::resizeEvent(QResizeEvent *event)
 {
-    QChartView::resizeEvent(event);
+    // Not QChartView's: it would resize the weights chart to the whole view and raise the view's
+    // minimum size to that chart's; layoutCharts() places both charts, and minimumSizeHint()
+    // says how small the view may be.
+    QGraphicsView::resizeEvent(event);
     layoutCharts();
 }
 
@@ -245,6 +281,7 @@ void WeightChart::layoutCharts()
         m_scores.chart->setGeometry(QRectF(0, top, s.width(), s.height() - top));
     }
     setSceneRect(QRectF(QPointF(0, 0), s));
+    m_charts.setSceneRect(sceneRect());
     if (sideBySide != m_sideBySide || compact != m_compact) {
         m_sideBySide = sideBySide;
         m_compact = compact;
@@ -263,12 +300,8 @@ void WeightChart::changeEvent(QEvent *event)
 {
     if (event->type() == QEvent::LanguageChange)
         retranslate();
-    else if (event->type() == QEvent::FontChange) {
+    else if (event->type() == QEvent::FontChange)
         applyFonts();
-        // QChartView only ever raises its minimum size to the chart's: after presentation mode's
-        // larger font it would keep the large minimum and shift the docks' layout.
-        setMinimumSize(0, 0);
-    }
     QChartView::changeEvent(event);
 }
 
@@ -464,7 +497,7 @@ void WeightChart::rebuildPanel(Panel &panel, int keyCount)
         set->setPen(m_grouped ? QPen(Qt::NoPen) : QPen(ColorScheme::background(), 1.0));
         sets << set;
         if (m_grouped) {
-            auto *label = new StampedTextItem(panel.chart);
+            auto *label = new StampedTextItem(panel.anchor);
             label->setZValue(10);
             panel.labels << label;
         }

@@ -2,6 +2,7 @@
 
 #include <QChartView>
 #include <QFont>
+#include <QGraphicsScene>
 #include <QList>
 
 #include <optional>
@@ -23,6 +24,13 @@ class WeightBarsItem;
 ///
 /// During a drag only the bar values change (QBarSet::replace); sets are rebuilt only when the
 /// number of keys changes. The sets hold the values and colours; WeightBarsItem draws the bars.
+///
+/// Two scenes: the charts themselves (titles, axes, grid, key labels: what a drag leaves alone)
+/// live in a scene of their own, drawn as the view's background and kept as a picture on screen;
+/// the view's scene holds only what a drag changes (the bars, their numbers, sparsemax's line),
+/// each panel's under an anchor that follows its chart. Qt Charts shapes its texts again and
+/// measures its lines through a path stroker at every paint, which a drag's repaint of the plot
+/// areas made a quarter of the drag's cost.
 class WeightChart : public QChartView
 {
     Q_OBJECT
@@ -54,11 +62,15 @@ public:
     QString weightTitle() const;
     QString scoreTitle() const;
 
+    /// No background at all (the view's nor the charts'), for a picture on a transparent page.
+    void setTransparent();
+
     QSize sizeHint() const override;
     QSize minimumSizeHint() const override;
 
 protected:
     void resizeEvent(QResizeEvent *event) override;
+    void drawBackground(QPainter *painter, const QRectF &rect) override;
     void changeEvent(QEvent *event) override;
 
 private:
@@ -71,8 +83,9 @@ private:
         QCategoryAxis *valueAxis = nullptr; // a category per tick, for U+2212 in the labels
         QList<QBarSet *> sets;
         QList<StampedTextItem *> labels;
-        WeightBarsItem *bars = nullptr; // draws the sets' values (the series is hidden)
-        int extraLeft = 0;              // added to the left margin so that both plot areas line up
+        QGraphicsItem *anchor = nullptr; // in the view's scene, where the chart is in m_charts
+        WeightBarsItem *bars = nullptr;  // draws the sets' values (the series is hidden)
+        int extraLeft = 0;               // added to the left margin so that both plot areas line up
     };
 
     void setUpPanel(Panel &panel, bool withKeyTitle);
@@ -104,6 +117,7 @@ private:
     void positionThresholdLine();
 
     SceneModel *m_model;
+    QGraphicsScene m_charts; ///< both charts; declared before the panels that point into it
     Panel m_weights;
     Panel m_scores;
     int m_keyCount = -1;
