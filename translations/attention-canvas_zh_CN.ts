@@ -86,18 +86,6 @@
         <translation>权重图</translation>
     </message>
     <message>
-        <source>Forever</source>
-        <translation>无限循环</translation>
-    </message>
-    <message>
-        <source> per second</source>
-        <translation> 帧/秒</translation>
-    </message>
-    <message>
-        <source>&amp;Browse…</source>
-        <translation>浏览(&amp;B)…</translation>
-    </message>
-    <message>
         <source>Animation:</source>
         <translation>动画：</translation>
     </message>
@@ -106,56 +94,8 @@
         <translation>部分：</translation>
     </message>
     <message>
-        <source>Size in pixels:</source>
-        <translation>尺寸（像素）：</translation>
-    </message>
-    <message>
-        <source>Frame rate:</source>
-        <translation>帧率：</translation>
-    </message>
-    <message>
-        <source>Frames:</source>
-        <translation>帧数：</translation>
-    </message>
-    <message>
-        <source>Loop count:</source>
-        <translation>循环次数：</translation>
-    </message>
-    <message>
-        <source>Duration:</source>
-        <translation>时长：</translation>
-    </message>
-    <message>
-        <source>File:</source>
-        <translation>文件：</translation>
-    </message>
-    <message>
-        <source>How many times players repeat the animation; Forever (0) repeats without end.</source>
-        <translation>播放器重复播放动画的次数；“无限循环”（0）表示一直重复。</translation>
-    </message>
-    <message>
-        <source>%1 s per loop</source>
-        <translation>每轮 %1 秒</translation>
-    </message>
-    <message>
-        <source>GIF animations (*.gif)</source>
-        <translation>GIF 动画 (*.gif)</translation>
-    </message>
-    <message>
         <source>Choose a file to write the animation to.</source>
         <translation>请选择要写入动画的文件。</translation>
-    </message>
-    <message>
-        <source>The file name must end in .gif.</source>
-        <translation>文件名必须以 .gif 结尾。</translation>
-    </message>
-    <message>
-        <source>Replace the File?</source>
-        <translation>替换文件？</translation>
-    </message>
-    <message>
-        <source>%1 already exists. Replace it?</source>
-        <translation>%1 已存在。要替换它吗？</translation>
     </message>
     <message>
         <source>Drawing the frames…</source>
@@ -2295,6 +2235,48 @@
 <context>
     <name>ForwardAnimationDialog</name>
     <message>
+        <source>Choose a file to write the animation to.</source>
+        <translation>请选择要写入动画的文件。</translation>
+    </message>
+    <message>
+        <source>Drawing the frames…</source>
+        <translation>正在绘制各帧…</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+</context>
+<context>
+    <name>GeneralParameters</name>
+    <message>
+        <source>The general (bilinear) score q&lt;sup&gt;T&lt;/sup&gt; W k&lt;sub&gt;i&lt;/sub&gt; (Luong et al. 2015) compares the query with W k&lt;sub&gt;i&lt;/sub&gt;. W = I gives the dot product; a rotation or a stretch changes what counts as similar.</source>
+        <translation>通用（双线性）分数 q&lt;sup&gt;T&lt;/sup&gt; W k&lt;sub&gt;i&lt;/sub&gt;（Luong 等，2015）把查询与 W k&lt;sub&gt;i&lt;/sub&gt; 相比较。W = I 时就是点积；旋转或拉伸会改变“相似”的含义。</translation>
+    </message>
+    <message>
+        <source>Set W back to the 2 × 2 identity, which makes the score the dot product.</source>
+        <translation>把 W 恢复为 2 × 2 单位矩阵，此时分数就是点积。</translation>
+    </message>
+    <message>
+        <source>Reset W to the identity</source>
+        <translation>把 W 重置为单位矩阵</translation>
+    </message>
+    <message>
+        <source>Reset to &amp;identity</source>
+        <translation>重置为单位矩阵(&amp;I)</translation>
+    </message>
+    <message>
+        <source>Things to try</source>
+        <translation>动手试试</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Drag the columns of W, the orange arrows on the canvas: the scores follow.&lt;/li&gt;&lt;li&gt;Type W = [2 0; 0 0.5]: keys that point along x now win.&lt;/li&gt;&lt;li&gt;Type W = [0 −1; 1 0], a quarter turn: the key 90° clockwise of the query now scores as if it were aligned with it.&lt;/li&gt;&lt;/ul&gt;</source>
+        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;拖动 W 的两列，即画布上的橙色箭头：分数随之变化。&lt;/li&gt;&lt;li&gt;输入 W = [2 0; 0 0.5]：指向 x 方向的键现在胜出。&lt;/li&gt;&lt;li&gt;输入 W = [0 −1; 1 0]，即转四分之一圈：位于查询顺时针 90° 处的键，现在得分就像与查询方向一致一样。&lt;/li&gt;&lt;/ul&gt;</translation>
+    </message>
+</context>
+<context>
+    <name>GifOptionsRows</name>
+    <message>
         <source> per second</source>
         <translation> 帧/秒</translation>
     </message>
@@ -2343,10 +2325,6 @@
         <translation>GIF 动画 (*.gif)</translation>
     </message>
     <message>
-        <source>Choose a file to write the animation to.</source>
-        <translation>请选择要写入动画的文件。</translation>
-    </message>
-    <message>
         <source>The file name must end in .gif.</source>
         <translation>文件名必须以 .gif 结尾。</translation>
     </message>
@@ -2357,41 +2335,6 @@
     <message>
         <source>%1 already exists. Replace it?</source>
         <translation>%1 已存在。要替换它吗？</translation>
-    </message>
-    <message>
-        <source>Drawing the frames…</source>
-        <translation>正在绘制各帧…</translation>
-    </message>
-    <message>
-        <source>Cancel</source>
-        <translation>取消</translation>
-    </message>
-</context>
-<context>
-    <name>GeneralParameters</name>
-    <message>
-        <source>The general (bilinear) score q&lt;sup&gt;T&lt;/sup&gt; W k&lt;sub&gt;i&lt;/sub&gt; (Luong et al. 2015) compares the query with W k&lt;sub&gt;i&lt;/sub&gt;. W = I gives the dot product; a rotation or a stretch changes what counts as similar.</source>
-        <translation>通用（双线性）分数 q&lt;sup&gt;T&lt;/sup&gt; W k&lt;sub&gt;i&lt;/sub&gt;（Luong 等，2015）把查询与 W k&lt;sub&gt;i&lt;/sub&gt; 相比较。W = I 时就是点积；旋转或拉伸会改变“相似”的含义。</translation>
-    </message>
-    <message>
-        <source>Set W back to the 2 × 2 identity, which makes the score the dot product.</source>
-        <translation>把 W 恢复为 2 × 2 单位矩阵，此时分数就是点积。</translation>
-    </message>
-    <message>
-        <source>Reset W to the identity</source>
-        <translation>把 W 重置为单位矩阵</translation>
-    </message>
-    <message>
-        <source>Reset to &amp;identity</source>
-        <translation>重置为单位矩阵(&amp;I)</translation>
-    </message>
-    <message>
-        <source>Things to try</source>
-        <translation>动手试试</translation>
-    </message>
-    <message>
-        <source>&lt;b&gt;Try this&lt;/b&gt;&lt;ul&gt;&lt;li&gt;Drag the columns of W, the orange arrows on the canvas: the scores follow.&lt;/li&gt;&lt;li&gt;Type W = [2 0; 0 0.5]: keys that point along x now win.&lt;/li&gt;&lt;li&gt;Type W = [0 −1; 1 0], a quarter turn: the key 90° clockwise of the query now scores as if it were aligned with it.&lt;/li&gt;&lt;/ul&gt;</source>
-        <translation>&lt;b&gt;动手试试&lt;/b&gt;&lt;ul&gt;&lt;li&gt;拖动 W 的两列，即画布上的橙色箭头：分数随之变化。&lt;/li&gt;&lt;li&gt;输入 W = [2 0; 0 0.5]：指向 x 方向的键现在胜出。&lt;/li&gt;&lt;li&gt;输入 W = [0 −1; 1 0]，即转四分之一圈：位于查询顺时针 90° 处的键，现在得分就像与查询方向一致一样。&lt;/li&gt;&lt;/ul&gt;</translation>
     </message>
 </context>
 <context>
@@ -4856,24 +4799,8 @@ Weight %4</source>
         <translation>保存录制</translation>
     </message>
     <message>
-        <source>&amp;Browse…</source>
-        <translation>浏览(&amp;B)…</translation>
-    </message>
-    <message>
         <source>&amp;Discard</source>
         <translation>丢弃(&amp;D)</translation>
-    </message>
-    <message>
-        <source>Forever</source>
-        <translation>无限循环</translation>
-    </message>
-    <message>
-        <source> per second</source>
-        <translation> 帧/秒</translation>
-    </message>
-    <message>
-        <source>How many times players repeat the animation; Forever (0) repeats without end.</source>
-        <translation>播放器重复播放动画的次数；“无限循环”（0）表示一直重复。</translation>
     </message>
     <message>
         <source>Where the GIF starts; the arrow keys move by a tenth of a second</source>
@@ -4884,24 +4811,8 @@ Weight %4</source>
         <translation>GIF 在这里结束；方向键每次移动十分之一秒</translation>
     </message>
     <message>
-        <source>Size in pixels:</source>
-        <translation>尺寸（像素）：</translation>
-    </message>
-    <message>
-        <source>Frame rate:</source>
-        <translation>帧率：</translation>
-    </message>
-    <message>
-        <source>Loop count:</source>
-        <translation>循环次数：</translation>
-    </message>
-    <message>
         <source>Length:</source>
         <translation>时长：</translation>
-    </message>
-    <message>
-        <source>File:</source>
-        <translation>文件：</translation>
     </message>
     <message>
         <source>Start: %1</source>
@@ -4912,24 +4823,8 @@ Weight %4</source>
         <translation>结束：%1（共 %2）</translation>
     </message>
     <message>
-        <source>GIF animations (*.gif)</source>
-        <translation>GIF 动画 (*.gif)</translation>
-    </message>
-    <message>
         <source>Choose a file to write the recording to.</source>
         <translation>请选择要写入录制内容的文件。</translation>
-    </message>
-    <message>
-        <source>The file name must end in .gif.</source>
-        <translation>文件名必须以 .gif 结尾。</translation>
-    </message>
-    <message>
-        <source>Replace the File?</source>
-        <translation>替换文件？</translation>
-    </message>
-    <message>
-        <source>%1 already exists. Replace it?</source>
-        <translation>%1 已存在。要替换它吗？</translation>
     </message>
     <message>
         <source>Writing the GIF…</source>

@@ -7,13 +7,9 @@
 
 #include <array>
 
+class GifOptionsRows;
 class QComboBox;
-class QDialogButtonBox;
-class QFormLayout;
 class QLabel;
-class QLineEdit;
-class QPushButton;
-class QSpinBox;
 class SceneModel;
 
 /// File → Export Animation…: what to sweep (the query turning, the temperature), the part of the
@@ -43,20 +39,12 @@ protected:
 private:
     void retranslate();
     void onPartChanged();
-    void browse();
-    void refresh();
     void saveSettings() const;
 
     ExportSource m_source;
     SceneModel *m_model;
     Exporter m_exporter;
-    QFormLayout *m_form;
-    std::array<QLabel *, 8> m_labels{}; // the form's row labels, top to bottom
     QComboBox *m_kind, *m_part;
-    QSpinBox *m_width, *m_height, *m_fps, *m_frames, *m_loop;
-    QLabel *m_durationLabel, *m_errorLabel;
-    QLineEdit *m_file;
-    QPushButton *m_browse;
-    QDialogButtonBox *m_buttons;
-    bool m_confirmed = false;
+    std::array<QLabel *, 2> m_labels{}; // the kind's and the part's row labels
+    GifOptionsRows *m_rows;
 };

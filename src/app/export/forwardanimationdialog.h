@@ -1,6 +1,7 @@
 #pragma once
 
 #include "export/forwardanimation.h"
+#include "export/gifoptionsrows.h"
 #include "export/gifwriter.h"
 
 #include <QDialog>
@@ -9,11 +10,8 @@
 #include <functional>
 #include <memory>
 
-class QDialogButtonBox;
 class QFormLayout;
 class QLabel;
-class QLineEdit;
-class QPushButton;
 class QSpinBox;
 
 /// Export animation… for what only goes forward (a training run, the dimension lab as d grows):
@@ -53,12 +51,12 @@ public:
     void setFilePath(const QString &path);
 
     // For tests.
-    QSpinBox *widthBox() const { return m_width; }
-    QSpinBox *heightBox() const { return m_height; }
-    QSpinBox *fpsBox() const { return m_fps; }
-    QSpinBox *framesBox() const { return m_frames; }
-    QSpinBox *loopBox() const { return m_loop; }
-    QLabel *errorLabel() const { return m_errorLabel; }
+    QSpinBox *widthBox() const { return m_rows->widthBox(); }
+    QSpinBox *heightBox() const { return m_rows->heightBox(); }
+    QSpinBox *fpsBox() const { return m_rows->fpsBox(); }
+    QSpinBox *framesBox() const { return m_rows->framesBox(); }
+    QSpinBox *loopBox() const { return m_rows->loopBox(); }
+    QLabel *errorLabel() const { return m_rows->errorLabel(); }
     QLabel *noteLabel() const { return m_note; }
 
 public slots:
@@ -66,18 +64,10 @@ public slots:
     void accept() override;
 
 private:
-    void refresh();
-    void browse();
-    QString key(const char *name) const;
-
-    QString m_title, m_group;
+    QString m_title;
     Factory m_factory;
     QFormLayout *m_form;
-    QLabel *m_note, *m_durationLabel, *m_errorLabel;
-    QSpinBox *m_width, *m_height, *m_fps, *m_frames, *m_loop;
-    QLineEdit *m_file;
-    QPushButton *m_browse;
-    QDialogButtonBox *m_buttons;
+    QLabel *m_note;
+    GifOptionsRows *m_rows;
     int m_fileRow = 0;
-    bool m_confirmed = false;
 };

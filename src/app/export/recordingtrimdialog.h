@@ -4,17 +4,13 @@
 
 #include <QDialog>
 
-#include <array>
 #include <memory>
 
 class CanvasRecording;
-class QDialogButtonBox;
-class QFormLayout;
+class GifOptionsRows;
 class QLabel;
-class QLineEdit;
 class QPushButton;
 class QSlider;
-class QSpinBox;
 
 /// After a recording (File → Record): where the GIF starts and ends (two sliders, each with a
 /// picture of the canvas at that moment), its width (the height follows the canvas's
@@ -54,20 +50,13 @@ private:
     void onEndChanged();
     void refresh();
     void showPreview(QLabel *preview, qint64 ms);
-    void browse();
-    void saveSettings() const;
     /// The canvas's proportions at the start: the height for a width.
     int heightFor(int width) const;
 
     std::unique_ptr<CanvasRecording> m_recording;
     QSlider *m_start, *m_end;
     QLabel *m_startPreview, *m_endPreview, *m_startLabel, *m_endLabel;
-    QFormLayout *m_form;
-    std::array<QLabel *, 5> m_labels{}; // the form's row labels, top to bottom
-    QSpinBox *m_width, *m_fps, *m_loop;
-    QLabel *m_heightLabel, *m_lengthLabel, *m_errorLabel;
-    QLineEdit *m_file;
-    QPushButton *m_browse, *m_discard;
-    QDialogButtonBox *m_buttons;
-    bool m_confirmed = false;
+    QLabel *m_heightLabel, *m_lengthLabel, *m_lengthRowLabel;
+    GifOptionsRows *m_rows;
+    QPushButton *m_discard;
 };
