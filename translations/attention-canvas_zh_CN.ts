@@ -6726,6 +6726,80 @@ score %7, weight %8</source>
     </message>
 </context>
 <context>
+    <name>TrainingComparisonRun</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1：%2</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>layer %1 head %2: %3</source>
+        <translation>第 %1 层 头 %2：%3</translation>
+    </message>
+    <message>
+        <source>head %1: %2</source>
+        <translation>头 %1：%2</translation>
+    </message>
+    <message>
+        <source>%1, step %2 — mean weight on the first token: %3</source>
+        <translation>%1，第 %2 步 — 对第一个词元的平均注意力权重：%3</translation>
+    </message>
+    <message>
+        <source>Compare &amp;with:</source>
+        <translation>对比(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Train a second run beside this one: the same model, seed and examples, with another normaliser. Both runs start again from step 0; the charts draw both, and their attention maps stand side by side with each head&apos;s mean weight on the first token.</source>
+        <translation>在这次训练旁再训练一次：模型、种子和示例都相同，只换一个归一化函数。两次训练都从第 0 步重新开始；图表画出两者，它们的注意力图并排显示，并给出每个头对第一个词元的平均注意力权重。</translation>
+    </message>
+</context>
+<context>
+    <name>TrainingCurves</name>
+    <message>
+        <source>Loss (cross-entropy)</source>
+        <translation>损失（交叉熵）</translation>
+    </message>
+    <message>
+        <source>step</source>
+        <translation>步</translation>
+    </message>
+    <message>
+        <source>Accuracy (% right)</source>
+        <translation>准确率（正确的百分比）</translation>
+    </message>
+    <message>
+        <source>Induction score per head</source>
+        <translation>每个头的归纳分数</translation>
+    </message>
+    <message>
+        <source>Mean attention weight from each repeated token to the token that followed its previous occurrence</source>
+        <translation>从每个重复出现的词元，到它上一次出现时紧随其后的词元的平均注意力权重</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>训练集</translation>
+    </message>
+    <message>
+        <source>held-out</source>
+        <translation>留出集</translation>
+    </message>
+    <message>
+        <source>layer %1 head %2</source>
+        <translation>第 %1 层 头 %2</translation>
+    </message>
+    <message>
+        <source>head %1</source>
+        <translation>头 %1</translation>
+    </message>
+    <message>
+        <source>%1, %2</source>
+        <translation>%1，%2</translation>
+    </message>
+</context>
+<context>
     <name>TrainingPages</name>
     <message>
         <source>In your scene</source>
@@ -7188,34 +7262,6 @@ score %7, weight %8</source>
         <translation>取消勾选即关闭这个头：它的输出置零（它在 W_O 中对应的列设为 0），损失和预测显示模型没有它时的表现</translation>
     </message>
     <message>
-        <source>Loss (cross-entropy)</source>
-        <translation>损失（交叉熵）</translation>
-    </message>
-    <message>
-        <source>step</source>
-        <translation>步</translation>
-    </message>
-    <message>
-        <source>Accuracy (% right)</source>
-        <translation>准确率（正确的百分比）</translation>
-    </message>
-    <message>
-        <source>Induction score per head</source>
-        <translation>每个头的归纳分数</translation>
-    </message>
-    <message>
-        <source>Mean attention weight from each repeated token to the token that followed its previous occurrence</source>
-        <translation>从每个重复出现的词元，到它上一次出现时紧随其后的词元的平均注意力权重</translation>
-    </message>
-    <message>
-        <source>training</source>
-        <translation>训练集</translation>
-    </message>
-    <message>
-        <source>held-out</source>
-        <translation>留出集</translation>
-    </message>
-    <message>
         <source>A change applies from the next step; switching the optimizer starts Adam&apos;s running averages again from zero</source>
         <translation>更改从下一步起生效；切换优化器会让 Adam 的滑动平均从零重新开始</translation>
     </message>
@@ -7252,20 +7298,8 @@ score %7, weight %8</source>
         <translation>PNG 图像 (*.png);;SVG 图像 (*.svg);;PDF 文档 (*.pdf)</translation>
     </message>
     <message>
-        <source>%1: %2</source>
-        <translation>%1：%2</translation>
-    </message>
-    <message>
-        <source>(none)</source>
-        <translation>（无）</translation>
-    </message>
-    <message>
         <source>%1 and %2 steps/s</source>
         <translation>每秒 %1 步和 %2 步</translation>
-    </message>
-    <message>
-        <source>%1, step %2 — mean weight on the first token: %3</source>
-        <translation>%1，第 %2 步 — 对第一个词元的平均注意力权重：%3</translation>
     </message>
     <message>
         <source>%1 — %2</source>
@@ -7274,18 +7308,6 @@ score %7, weight %8</source>
     <message>
         <source>Weight matrices of the %1 run (blue negative, vermilion positive)</source>
         <translation>%1 训练的权重矩阵（蓝色为负，朱红为正）</translation>
-    </message>
-    <message>
-        <source>Train a second run beside this one: the same model, seed and examples, with another normaliser. Both runs start again from step 0; the charts draw both, and their attention maps stand side by side with each head&apos;s mean weight on the first token.</source>
-        <translation>在这次训练旁再训练一次：模型、种子和示例都相同，只换一个归一化函数。两次训练都从第 0 步重新开始；图表画出两者，它们的注意力图并排显示，并给出每个头对第一个词元的平均注意力权重。</translation>
-    </message>
-    <message>
-        <source>%1, %2</source>
-        <translation>%1，%2</translation>
-    </message>
-    <message>
-        <source>Compare &amp;with:</source>
-        <translation>对比(&amp;W)：</translation>
     </message>
     <message>
         <source>The last frame&apos;s step; the frames are evenly spaced from step 0</source>

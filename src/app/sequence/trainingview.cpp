@@ -4,17 +4,16 @@
 #include "core/trainingsettings.h"
 #include "core/trainingtask.h"
 #include "export/forwardanimationdialog.h"
-#include "methods/normalisernames.h"
 #include "model/ablatednumbers.h"
 #include "model/sequencesession.h"
-#include "model/trainingpace.h"
 #include "model/trainingsession.h"
-#include "sequence/firsttokenscores.h"
 #include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequencefilesaver.h"
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceqkcanvas.h"
 #include "sequence/trainingchart.h"
+#include "sequence/trainingcomparisonrun.h"
+#include "sequence/trainingcurves.h"
 #include "sequence/trainingstatustext.h"
 #include "sequence/trainingsweep.h"
 #include "sequence/weightheatmaps.h"
@@ -46,39 +45,39 @@
 namespace {
 constexpr int kRatePositions = 60; // 10^-4 … 10^2 in tenths of a decade
 
-// The colour of line `index` of `count` (each head's induction score).
-QColor lineColour(int index, int count)
-{
-    return ColorScheme::keyColor(index, count);
-}
-
-// The training curve's colour, and the second run's beside it: vermilion and blue stay apart
-// for every kind of colour blindness; held-out curves are the same colours dashed.
-const QColor kFirstRun(0xd5, 0x5e, 0x00);
-QColor secondRun()
-{
-    return ColorScheme::key();
-}
-
 // The columns' shares of the width (charts, maps, planes) for one run, and for two runs' maps
 // side by side.
 const QList<int> kSingleShares{270, 500, 460};
 const QList<int> kPairShares{240, 640, 350};
 
-// The last snapshot at or before `step` (the first one when none is).
-int indexAtOrBefore(const std::vector<TrainingSnapshot> &snapshots, int step)
+// `widget` in a frameless scroll area that gives it the area's width.
+QScrollArea *scrolled(QWidget *widget, QWidget *parent)
 {
-    const auto after =
-        std::upper_bound(snapshots.begin(), snapshots.end(), step,
-                         [](int s, const TrainingSnapshot &snapshot) { return s < snapshot.step; });
-    return std::max(0, int(after - snapshots.begin()) - 1);
+    auto *area = new QScrollArea(parent);
+    area->setWidget(widget);
+    area->setWidgetResizable(true);
+    area->setFrameShape(QFrame::NoFrame);
+    return area;
 }
 } // namespace
 
 TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     : QWidget(parent), m_source(source), m_session(new TrainingSession(this)),
-      m_view(new SequenceSession(this)), m_compareView(new SequenceSession(this)),
-      m_firstToken(new FirstTokenScores(this)), m_ablated(new AblatedNumbers(this))
+      m_view(new SequenceSession(this)), m_ablated(new AblatedNumbers(this))
+{
+    // Tab goes through the widgets in the order they are made: the comparison's box comes
+    // between the status lines and the charts.
+    makeControls();
+    m_comparison = new TrainingComparisonRun(m_session, this);
+    makeViews();
+    layOut();
+    connectControls();
+    connectSessions();
+    retranslate();
+    takeSource();
+}
+
+void TrainingView::makeControls()
 {
     m_play = new QPushButton(this);
     m_step = new QPushButton(this);
@@ -121,25 +120,13 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     m_message = new QLabel(this);
     m_message->setWordWrap(true);
     m_message->hide();
-    m_compareLabel = new QLabel(this);
-    m_compareBox = new QComboBox(this);
-    m_compareBox->setSizeAdjustPolicy(QComboBox::AdjustToContents);
-    m_compareLabel->setBuddy(m_compareBox);
-    m_runCaption = new QLabel(this);
-    m_compareCaption = new QLabel(this);
-    for (QLabel *caption : {m_runCaption, m_compareCaption}) {
-        caption->setWordWrap(true);
-        caption->setAlignment(Qt::AlignTop | Qt::AlignHCenter);
-        caption->hide();
-    }
+}
 
-    m_loss = new TrainingChart(this);
-    m_accuracy = new TrainingChart(this);
-    m_accuracy->setFixedRange(0, 100);
-    m_induction = new TrainingChart(this);
-    m_induction->setFixedRange(0, 1);
+void TrainingView::makeViews()
+{
+    m_curves = new TrainingCurves(this);
     m_grid = new SequenceHeatmapGrid(m_view, this);
-    m_compareGrid = new SequenceHeatmapGrid(m_compareView, this);
+    m_compareGrid = new SequenceHeatmapGrid(m_comparison->viewSession(), this);
     m_compareGrid->hide();
     m_qk = new SequenceQkCanvas(m_view, this);
     // Read-only: the plane shows a snapshot of the run, and an edited embedding would belong to
@@ -149,11 +136,46 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     m_embedding->hide();
     m_weights = new WeightHeatmaps(this);
     m_weightsTitle = new QLabel(this);
-    auto *weightScroll = new QScrollArea(this);
-    weightScroll->setWidget(m_weights);
-    weightScroll->setWidgetResizable(true);
-    weightScroll->setFrameShape(QFrame::NoFrame);
+}
 
+void TrainingView::layOut()
+{
+    // The weights' scroll area first, the columns next: the focus chain follows the order in
+    // which the widgets are made.
+    QScrollArea *weights = scrolled(m_weights, this);
+    // Too little height for three charts (presentation mode's large type at 1280 × 800): they
+    // scroll, rather than Qt Charts eliding every label to "…".
+    QScrollArea *charts = scrolled(m_curves, this);
+    charts->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    QWidget *maps = mapsColumn(weights);
+    auto *planes = new QSplitter(Qt::Vertical, this);
+    planes->addWidget(m_qk);
+    planes->addWidget(m_embedding);
+    planes->setChildrenCollapsible(false);
+
+    m_splitter = new QSplitter(Qt::Horizontal, this);
+    m_splitter->addWidget(charts);
+    m_splitter->addWidget(maps);
+    m_splitter->addWidget(planes);
+    m_splitter->setStretchFactor(0, 3);
+    m_splitter->setStretchFactor(1, 3);
+    m_splitter->setStretchFactor(2, 4);
+    m_splitter->setChildrenCollapsible(false);
+    // The maps' caption and the planes' caption are one line each; these shares (scaled to the
+    // width) keep both whole at 1280 pixels.
+    m_splitter->setSizes(kSingleShares);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(controlsRow());
+    layout->addLayout(timelineRow());
+    layout->addLayout(statusRow());
+    layout->addWidget(m_message);
+    layout->addWidget(m_splitter, 1);
+}
+
+QLayout *TrainingView::controlsRow()
+{
     auto *controls = new QHBoxLayout;
     controls->addWidget(m_play);
     controls->addWidget(m_step);
@@ -168,19 +190,27 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     controls->addSpacing(12);
     controls->addWidget(m_speed);
     controls->addStretch(1);
+    return controls;
+}
 
+QLayout *TrainingView::timelineRow()
+{
     // Export and save sit with the timeline, whose slider gives way: on the controls' row they
     // made the window wider than 1280 pixels in presentation mode's large type.
-    auto *timelineRow = new QHBoxLayout;
-    timelineRow->addWidget(m_timelineLabel);
-    timelineRow->addWidget(m_timeline, 1);
-    timelineRow->addWidget(m_stepLabel);
-    timelineRow->addWidget(m_continue);
-    timelineRow->addSpacing(12);
-    timelineRow->addWidget(m_export);
-    timelineRow->addWidget(m_exportAnimation);
-    timelineRow->addWidget(m_save);
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_timelineLabel);
+    row->addWidget(m_timeline, 1);
+    row->addWidget(m_stepLabel);
+    row->addWidget(m_continue);
+    row->addSpacing(12);
+    row->addWidget(m_export);
+    row->addWidget(m_exportAnimation);
+    row->addWidget(m_save);
+    return row;
+}
 
+QWidget *TrainingView::mapsColumn(QWidget *weights)
+{
     m_headRow = new QHBoxLayout;
     m_headRow->addWidget(m_exampleLabel);
     m_headRow->addWidget(m_example);
@@ -188,73 +218,41 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     m_headRow->addWidget(m_headsLabel);
     m_headRow->addStretch(1);
 
-    auto *charts = new QSplitter(Qt::Vertical, this);
-    charts->addWidget(m_loss);
-    charts->addWidget(m_accuracy);
-    charts->addWidget(m_induction);
-    charts->setChildrenCollapsible(false);
-    // Too little height for three charts (presentation mode's large type at 1280 × 800): they
-    // scroll, rather than Qt Charts eliding every label to "…".
-    auto *chartScroll = new QScrollArea(this);
-    chartScroll->setWidget(charts);
-    chartScroll->setWidgetResizable(true);
-    chartScroll->setFrameShape(QFrame::NoFrame);
-    chartScroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-
     // One run's maps, or two runs' side by side, each under a caption naming its normaliser.
-    auto *maps = new QGridLayout;
-    m_maps = maps;
-    maps->setContentsMargins(0, 0, 0, 0);
-    maps->addWidget(m_runCaption, 0, 0);
-    maps->addWidget(m_compareCaption, 0, 1);
-    maps->addWidget(m_grid, 1, 0);
-    maps->addWidget(m_compareGrid, 1, 1);
-    maps->setColumnStretch(0, 1);
-    maps->setRowStretch(1, 1); // the second column stretches only while it shows a run
+    m_maps = new QGridLayout;
+    m_maps->setContentsMargins(0, 0, 0, 0);
+    m_maps->addWidget(m_comparison->caption(0), 0, 0);
+    m_maps->addWidget(m_comparison->caption(1), 0, 1);
+    m_maps->addWidget(m_grid, 1, 0);
+    m_maps->addWidget(m_compareGrid, 1, 1);
+    m_maps->setColumnStretch(0, 1);
+    m_maps->setRowStretch(1, 1); // the second column stretches only while it shows a run
 
-    auto *middle = new QWidget(this);
-    auto *middleLayout = new QVBoxLayout(middle);
-    middleLayout->setContentsMargins(0, 0, 0, 0);
-    middleLayout->addLayout(m_headRow);
-    middleLayout->addWidget(m_predictions);
+    auto *column = new QWidget(this);
+    auto *layout = new QVBoxLayout(column);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addLayout(m_headRow);
+    layout->addWidget(m_predictions);
     // The attention maps first: with little height (presentation mode) the weights scroll.
-    middleLayout->addLayout(maps, 3);
-    middleLayout->addWidget(m_weightsTitle);
-    middleLayout->addWidget(weightScroll, 1);
+    layout->addLayout(m_maps, 3);
+    layout->addWidget(m_weightsTitle);
+    layout->addWidget(weights, 1);
+    return column;
+}
 
-    auto *planes = new QSplitter(Qt::Vertical, this);
-    planes->addWidget(m_qk);
-    planes->addWidget(m_embedding);
-    planes->setChildrenCollapsible(false);
-
-    auto *splitter = new QSplitter(Qt::Horizontal, this);
-    m_splitter = splitter;
-    splitter->addWidget(chartScroll);
-    splitter->addWidget(middle);
-    splitter->addWidget(planes);
-    splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 3);
-    splitter->setStretchFactor(2, 4);
-    splitter->setChildrenCollapsible(false);
-    // The maps' caption and the planes' caption are one line each; these shares (scaled to the
-    // width) keep both whole at 1280 pixels.
-    splitter->setSizes(kSingleShares);
-
+QLayout *TrainingView::statusRow()
+{
     // The comparison beside the status, which then gives each run's numbers.
-    auto *statusRow = new QHBoxLayout;
-    statusRow->addWidget(m_compareLabel);
-    statusRow->addWidget(m_compareBox);
-    statusRow->addSpacing(12);
-    statusRow->addWidget(m_status, 1);
+    auto *row = new QHBoxLayout;
+    row->addWidget(m_comparison->boxLabel());
+    row->addWidget(m_comparison->box());
+    row->addSpacing(12);
+    row->addWidget(m_status, 1);
+    return row;
+}
 
-    auto *layout = new QVBoxLayout(this);
-    layout->setContentsMargins(4, 4, 4, 4);
-    layout->addLayout(controls);
-    layout->addLayout(timelineRow);
-    layout->addLayout(statusRow);
-    layout->addWidget(m_message);
-    layout->addWidget(splitter, 1);
-
+void TrainingView::connectControls()
+{
     connect(m_play, &QPushButton::clicked, this, [this] {
         if (anyRunning()) {
             for (TrainingSession *run : runs())
@@ -276,10 +274,10 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
             run->reset();
     });
     connect(m_continue, &QPushButton::clicked, this, [this] {
-        const int first = m_index, second = m_compareIndex;
+        const int first = m_index, second = m_comparison->shownIndex();
         m_session->continueFrom(first);
-        if (m_compare)
-            m_compare->continueFrom(second);
+        if (TrainingSession *other = m_comparison->session())
+            other->continueFrom(second);
     });
     connect(m_optimizer, &QComboBox::activated, this, [this](int index) {
         for (TrainingSession *run : runs())
@@ -290,10 +288,6 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
             run->setLearningRate(rateAt(position));
         updateControls();
     });
-    connect(m_compareBox, &QComboBox::activated, this, [this](int index) {
-        const int data = m_compareBox->itemData(index).toInt();
-        setComparison(data < 0 ? std::nullopt : std::optional(attn::Normaliser(data)));
-    });
     connect(m_timeline, &QSlider::valueChanged, this, [this](int index) {
         m_follow = index >= m_timeline->maximum();
         showSnapshot(index);
@@ -301,7 +295,7 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     connect(m_example, &QSpinBox::valueChanged, this, [this](int value) {
         const auto &examples = m_session->document().examples;
         if (value >= 1 && value <= int(examples.size()))
-            for (SequenceSession *view : {m_view, m_compareView})
+            for (SequenceSession *view : {m_view, m_comparison->viewSession()})
                 view->setTokens(examples[std::size_t(value) - 1].tokens);
         showSnapshot(m_index);
     });
@@ -315,7 +309,10 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
             &SequenceHeatmapGrid::setFocusedHead);
     connect(m_compareGrid, &SequenceHeatmapGrid::focusChanged, m_grid,
             &SequenceHeatmapGrid::setFocusedHead);
+}
 
+void TrainingView::connectSessions()
+{
     connect(m_session, &TrainingSession::restarted, this, &TrainingView::onRestarted);
     connect(m_session, &TrainingSession::progressed, this, &TrainingView::onProgressed);
     connect(m_session, &TrainingSession::runningChanged, this, [this] {
@@ -325,11 +322,23 @@ TrainingView::TrainingView(SequenceSession *source, QWidget *parent)
     });
     connect(m_session, &TrainingSession::stopped, this, &TrainingView::showMessage);
     connect(m_source, &SequenceSession::changed, this, &TrainingView::takeSource);
-    connect(m_firstToken, &FirstTokenScores::ready, this, &TrainingView::showCaption);
+    connect(m_comparison, &TrainingComparisonRun::chosen, this, &TrainingView::setComparison);
+    connect(m_comparison, &TrainingComparisonRun::restarted, this,
+            &TrainingView::onCompareRestarted);
+    connect(m_comparison, &TrainingComparisonRun::progressed, this, &TrainingView::onProgressed);
+    connect(m_comparison, &TrainingComparisonRun::runningChanged, this, [this] {
+        if (m_comparison->session()->isRunning())
+            showMessage(QString());
+        updateControls();
+    });
+    connect(m_comparison, &TrainingComparisonRun::stopped, this, &TrainingView::showMessage);
+    connect(m_comparison, &TrainingComparisonRun::captionShown, this,
+            [this](int run, const QString &text) {
+                // The first run's maps say the step and the induction scores (describeViews()).
+                if (run == 1)
+                    m_compareGrid->setAccessibleDescription(text);
+            });
     connect(m_ablated, &AblatedNumbers::ready, this, [this] { showSnapshot(m_index); });
-
-    retranslate();
-    takeSource();
 }
 
 TrainingView::~TrainingView()
@@ -368,86 +377,39 @@ void TrainingView::takeSource()
     m_sourceRevision = m_source->documentRevision();
     // A file opened through a worker comes with its starting snapshot measured there.
     m_session->setDocument(m_source->document(), m_source->preparedTrainingStart());
-    fillComparisonBox();
-    if (m_comparison && *m_comparison == m_session->document().model.normaliser)
+    if (!m_comparison->followFirst())
         setComparison(std::nullopt); // the same normaliser twice would be the same run
-    else if (m_compare)
-        m_compare->setDocument(comparedDocument(*m_comparison));
 }
 
 QList<TrainingSession *> TrainingView::runs() const
 {
     QList<TrainingSession *> all{m_session};
-    if (m_compare)
-        all << m_compare;
+    if (TrainingSession *second = m_comparison->session())
+        all << second;
     return all;
 }
 
 bool TrainingView::anyRunning() const
 {
-    return m_session->isRunning() || (m_compare && m_compare->isRunning());
+    const TrainingSession *second = m_comparison->session();
+    return m_session->isRunning() || (second && second->isRunning());
 }
 
 void TrainingView::forkAtShown()
 {
     // Both indices are read before either fork: a fork shows the newest snapshots again.
-    const int first = m_index, second = m_compareIndex;
+    const int first = m_index, second = m_comparison->shownIndex();
     if (first + 1 < int(m_session->snapshots().size()))
         m_session->continueFrom(first);
-    if (m_compare && second + 1 < int(m_compare->snapshots().size()))
-        m_compare->continueFrom(second);
-}
-
-attn::SequenceDocument TrainingView::comparedDocument(attn::Normaliser normaliser) const
-{
-    attn::SequenceDocument document = m_session->document();
-    document.model.normaliser = normaliser;
-    return document;
+    TrainingSession *other = m_comparison->session();
+    if (other && second + 1 < int(other->snapshots().size()))
+        other->continueFrom(second);
 }
 
 void TrainingView::setComparison(std::optional<attn::Normaliser> normaliser)
 {
-    if (normaliser && *normaliser == m_session->document().model.normaliser)
-        normaliser.reset();
-    if (normaliser != m_comparison) {
-        m_comparison = normaliser;
-        if (!normaliser) {
-            // Back to one run: the first goes on as it was.
-            delete m_compare;
-            m_compare = nullptr;
-            m_compareIndex = 0;
-            m_session->setPace(nullptr, 0);
-        } else {
-            const bool running = anyRunning();
-            if (!m_compare) {
-                m_compare = new TrainingSession(this);
-                connect(m_compare, &TrainingSession::restarted, this,
-                        &TrainingView::onCompareRestarted);
-                connect(m_compare, &TrainingSession::progressed, this, &TrainingView::onProgressed);
-                connect(m_compare, &TrainingSession::runningChanged, this, [this] {
-                    if (m_compare->isRunning())
-                        showMessage(QString());
-                    updateControls();
-                });
-                connect(m_compare, &TrainingSession::stopped, this, [this](const QString &text) {
-                    showMessage(tr("%1: %2").arg(runName(m_compare), text));
-                });
-                // In step with each other, so that both sides show the same step.
-                auto pace = std::make_shared<TrainingPace>();
-                m_session->setPace(pace, 0);
-                m_compare->setPace(pace, 1);
-            }
-            // Both from step 0, with the settings the first run has now.
-            m_compare->setDocument(comparedDocument(*normaliser));
-            m_compare->setLearningRate(m_session->settings().learningRate);
-            m_compare->setOptimizer(m_session->settings().optimizer);
-            m_session->reset();
-            if (running)
-                for (TrainingSession *run : runs())
-                    run->play();
-        }
-    }
-    const bool comparing = m_compare != nullptr;
+    m_comparison->setNormaliser(normaliser);
+    const bool comparing = m_comparison->session() != nullptr;
     if (comparing != m_compareGrid->isVisibleTo(this)) {
         // Room for two maps side by side, taken from the planes; given back when one run is left.
         const QList<int> &shares = comparing ? kPairShares : kSingleShares;
@@ -462,39 +424,10 @@ void TrainingView::setComparison(std::optional<attn::Normaliser> normaliser)
     m_compareGrid->setVisible(comparing);
     // An empty column that stretched would keep half the width from the single run's maps.
     m_maps->setColumnStretch(1, comparing ? 1 : 0);
-    m_runCaption->setVisible(comparing);
-    m_compareCaption->setVisible(comparing);
-    {
-        const QSignalBlocker block(m_compareBox);
-        const int at = m_comparison ? m_compareBox->findData(int(*m_comparison)) : 0;
-        m_compareBox->setCurrentIndex(std::max(0, at));
-    }
+    m_comparison->caption(0)->setVisible(comparing);
+    m_comparison->caption(1)->setVisible(comparing);
     retranslate();
     onProgressed();
-}
-
-void TrainingView::fillComparisonBox()
-{
-    const attn::Normaliser own = m_session->document().model.normaliser;
-    const QSignalBlocker block(m_compareBox);
-    m_compareBox->clear();
-    m_compareBox->addItem(tr("(none)"), -1);
-    // Those that need no sink first, as in the New training task dialog; short names, so that
-    // the status beside the box keeps each run's numbers on one line.
-    for (attn::Normaliser n : {attn::Normaliser::Softmax1, attn::Normaliser::Sigmoid,
-                               attn::Normaliser::Sparsemax, attn::Normaliser::Softmax})
-        if (n != own) {
-            m_compareBox->addItem(NormaliserNames::shortName(n), int(n));
-            m_compareBox->setItemData(m_compareBox->count() - 1, NormaliserNames::name(n),
-                                      Qt::ToolTipRole);
-        }
-    const int at = m_comparison ? m_compareBox->findData(int(*m_comparison)) : 0;
-    m_compareBox->setCurrentIndex(std::max(0, at));
-}
-
-QString TrainingView::runName(const TrainingSession *session) const
-{
-    return NormaliserNames::shortName(session->document().model.normaliser);
 }
 
 void TrainingView::loadShown(SequenceSession *view, const TrainingSession *session)
@@ -515,8 +448,9 @@ void TrainingView::loadShown(SequenceSession *view, const TrainingSession *sessi
 
 void TrainingView::onCompareRestarted()
 {
-    loadShown(m_compareView, m_compare);
-    restartCaption(1, m_compare);
+    loadShown(m_comparison->viewSession(), m_comparison->session());
+    m_ablated->clear(); // a run started again counts its steps from 0 again
+    m_comparison->restartCaption(1);
     onProgressed();
 }
 
@@ -526,7 +460,8 @@ void TrainingView::onRestarted()
     const int examples = std::max(1, int(document.examples.size()));
     const int chosen = std::min(m_example->value(), examples);
     loadShown(m_view, m_session);
-    restartCaption(0, m_session);
+    m_ablated->clear(); // a run started again counts its steps from 0 again
+    m_comparison->restartCaption(0);
     {
         const QSignalBlocker block(m_example);
         m_example->setRange(1, examples);
@@ -594,53 +529,10 @@ void TrainingView::onProgressed()
 
 void TrainingView::updateCharts()
 {
-    // One run: the training curve, and the held-out one when the file has held-out examples.
-    // Two runs: each run's training curve, named by its normaliser (four names do not fit a
-    // legend this narrow; the status gives the held-out numbers).
     const QList<TrainingSession *> all = runs();
-    const bool held = !m_session->document().heldOut.empty() && all.size() == 1;
-    const int lines = int(all.size()) * (held ? 2 : 1);
-    const attn::SequenceModel &model = m_session->document().model;
-    int heads = 0;
-    for (int l = 0; l < model.layerCount(); ++l)
-        heads += model.headCount(l);
-    if (m_loss->lineCount() != lines || m_induction->lineCount() != heads * int(all.size())) {
-        m_loss->setLineCount(lines);
-        m_accuracy->setLineCount(lines);
-        m_induction->setLineCount(heads * int(all.size()));
+    if (m_curves->makeLines(all))
         retranslate();
-    }
-    for (int r = 0; r < int(all.size()); ++r) {
-        const TrainingSession *run = all[r];
-        QList<QPointF> loss, accuracy, heldLoss, heldAccuracy;
-        for (const TrainingPoint &p : run->points()) {
-            if (p.loss)
-                loss << QPointF(p.step, *p.loss);
-            if (p.accuracy)
-                accuracy << QPointF(p.step, *p.accuracy * 100);
-        }
-        for (const TrainingSnapshot &s : run->snapshots()) {
-            if (s.heldOutLoss)
-                heldLoss << QPointF(s.step, *s.heldOutLoss);
-            if (s.heldOutAccuracy)
-                heldAccuracy << QPointF(s.step, *s.heldOutAccuracy * 100);
-        }
-        m_loss->setPoints(r, loss);
-        m_accuracy->setPoints(r, accuracy);
-        if (held) {
-            m_loss->setPoints(1, heldLoss);
-            m_accuracy->setPoints(1, heldAccuracy);
-        }
-        int line = r * heads;
-        for (int l = 0; l < model.layerCount(); ++l)
-            for (int h = 0; h < model.headCount(l); ++h, ++line) {
-                QList<QPointF> scores;
-                for (const TrainingSnapshot &s : run->snapshots())
-                    if (auto score = s.induction.score(l, h))
-                        scores << QPointF(s.step, *score);
-                m_induction->setPoints(line, scores);
-            }
-    }
+    m_curves->draw(all);
 }
 
 void TrainingView::updateControls()
@@ -657,76 +549,22 @@ void TrainingView::updateControls()
     const auto speed = [](const TrainingSession *run) {
         return QLocale().toString(run->stepsPerSecond(), 'f', 0);
     };
+    const TrainingSession *second = m_comparison->session();
     if (!running || m_session->stepsPerSecond() <= 0)
         m_speed->clear();
-    else if (m_compare && m_compare->stepsPerSecond() > 0)
-        m_speed->setText(tr("%1 and %2 steps/s").arg(speed(m_session), speed(m_compare)));
+    else if (second && second->stepsPerSecond() > 0)
+        m_speed->setText(tr("%1 and %2 steps/s").arg(speed(m_session), speed(second)));
     else
         m_speed->setText(tr("%1 steps/s").arg(speed(m_session)));
-    m_continue->setEnabled(m_index + 1 < int(m_session->snapshots().size()) ||
-                           (m_compare && m_compareIndex + 1 < int(m_compare->snapshots().size())));
+    m_continue->setEnabled(
+        m_index + 1 < int(m_session->snapshots().size()) ||
+        (second && m_comparison->shownIndex() + 1 < int(second->snapshots().size())));
 }
 
 attn::SequenceModel TrainingView::shownModel(const TrainingSnapshot &snapshot) const
 {
     return attn::anyHeadOff(snapshot.model, m_off) ? attn::ablateHeads(snapshot.model, m_off)
                                                    : snapshot.model;
-}
-
-void TrainingView::requestCaption(int run, const TrainingSnapshot &snapshot,
-                                  const attn::SequenceModel &model)
-{
-    // A new request only when the step or the heads switched off changed: while paused, the
-    // views are drawn again for many reasons that leave the numbers as they were.
-    QString key = QString::number(snapshot.step);
-    for (const auto &layer : m_off)
-        for (bool off : layer)
-            key += off ? QLatin1Char('0') : QLatin1Char('1');
-    Caption &caption = m_captions[std::size_t(run)];
-    if (key == caption.key)
-        return;
-    caption.key = key;
-    m_firstToken->request(run, model, caption.examples, snapshot.step, ++caption.requested);
-}
-
-void TrainingView::restartCaption(int run, const TrainingSession *session)
-{
-    m_ablated->clear(); // a run started again counts its steps from 0 again
-    Caption &caption = m_captions[std::size_t(run)];
-    caption.examples =
-        std::make_shared<const std::vector<attn::SequenceExample>>(session->document().examples);
-    caption.key.clear();
-    caption.validFrom = caption.requested + 1; // results of the run before are of no use
-    m_firstToken->drop(run);
-    (run == 0 ? m_runCaption : m_compareCaption)->clear();
-}
-
-void TrainingView::showCaption(int run, int step, quint64 tag, const FirstTokenScores::Table &table)
-{
-    const Caption &caption = m_captions[std::size_t(run)];
-    const TrainingSession *session = run == 0 ? m_session : m_compare;
-    if (!session || tag < caption.validFrom)
-        return;
-    // The attention sink in one number per head: the mean weight of every later position on
-    // the first token, over the training examples.
-    const bool one = table.size() == 1 && table.front().size() == 1;
-    QStringList scores;
-    for (std::size_t l = 0; l < table.size(); ++l)
-        for (std::size_t h = 0; h < table[l].size(); ++h) {
-            const QString score = TrainingStatusText::number(table[l][h]);
-            scores << (one ? score
-                       : table.size() > 1
-                           ? tr("layer %1 head %2: %3").arg(l + 1).arg(h + 1).arg(score)
-                           : tr("head %1: %2").arg(h + 1).arg(score));
-        }
-    QLabel *label = run == 0 ? m_runCaption : m_compareCaption;
-    label->setText(tr("%1, step %2 — mean weight on the first token: %3")
-                       .arg(runName(session))
-                       .arg(step)
-                       .arg(scores.join(QStringLiteral(", "))));
-    // The first run's maps say the step and the induction scores (describeViews()).
-    if (run == 1)
-        m_compareGrid->setAccessibleDescription(label->text());
 }
 
 void TrainingView::showSnapshot(int index)
@@ -747,31 +585,28 @@ void TrainingView::showSnapshot(int index)
     QString predictions = TrainingStatusText::predictions(
         m_view, model, m_session->document().examples, m_example->value() - 1);
 
-    if (m_compare && !m_compare->snapshots().empty()) {
-        // The second run at the same step when scrubbing back; at its newest step when
-        // following (the pace keeps it within a step of the first's).
-        const auto &others = m_compare->snapshots();
-        m_compareIndex = m_follow ? int(others.size()) - 1 : indexAtOrBefore(others, s.step);
-        const TrainingSnapshot &c = others[std::size_t(m_compareIndex)];
-        const attn::SequenceModel compared = shownModel(c);
-        m_compareView->setModel(compared);
-        const QString first = runName(m_session), second = runName(m_compare);
+    if (const TrainingSnapshot *c = m_comparison->pickShown(s.step, m_follow)) {
+        const TrainingSession *secondRun = m_comparison->session();
+        SequenceSession *secondView = m_comparison->viewSession();
+        const attn::SequenceModel compared = shownModel(*c);
+        secondView->setModel(compared);
+        const QString first = TrainingComparisonRun::runName(m_session),
+                      second = TrainingComparisonRun::runName(secondRun);
         status = tr("%1 — %2").arg(first, status) + QLatin1Char('\n') +
                  tr("%1 — %2").arg(
-                     second, TrainingStatusText::status(m_compare, c, compared, m_off, m_ablated));
+                     second, TrainingStatusText::status(secondRun, *c, compared, m_off, m_ablated));
         const QString other = TrainingStatusText::predictions(
-            m_compareView, compared, m_session->document().examples, m_example->value() - 1);
+            secondView, compared, m_session->document().examples, m_example->value() - 1);
         if (!predictions.isEmpty() && !other.isEmpty())
             predictions = tr("%1 — %2").arg(first, predictions) + QStringLiteral("<br>") +
                           tr("%1 — %2").arg(second, other);
-        requestCaption(0, s, model);
-        requestCaption(1, c, compared);
+        m_comparison->requestCaption(0, s, model, m_off);
+        m_comparison->requestCaption(1, *c, compared, m_off);
     }
     m_status->setText(status);
     m_predictions->setText(predictions);
     m_stepLabel->setText(tr("step %1 of %2").arg(s.step).arg(m_session->step()));
-    for (TrainingChart *chart : {m_loss, m_accuracy, m_induction})
-        chart->setMarker(s.step);
+    m_curves->setMarker(s.step);
     describeViews(s);
     updateControls();
 }
@@ -806,7 +641,7 @@ void TrainingView::showMessage(const QString &text)
 
 bool TrainingView::exportLossChart(const QString &path) const
 {
-    return m_loss->exportTo(path, QSize(800, 500));
+    return m_curves->loss()->exportTo(path, QSize(800, 500));
 }
 
 bool TrainingView::saveTrainedModel(const QString &path)
@@ -841,8 +676,7 @@ void TrainingView::exportChartDialog()
 
 void TrainingView::setLeastStep(int step)
 {
-    for (TrainingChart *chart : {m_loss, m_accuracy, m_induction})
-        chart->setLeastStep(step);
+    m_curves->setLeastStep(step);
 }
 
 void TrainingView::exportAnimationDialog()
@@ -925,15 +759,11 @@ void TrainingView::retranslate()
     m_exampleLabel->setText(tr("E&xample:"));
     m_headsLabel->setText(tr("Heads on:"));
     m_weightsTitle->setText(
-        m_compare ? tr("Weight matrices of the %1 run (blue negative, vermilion positive)")
-                        .arg(runName(m_session))
-                  : tr("Weight matrices (blue negative, vermilion positive)"));
-    m_compareLabel->setText(tr("Compare &with:"));
-    fillComparisonBox();
-    m_compareBox->setToolTip(
-        tr("Train a second run beside this one: the same model, seed and examples, with another "
-           "normaliser. Both runs start again from step 0; the charts draw both, and their "
-           "attention maps stand side by side with each head's mean weight on the first token."));
+        m_comparison->session()
+            ? tr("Weight matrices of the %1 run (blue negative, vermilion positive)")
+                  .arg(TrainingComparisonRun::runName(m_session))
+            : tr("Weight matrices (blue negative, vermilion positive)"));
+    m_comparison->retranslate();
     const attn::SequenceModel &model = m_session->document().model;
     for (int l = 0; l < m_heads.size(); ++l)
         for (int h = 0; h < m_heads[l].size(); ++h) {
@@ -945,50 +775,7 @@ void TrainingView::retranslate()
                                          "predictions show what the model does without it"));
         }
 
-    // The y axes are named by the titles; the x axis is the step everywhere.
-    m_loss->setTitles(tr("Loss (cross-entropy)"), tr("step"), QString());
-    m_accuracy->setTitles(tr("Accuracy (% right)"), tr("step"), QString());
-    m_induction->setTitles(tr("Induction score per head"), tr("step"), QString());
-    m_induction->setToolTip(tr("Mean attention weight from each repeated token to the token "
-                               "that followed its previous occurrence"));
-    if (!m_compare) {
-        if (m_loss->lineCount() > 0) {
-            m_loss->setLine(0, tr("training"), kFirstRun);
-            m_accuracy->setLine(0, tr("training"), kFirstRun);
-        }
-        if (m_loss->lineCount() > 1) {
-            m_loss->setLine(1, tr("held-out"), ColorScheme::key(), true);
-            m_accuracy->setLine(1, tr("held-out"), ColorScheme::key(), true);
-        }
-    } else if (m_loss->lineCount() >= 2) {
-        // Two runs: a colour per run, the second dashed too.
-        const QString names[] = {runName(m_session), runName(m_compare)};
-        const QColor colours[] = {kFirstRun, secondRun()};
-        for (int r = 0; r < 2; ++r) {
-            m_loss->setLine(r, names[r], colours[r], r == 1);
-            m_accuracy->setLine(r, names[r], colours[r], r == 1);
-        }
-    }
-    // Each head a colour; the second run's heads dashed, named with their run (by the run alone
-    // when there is one head).
-    int heads = 0;
-    for (int l = 0; l < model.layerCount(); ++l)
-        heads += model.headCount(l);
-    const int runCount = m_compare ? 2 : 1;
-    for (int r = 0; r < runCount && heads > 0; ++r) {
-        int line = 0;
-        for (int l = 0; l < model.layerCount(); ++l)
-            for (int h = 0; h < model.headCount(l); ++h, ++line) {
-                if (r * heads + line >= m_induction->lineCount())
-                    continue;
-                QString name = model.layerCount() > 1 ? tr("layer %1 head %2").arg(l + 1).arg(h + 1)
-                                                      : tr("head %1").arg(h + 1);
-                const QString run = runName(r == 0 ? m_session : m_compare);
-                if (m_compare)
-                    name = heads == 1 ? run : tr("%1, %2").arg(run, name);
-                m_induction->setLine(r * heads + line, name, lineColour(line, heads), r == 1);
-            }
-    }
+    m_curves->retranslate(runs());
     updateControls();
 }
 

@@ -3,13 +3,13 @@
 #include "core/headablation.h"
 #include "core/normaliser.h"
 #include "core/sequencedocument.h"
-#include "sequence/firsttokenscores.h"
+#include "sequence/trainingcomparisonrun.h"
+#include "sequence/trainingcurves.h"
 
 #include <QList>
 #include <QString>
 #include <QWidget>
 
-#include <array>
 #include <optional>
 
 class QCheckBox;
@@ -17,6 +17,7 @@ class QComboBox;
 class QGridLayout;
 class QHBoxLayout;
 class QLabel;
+class QLayout;
 class QPushButton;
 class QSlider;
 class QSpinBox;
@@ -41,13 +42,11 @@ class WeightHeatmaps;
 /// every number comes from the core. When D = 2 the embeddings are drawn on the plane as they
 /// move, read-only: a drag there would have to rewrite a step of the run's history.
 ///
-/// "Compare with" trains a second run beside the first: the same document (model, seed,
-/// examples) with another normaliser, in a TrainingSession of its own (its own worker thread).
-/// Play, Pause, Step, Reset, a fork and the optimiser's settings drive both; the charts draw both
-/// runs, and the maps of both stand side by side, each captioned with its normaliser and its
-/// heads' mean weight on the first token (attn::TrainingTask::firstTokenScore). A TrainingPace
-/// keeps the two threads within a step of each other while both run; each caption names the
-/// step it shows.
+/// "Compare with" trains a second run beside the first (TrainingComparisonRun): the same
+/// document (model, seed, examples) with another normaliser, in a TrainingSession of its own.
+/// Play, Pause, Step, Reset, a fork and the optimiser's settings drive both; the charts
+/// (TrainingCurves) draw both runs, and the maps of both stand side by side, each captioned with
+/// its normaliser, the step it shows and its heads' mean weight on the first token.
 class AblatedNumbers;
 
 class TrainingView : public QWidget
@@ -62,17 +61,17 @@ public:
     TrainingSession *session() const { return m_session; }
 
     /// The second run's normaliser; none when training one run.
-    std::optional<attn::Normaliser> comparison() const { return m_comparison; }
+    std::optional<attn::Normaliser> comparison() const { return m_comparison->normaliser(); }
     /// Trains a second run with `normaliser` beside the first, both from step 0 (a run under
     /// way goes on running); none, or the document's own normaliser, goes back to one run and
     /// keeps the first run's record.
     void setComparison(std::optional<attn::Normaliser> normaliser);
     /// The second run, null when not comparing.
-    TrainingSession *comparisonSession() const { return m_compare; }
+    TrainingSession *comparisonSession() const { return m_comparison->session(); }
     /// The session the second run's maps read (its shown snapshot on the chosen example).
-    SequenceSession *comparisonViewSession() const { return m_compareView; }
+    SequenceSession *comparisonViewSession() const { return m_comparison->viewSession(); }
     /// The snapshot of the second run on screen.
-    int comparisonShownIndex() const { return m_compareIndex; }
+    int comparisonShownIndex() const { return m_comparison->shownIndex(); }
     /// The snapshot on screen (an index into session()->snapshots()).
     int shownIndex() const { return m_index; }
     /// The heads switched off.
@@ -93,9 +92,9 @@ public:
     QSlider *timeline() const { return m_timeline; }
     QPushButton *continueButton() const { return m_continue; }
     QSpinBox *exampleBox() const { return m_example; }
-    QComboBox *comparisonBox() const { return m_compareBox; }
+    QComboBox *comparisonBox() const { return m_comparison->box(); }
     /// The caption above run `run`'s maps (0 the first, 1 the second), shown when comparing.
-    QLabel *runCaption(int run) const { return run == 0 ? m_runCaption : m_compareCaption; }
+    QLabel *runCaption(int run) const { return m_comparison->caption(run); }
     SequenceHeatmapGrid *comparisonHeatmaps() const { return m_compareGrid; }
     QCheckBox *headBox(int layer, int head) const;
     QLabel *statusLabel() const { return m_status; }
@@ -104,9 +103,9 @@ public:
     QPushButton *exportAnimationButton() const { return m_exportAnimation; }
     /// The charts' step axes reach at least `step` (TrainingChart::setLeastStep).
     void setLeastStep(int step);
-    TrainingChart *lossChart() const { return m_loss; }
-    TrainingChart *accuracyChart() const { return m_accuracy; }
-    TrainingChart *inductionChart() const { return m_induction; }
+    TrainingChart *lossChart() const { return m_curves->loss(); }
+    TrainingChart *accuracyChart() const { return m_curves->accuracy(); }
+    TrainingChart *inductionChart() const { return m_curves->induction(); }
     SequenceHeatmapGrid *heatmaps() const { return m_grid; }
     SequenceQkCanvas *qkCanvas() const { return m_qk; }
     /// The embeddings on the plane, shown when D = 2; read-only (see the constructor).
@@ -124,6 +123,16 @@ protected:
     void changeEvent(QEvent *event) override;
 
 private:
+    void makeControls();
+    void makeViews();
+    void layOut();
+    QLayout *controlsRow();
+    QLayout *timelineRow();
+    QWidget *mapsColumn(QWidget *weights);
+    QLayout *statusRow();
+    void connectControls();
+    void connectSessions();
+
     void retranslate();
     void takeSource();
     void onRestarted();
@@ -144,56 +153,29 @@ private:
     bool anyRunning() const;
     /// Forks each run whose shown snapshot is not its newest (before Play or Step).
     void forkAtShown();
-    /// The document of the second run: the first run's with `normaliser`.
-    attn::SequenceDocument comparedDocument(attn::Normaliser normaliser) const;
     /// The chosen example of the session's document into `view`.
     void loadShown(SequenceSession *view, const TrainingSession *session);
     void onCompareRestarted();
-    /// The comparison box: "(none)" and the normalisers other than the document's.
-    void fillComparisonBox();
-    /// The name of run `session` (its normaliser) for legends, captions and the status.
-    QString runName(const TrainingSession *session) const;
     /// The model of `snapshot` with the unticked heads off.
     attn::SequenceModel shownModel(const TrainingSnapshot &snapshot) const;
-    /// Asks for the first-token weights of run `run`'s shown `model` (off the window's thread).
-    void requestCaption(int run, const TrainingSnapshot &snapshot,
-                        const attn::SequenceModel &model);
-    /// A run started again: its examples, and no result of before.
-    void restartCaption(int run, const TrainingSession *session);
-    /// "softmax, step 12 — mean weight on the first token: 0.42" over run `run`'s maps.
-    void showCaption(int run, int step, quint64 tag, const FirstTokenScores::Table &table);
 
     SequenceSession *m_source;
     TrainingSession *m_session;
     SequenceSession *m_view;
-    TrainingSession *m_compare = nullptr; ///< the second run, while comparing
-    SequenceSession *m_compareView;
-    std::optional<attn::Normaliser> m_comparison;
-    int m_compareIndex = 0;
+    AblatedNumbers *m_ablated; ///< the status's numbers with heads switched off
+    TrainingComparisonRun *m_comparison;
     QPushButton *m_play, *m_step, *m_reset, *m_continue, *m_save, *m_export, *m_exportAnimation;
     QLabel *m_optimizerLabel, *m_rateLabel, *m_rateValue, *m_speed, *m_timelineLabel, *m_stepLabel;
     QLabel *m_exampleLabel, *m_headsLabel, *m_status, *m_predictions, *m_message, *m_weightsTitle;
-    QLabel *m_compareLabel, *m_runCaption, *m_compareCaption;
-    QComboBox *m_compareBox;
-    SequenceHeatmapGrid *m_compareGrid;
+    SequenceHeatmapGrid *m_compareGrid; ///< the second run's maps
     QSplitter *m_splitter;
     QGridLayout *m_maps;
-    FirstTokenScores *m_firstToken;
-    AblatedNumbers *m_ablated; ///< the status's numbers with heads switched off
-    /// Per run: what its caption was last asked for and which answers are still of use.
-    struct Caption
-    {
-        FirstTokenScores::Examples examples;
-        QString key;
-        quint64 requested = 0, validFrom = 0;
-    };
-    std::array<Caption, 2> m_captions;
     QComboBox *m_optimizer;
     QSlider *m_rate, *m_timeline;
     QSpinBox *m_example;
     QHBoxLayout *m_headRow;
     QList<QList<QCheckBox *>> m_heads;
-    TrainingChart *m_loss, *m_accuracy, *m_induction;
+    TrainingCurves *m_curves;
     SequenceHeatmapGrid *m_grid;
     SequenceQkCanvas *m_qk;
     SequenceEmbeddingCanvas *m_embedding;
