@@ -30,12 +30,12 @@ public:
     /// The wait itself, for work started elsewhere with a dialog of its own (the PNG encoder
     /// after the bands): turns the event loop until `finished()` is true (true) or the dialog
     /// is cancelled, which sets `cancelled` for the worker (false).
+    static bool waitFor(QProgressDialog &progress, const std::function<bool()> &finished,
+                        std::atomic<bool> &cancelled);
     /// Between two steps of long work run from a window (an export's frames, a wait for a
     /// worker): the events (the window repaints, Cancel is heard), and while a worker is busy
     /// (`waiting`) a pause of kPollMs with them.
     static void letEventsIn(bool waiting);
     /// How often (ms) a window that waits for a worker looks whether it is done.
     static constexpr int kPollMs = 5;
-    static bool waitFor(QProgressDialog &progress, const std::function<bool()> &finished,
-                        std::atomic<bool> &cancelled);
 };
