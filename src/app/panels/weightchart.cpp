@@ -691,32 +691,9 @@ void WeightChart::updateKeyLabels()
 
 void WeightChart::updateBars(Panel &panel)
 {
-    const QRectF plot = panel.chart->plotArea();
-    const double x0 = panel.keyAxis->min(), x1 = panel.keyAxis->max();
-    const double y0 = panel.valueAxis->min(), y1 = panel.valueAxis->max();
-    if (plot.isEmpty() || !(x1 > x0) || !(y1 > y0) || panel.sets.isEmpty()) {
-        panel.bars->setBars({}, plot);
-        return;
-    }
-    // Qt Charts' mapping from values to the plot area (its XY domain).
-    auto at = [&](double x, double y) {
-        return QPointF(plot.left() + (x - x0) * plot.width() / (x1 - x0),
-                       plot.top() + (y1 - y) * plot.height() / (y1 - y0));
-    };
-    const int count = int(panel.sets.size());
-    const double width = panel.series->barWidth();
-    QList<WeightBarsItem::Bar> bars;
-    bars.reserve(count);
-    for (int i = 0; i < count; ++i) {
-        const QBarSet *set = panel.sets[i];
-        const double v = set->at(valueIndex(i));
-        // Grouped: a stacked bar in category i, alone there. Otherwise the sets share the one
-        // category side by side, as a QBarSeries splits it.
-        const double left = m_grouped ? i - width / 2 : -width / 2 + width * i / count;
-        const double right = m_grouped ? i + width / 2 : -width / 2 + width * (i + 1) / count;
-        bars.append({QRectF(at(left, v), at(right, 0.0)).normalized(), set->brush(), set->pen()});
-    }
-    panel.bars->setBars(std::move(bars), plot);
+    panel.bars->layOut(
+        panel.sets, panel.chart->plotArea(), {panel.keyAxis->min(), panel.keyAxis->max()},
+        {panel.valueAxis->min(), panel.valueAxis->max()}, panel.series->barWidth(), m_grouped);
 }
 
 QList<QRectF> WeightChart::barRects() const
