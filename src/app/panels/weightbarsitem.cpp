@@ -9,8 +9,9 @@ void WeightBarsItem::layOut(const QList<QBarSet *> &sets, const QRectF &plot,
                             std::pair<double, double> x, std::pair<double, double> y, double width,
                             bool grouped)
 {
-    const auto [x0, x1] = x;
-    const auto [y0, y1] = y;
+    // Plain names rather than structured bindings: clang 14 cannot capture those in a lambda.
+    const double x0 = x.first, x1 = x.second;
+    const double y0 = y.first, y1 = y.second;
     if (plot.isEmpty() || !(x1 > x0) || !(y1 > y0) || sets.isEmpty()) {
         setBars({}, plot);
         return;
