@@ -52,7 +52,8 @@ void CanvasOverlay::paint(QPainter &painter, const ViewTransform &view,
     HandleRings::paint(painter, view, *m_handles, area, marks.hovered, marks.dragged,
                        marks.selected);
     painter.save();
-    painter.setRenderHint(QPainter::Antialiasing, true);
+    // The frame is whole pixels: an antialiased fill would send each strip through the rasterizer.
+    painter.setRenderHint(QPainter::Antialiasing, false);
     if (focused) {
         // A crisp frame two pixels wide. Stroking it with a 2-pixel pen sent the whole window-sized
         // path through the rasteriser on every frame of a drag; filled strips give the same pixels
@@ -72,6 +73,7 @@ void CanvasOverlay::paint(QPainter &painter, const ViewTransform &view,
         painter.fillRect(QRect(0, h - 2, w, 1), c);
         painter.fillRect(QRect(1, h - 1, w - 1, 1), c);
     }
+    painter.setRenderHint(QPainter::Antialiasing, true);
     // Without a result the error box takes the corner: the legend goes below it.
     if (m_legendVisible) {
         const double top =

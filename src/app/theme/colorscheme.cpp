@@ -284,7 +284,22 @@ QColor ColorScheme::textOn(const QColor &fill)
     // Black rather than the theme's near-black: where neither wins clearly (mid blues), it is
     // what keeps 4.5:1.
     const QColor white(Qt::white), dark(Qt::black);
-    return contrast(fill, white) >= contrast(fill, dark) ? white : dark;
+    // The heat maps ask for every cell on every frame of a drag, and each answer costs a dozen
+    // pow(); it depends only on the fill's 16-bit channels (as for legibleOpacity()).
+    thread_local std::map<quint64, bool> known;
+    const bool exact = fill.spec() != QColor::ExtendedRgb;
+    const quint64 memo = quint64(fill.rgba64());
+    if (exact) {
+        if (const auto it = known.find(memo); it != known.end())
+            return it->second ? white : dark;
+    }
+    const bool onWhite = contrast(fill, white) >= contrast(fill, dark);
+    if (exact) {
+        if (known.size() > 4096)
+            known.clear();
+        known.emplace(memo, onWhite);
+    }
+    return onWhite ? white : dark;
 }
 
 QPalette ColorScheme::widgetPalette(Theme theme, const QPalette &light)

@@ -1,7 +1,9 @@
 // HandleRings: the selection ring lies on the circle of its radius around the tip (100 pixels
 // per unit, the origin at pixel (400, 300), so q = (1.2, 0.8) is pixel (520, 220)), the hover
-// ring is filled, a dragged tip wears no hover ring, and far tips get none.
+// ring is filled, a dragged tip wears no hover ring, and far tips get none. On screen a ring is
+// copied from a picture: that gives the pixels drawing it afresh gives.
 #include "canvas/handlerings.h"
+#include "canvas/layercache.h"
 #include "canvas/scenehandles.h"
 #include "canvas/viewtransform.h"
 #include "model/scenemodel.h"
@@ -22,10 +24,10 @@ private:
     const VectorHandle m_query{Kind::Query, -1};
 
     QImage render(const SceneModel &model, const VectorHandle &hovered, const VectorHandle &dragged,
-                  const VectorHandle &selected) const
+                  const VectorHandle &selected, const QColor &under = Qt::transparent) const
     {
         QImage image(800, 600, QImage::Format_ARGB32_Premultiplied);
-        image.fill(Qt::transparent);
+        image.fill(under);
         QPainter painter(&image);
         HandleRings::paint(painter, m_view, SceneHandles(&model), QRectF(0, 0, 800, 600), hovered,
                            dragged, selected);
@@ -87,6 +89,44 @@ private slots:
         // (810, 300), and its ring reaches back to pixel 792.
         QVERIFY(model.setQuery((attn::Vector(2) << 4.1, 0).finished()));
         QVERIFY(drawnPixels(render(model, {}, {}, m_query)) > 0);
+    }
+
+    void pictureGivesTheSamePixelsAsDrawingAfresh()
+    {
+        SceneModel model;
+        // Between pixels: (523.4, 222.3); the ring's centre goes to the nearest pixel either way.
+        QVERIFY(model.setQuery((attn::Vector(2) << 1.234, 0.777).finished()));
+        for (const QColor &under : {QColor(Qt::transparent), QColor(Qt::white), QColor(40, 90, 20)}) {
+            for (const bool hover : {true, false}) {
+                const VectorHandle hovered = hover ? m_query : VectorHandle{};
+                const VectorHandle selected = hover ? VectorHandle{} : m_query;
+                LayerCache::setEnabled(false);
+                const QImage fresh = render(model, hovered, {}, selected, under);
+                LayerCache::setEnabled(true);
+                const QImage copied = render(model, hovered, {}, selected, under);
+                int differing = 0;
+                for (int y = 190; y < 260; ++y) {
+                    for (int x = 490; x < 560; ++x) {
+                        const QRgb a = fresh.pixel(x, y), b = copied.pixel(x, y);
+                        differing += std::abs(qRed(a) - qRed(b)) > 2 ||
+                                     std::abs(qGreen(a) - qGreen(b)) > 2 ||
+                                     std::abs(qBlue(a) - qBlue(b)) > 2 ||
+                                     std::abs(qAlpha(a) - qAlpha(b)) > 2;
+                    }
+                }
+                QVERIFY2(differing == 0, qPrintable(QStringLiteral("%1 pixels differ (%2, %3)")
+                                                        .arg(differing)
+                                                        .arg(hover ? "hover" : "selection")
+                                                        .arg(under.name(QColor::HexArgb))));
+                QVERIFY(drawnPixels(copied) > 0);
+                // Centred on the pixel nearest the tip: (523, 222), radius 15.
+                if (!hover && under.alpha() == 0) {
+                    QCOMPARE(qAlpha(copied.pixel(523, 222)), 0);
+                    QCOMPARE(copied.pixelColor(538, 222).alpha(), 255);
+                    QCOMPARE(copied.pixelColor(508, 222).alpha(), 255);
+                }
+            }
+        }
     }
 };
 
