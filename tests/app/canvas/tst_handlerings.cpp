@@ -96,7 +96,8 @@ private slots:
         SceneModel model;
         // Between pixels: (523.4, 222.3); the ring's centre goes to the nearest pixel either way.
         QVERIFY(model.setQuery((attn::Vector(2) << 1.234, 0.777).finished()));
-        for (const QColor &under : {QColor(Qt::transparent), QColor(Qt::white), QColor(40, 90, 20)}) {
+        for (const QColor &under :
+             {QColor(Qt::transparent), QColor(Qt::white), QColor(40, 90, 20)}) {
             for (const bool hover : {true, false}) {
                 const VectorHandle hovered = hover ? m_query : VectorHandle{};
                 const VectorHandle selected = hover ? VectorHandle{} : m_query;
