@@ -4,6 +4,7 @@
 #include "document/scenepresets.h"
 #include "model/lessonsession.h"
 #include "shortcutsdialog.h"
+#include "widgets/savedialog.h"
 #include "widgets/unsavedquestion.h"
 
 #include <QAction>
@@ -240,13 +241,10 @@ bool FileActions::onSaveAs()
             m_document->presetId().isEmpty() ? QStringLiteral("scene") : m_document->presetId();
         suggested = QDir(m_document->lastFolder()).filePath(base + QStringLiteral(".json"));
     }
-    QFileDialog dialog(m_window, tr("Save Scene"), suggested,
-                       tr("Attention Canvas scenes (*.json);;All files (*)"));
-    dialog.setAcceptMode(QFileDialog::AcceptSave);
-    dialog.setDefaultSuffix(QStringLiteral("json"));
-    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
-        return false;
-    return saveSceneAs(dialog.selectedFiles().constFirst());
+    const QString path = SaveDialog::ask(m_window, tr("Save Scene"), suggested,
+                                         tr("Attention Canvas scenes (*.json);;All files (*)"),
+                                         QStringLiteral("json"));
+    return !path.isEmpty() && saveSceneAs(path);
 }
 
 void FileActions::onRevert()

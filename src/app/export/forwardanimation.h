@@ -39,6 +39,23 @@ public:
 
     /// `frames` frames of `pixels` pixels each.
     ForwardAnimation(int frames, QSize pixels, const GifWriter::Options &gif, Draw draw);
+
+    /// The animation of a sweep (TrainingSweep, DimensionSweep: problem(), setCancelCheck(),
+    /// startFrame()), which it keeps alive; null with the sweep's problem in *why when it has one.
+    template <class Sweep>
+    static std::unique_ptr<ForwardAnimation>
+    ofSweep(std::shared_ptr<Sweep> sweep, int frames, QSize pixels, const GifWriter::Options &gif,
+            const std::function<bool()> &cancelled, QString *why)
+    {
+        if (!sweep->problem().isEmpty()) {
+            *why = sweep->problem();
+            return nullptr;
+        }
+        sweep->setCancelCheck(cancelled);
+        return std::make_unique<ForwardAnimation>(
+            frames, pixels, gif,
+            [sweep](int frame, QString *error) { return sweep->startFrame(frame, error); });
+    }
     ~ForwardAnimation();
     ForwardAnimation(const ForwardAnimation &) = delete;
     ForwardAnimation &operator=(const ForwardAnimation &) = delete;

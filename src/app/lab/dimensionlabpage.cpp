@@ -296,15 +296,8 @@ void DimensionLabPage::exportAnimationDialog()
         o.frames = settings.frames;
         o.size = settings.size;
         o.gif = settings.gif;
-        auto sweep = std::make_shared<DimensionSweep>(params, o);
-        if (!sweep->problem().isEmpty()) {
-            *why = sweep->problem();
-            return nullptr;
-        }
-        sweep->setCancelCheck(cancelled);
-        return std::make_unique<ForwardAnimation>(
-            o.frames, o.size, o.gif,
-            [sweep](int frame, QString *error) { return sweep->startFrame(frame, error); });
+        return ForwardAnimation::ofSweep(std::make_shared<DimensionSweep>(params, o), o.frames,
+                                         o.size, o.gif, cancelled, why);
     };
     ForwardAnimationDialog dialog(
         tr("Export Dimension Animation"),

@@ -4,6 +4,7 @@
 #include "text/arrowpainter.h"
 #include "text/numberformat.h"
 #include "theme/colorscheme.h"
+#include "widgets/pointerloss.h"
 
 #include <QEvent>
 #include <QKeyEvent>
@@ -146,18 +147,8 @@ void TokenCanvas::changeEvent(QEvent *event)
 
 bool TokenCanvas::event(QEvent *event)
 {
-    switch (event->type()) {
-    case QEvent::Hide:
-    case QEvent::FocusOut:
-    case QEvent::WindowDeactivate:
-    case QEvent::WindowBlocked:
-        // The release will go elsewhere (another tab, a dialog): without this the token
-        // followed the pointer with no button held.
+    if (losesPointer(event))
         endDrag();
-        break;
-    default:
-        break;
-    }
     return QWidget::event(event);
 }
 

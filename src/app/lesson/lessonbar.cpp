@@ -4,7 +4,7 @@
 #include "model/lessonsession.h"
 #include "shortcutsdialog.h"
 #include "theme/appearance.h"
-#include "theme/colorscheme.h"
+#include "theme/barcolours.h"
 #include "widgets/elidedlabel.h"
 
 #include <QAction>
@@ -17,10 +17,10 @@
 #include <QVBoxLayout>
 
 LessonBar::LessonBar(LessonSession *session, QWidget *parent)
-    : QFrame(parent), m_session(session), m_caption(new QAction(this)), m_title(new ElidedLabel(this)),
-      m_counter(new QLabel(this)), m_text(new QLabel(this)), m_previous(new QPushButton(this)),
-      m_next(new QPushButton(this)), m_captionButton(new QToolButton(this)),
-      m_end(new QPushButton(this))
+    : QFrame(parent), m_session(session), m_caption(new QAction(this)),
+      m_title(new ElidedLabel(this)), m_counter(new QLabel(this)), m_text(new QLabel(this)),
+      m_previous(new QPushButton(this)), m_next(new QPushButton(this)),
+      m_captionButton(new QToolButton(this)), m_end(new QPushButton(this))
 {
     setObjectName(QStringLiteral("lessonBar"));
     m_title->setObjectName(QStringLiteral("lessonTitle"));
@@ -135,16 +135,7 @@ void LessonBar::refresh()
 
 void LessonBar::applyColours()
 {
-    // The walkthrough bar's tint: the two bars read as one family of classroom controls.
-    const QColor a = ColorScheme::highlight(), b = ColorScheme::background();
-    QPalette pal = palette();
-    pal.setColor(QPalette::Window, QColor((a.red() + b.red()) / 2, (a.green() + b.green()) / 2,
-                                          (a.blue() + b.blue()) / 2));
-    pal.setColor(QPalette::WindowText, ColorScheme::text());
-    setPalette(pal);
-    QPalette quiet = m_counter->palette();
-    quiet.setColor(QPalette::WindowText, ColorScheme::axis());
-    m_counter->setPalette(quiet);
+    BarColours::apply(this, m_counter);
 }
 
 void LessonBar::applyFonts()

@@ -8,6 +8,7 @@
 #include "lesson/lessontextdialog.h"
 #include "model/language.h"
 #include "model/lessonsession.h"
+#include "widgets/savedialog.h"
 #include "widgets/unsavedquestion.h"
 
 #include <QAction>
@@ -292,13 +293,10 @@ bool LessonEditActions::onSaveAs()
                                  : QFileInfo(m_editor->session()->path()).completeBaseName();
         suggested = QDir(folder).filePath(base + QStringLiteral(".json"));
     }
-    QFileDialog dialog(m_window, tr("Save Lesson"), suggested,
-                       tr("Attention Canvas lessons (*.json);;All files (*)"));
-    dialog.setAcceptMode(QFileDialog::AcceptSave);
-    dialog.setDefaultSuffix(QStringLiteral("json"));
-    if (dialog.exec() != QDialog::Accepted || dialog.selectedFiles().isEmpty())
-        return false;
-    return saveLessonAs(dialog.selectedFiles().constFirst());
+    const QString path = SaveDialog::ask(m_window, tr("Save Lesson"), suggested,
+                                         tr("Attention Canvas lessons (*.json);;All files (*)"),
+                                         QStringLiteral("json"));
+    return !path.isEmpty() && saveLessonAs(path);
 }
 
 bool LessonEditActions::maybeSave()

@@ -3,6 +3,7 @@
 #include "model/sequencesession.h"
 #include "theme/appearance.h"
 #include "theme/colorscheme.h"
+#include "widgets/pointerloss.h"
 
 #include <QDataStream>
 #include <QIODevice>
@@ -172,18 +173,8 @@ void SequenceEmbeddingCanvas::mousePressEvent(QMouseEvent *event)
 
 bool SequenceEmbeddingCanvas::event(QEvent *event)
 {
-    switch (event->type()) {
-    case QEvent::Hide:
-    case QEvent::FocusOut:
-    case QEvent::WindowDeactivate:
-    case QEvent::WindowBlocked:
-        // The release will go elsewhere (another tab, a dialog): without this the embedding
-        // followed the pointer with no button held.
+    if (losesPointer(event))
         endDrag();
-        break;
-    default:
-        break;
-    }
     return QWidget::event(event);
 }
 

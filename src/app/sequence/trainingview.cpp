@@ -699,15 +699,8 @@ void TrainingView::exportAnimationDialog()
         o.frames = settings.frames;
         o.size = settings.size;
         o.gif = settings.gif;
-        auto sweep = std::make_shared<TrainingSweep>(document, o);
-        if (!sweep->problem().isEmpty()) {
-            *why = sweep->problem();
-            return nullptr;
-        }
-        sweep->setCancelCheck(cancelled);
-        return std::make_unique<ForwardAnimation>(
-            o.frames, o.size, o.gif,
-            [sweep](int frame, QString *error) { return sweep->startFrame(frame, error); });
+        return ForwardAnimation::ofSweep(std::make_shared<TrainingSweep>(document, o), o.frames,
+                                         o.size, o.gif, cancelled, why);
     };
     ForwardAnimationDialog dialog(
         tr("Export Training Animation"),

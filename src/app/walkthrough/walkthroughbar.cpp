@@ -4,6 +4,7 @@
 #include "model/scenemodel.h"
 #include "text/numberformat.h"
 #include "theme/appearance.h"
+#include "theme/barcolours.h"
 #include "theme/colorscheme.h"
 #include "ui_walkthroughbar.h"
 #include "walkthrough/walkthrough.h"
@@ -82,18 +83,7 @@ void WalkthroughBar::applyFonts()
 
 void WalkthroughBar::applyColours()
 {
-    // Halfway between the highlight of the current step and the background: tinted, but calmer
-    // than the step it points at.
-    const QColor a = ColorScheme::highlight(), b = ColorScheme::background();
-    QPalette pal = palette();
-    pal.setColor(QPalette::Window, QColor((a.red() + b.red()) / 2, (a.green() + b.green()) / 2,
-                                          (a.blue() + b.blue()) / 2));
-    pal.setColor(QPalette::WindowText, ColorScheme::text());
-    setPalette(pal);
-    // "Step 2 of 5" quieter than the step's title beside it.
-    QPalette quiet = m_ui->stepLabel->palette();
-    quiet.setColor(QPalette::WindowText, ColorScheme::axis());
-    m_ui->stepLabel->setPalette(quiet);
+    BarColours::apply(this, m_ui->stepLabel);
 }
 
 void WalkthroughBar::setAutoHide(bool on)
