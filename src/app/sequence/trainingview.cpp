@@ -18,6 +18,7 @@
 #include "sequence/trainingsweep.h"
 #include "sequence/weightheatmaps.h"
 #include "theme/colorscheme.h"
+#include "widgets/sidewaysrow.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -216,7 +217,8 @@ QWidget *TrainingView::mapsColumn(QWidget *weights)
     m_headRow->addWidget(m_example);
     m_headRow->addSpacing(12);
     m_headRow->addWidget(m_headsLabel);
-    m_headRow->addStretch(1);
+    m_headSwitches = new SidewaysRow(this);
+    m_headRow->addWidget(m_headSwitches, 1);
 
     // One run's maps, or two runs' side by side, each under a caption naming its normaliser.
     m_maps = new QGridLayout;
@@ -496,18 +498,17 @@ void TrainingView::rebuildHeadBoxes()
         qDeleteAll(row);
     m_heads.clear();
     m_off.assign(std::size_t(model.layerCount()), {});
-    int at = m_headRow->indexOf(m_headsLabel) + 1;
     for (int l = 0; l < model.layerCount(); ++l) {
         m_off[std::size_t(l)].assign(std::size_t(model.headCount(l)), false);
         QList<QCheckBox *> row;
         for (int h = 0; h < model.headCount(l); ++h) {
-            auto *box = new QCheckBox(this);
+            auto *box = new QCheckBox;
             box->setChecked(true);
             connect(box, &QCheckBox::toggled, this, [this, l, h](bool on) {
                 m_off[std::size_t(l)][std::size_t(h)] = !on;
                 showSnapshot(m_index);
             });
-            m_headRow->insertWidget(at++, box);
+            m_headSwitches->append(box);
             row << box;
         }
         m_heads << row;

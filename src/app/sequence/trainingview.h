@@ -26,6 +26,7 @@ class SequenceEmbeddingCanvas;
 class SequenceHeatmapGrid;
 class SequenceQkCanvas;
 class SequenceSession;
+class SidewaysRow;
 class TrainingChart;
 class TrainingSession;
 struct TrainingSnapshot;
@@ -174,6 +175,7 @@ private:
     QSlider *m_rate, *m_timeline;
     QSpinBox *m_example;
     QHBoxLayout *m_headRow;
+    SidewaysRow *m_headSwitches; ///< the head check boxes, scrolling sideways when many
     QList<QList<QCheckBox *>> m_heads;
     TrainingCurves *m_curves;
     SequenceHeatmapGrid *m_grid;

@@ -4,8 +4,6 @@
 #include "core/trainingtask.h"
 #include "model/sequencesession.h"
 #include "model/trainingsession.h"
-#include "theme/colorscheme.h"
-#include "theme/heatramp.h"
 #include "sequence/sequenceembeddingcanvas.h"
 #include "sequence/sequenceheatmapgrid.h"
 #include "sequence/sequenceqkcanvas.h"
@@ -13,7 +11,10 @@
 #include "sequence/trainingchart.h"
 #include "sequence/trainingview.h"
 #include "sequence/weightheatmaps.h"
+#include "theme/colorscheme.h"
+#include "theme/heatramp.h"
 
+#include <QApplication>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QElapsedTimer>
@@ -21,6 +22,8 @@
 #include <QLabel>
 #include <QLineSeries>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSlider>
 #include <QSpinBox>
@@ -330,6 +333,43 @@ private slots:
         QVERIFY(window.session()->setTemperature(2.0));
         QCOMPARE(view->session()->step(), 0);
         QCOMPARE(view->session()->document().model.temperature, 2.0);
+    }
+
+    // 4 layers of 8 heads: the 32 head switches scroll sideways in their row instead of widening
+    // the window (they made it about 4,000 pixels wide), and the last one can still be reached
+    // and clicked.
+    void manyHeadsKeepTheWindowsWidth()
+    {
+        auto options = attn::TrainingTask::defaults(attn::TrainingTaskKind::PreviousToken);
+        options.layers = 4;
+        options.heads = 8;
+        SequenceWindow window;
+        showWindow(window);
+        openTask(window, attn::TrainingTask::make(options));
+        TrainingView *view = window.trainingView();
+        QCheckBox *last = view->headBox(3, 7);
+        QVERIFY(last && last->isChecked());
+        QVERIFY(!view->headBox(3, 8));
+        QApplication::processEvents();
+        QVERIFY2(window.minimumSizeHint().width() < 1280,
+                 qPrintable(QString::number(window.minimumSizeHint().width())));
+        QCOMPARE(window.width(), 1280);
+        // Out of sight at first; the row scrolls to it.
+        QScrollArea *row = nullptr;
+        for (QWidget *w = last->parentWidget(); w && !row; w = w->parentWidget())
+            row = qobject_cast<QScrollArea *>(w);
+        QVERIFY(row);
+        QVERIFY(row->horizontalScrollBar()->isVisible());
+        QVERIFY(
+            !row->viewport()->rect().contains(last->mapTo(row->viewport(), last->rect().center())));
+        row->ensureWidgetVisible(last);
+        QVERIFY(
+            row->viewport()->rect().contains(last->mapTo(row->viewport(), last->rect().center())));
+        // Whole, not cut by the scroll bar.
+        QVERIFY(last->mapTo(row->viewport(), QPoint(0, last->height() - 1)).y() <
+                row->viewport()->height());
+        QTest::mouseClick(last, Qt::LeftButton, {}, QPoint(8, last->height() / 2));
+        QVERIFY(!last->isChecked());
     }
 };
 
