@@ -11,6 +11,7 @@
 #include <QEvent>
 #include <QLinearGradient>
 #include <QPainter>
+#include <QRegion>
 
 #include <algorithm>
 #include <cmath>
@@ -210,7 +211,15 @@ void HeadHeatMap::paintEvent(QPaintEvent *)
     // fill costs less than a copy.
     if (LayerCache::usable(p, *this)) {
         const QPixmap &still = stillPicture();
-        p.fillRect(rect(), ColorScheme::background());
+        // The background only where neither a part of the picture nor a cell goes (the cells
+        // are opaque and tile their grid).
+        QRegion rest(rect());
+        for (const QRect &part : stillParts())
+            rest -= part;
+        rest -= QRect(m_geo.grid.topLeft(),
+                      QSize(m_keys * m_geo.cellWidth, m_heads * m_geo.cellHeight));
+        for (const QRect &r : rest)
+            p.fillRect(r, ColorScheme::background());
         for (const QRect &part : stillParts()) {
             const qreal ratio = still.devicePixelRatio();
             p.drawPixmap(part, still,
