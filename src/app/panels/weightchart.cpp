@@ -724,8 +724,8 @@ void WeightChart::positionValueLabels(Panel &panel)
         widest = std::max(widest, TextStamp::size(f, label->text()).width());
     const double scale = std::min(1.0, (slot - 4) / std::max(widest, 1.0));
     f.setPointSizeF(std::max(7.0, f.pointSizeF() * scale));
-    const QFontMetricsF fm(f);
-    const bool fits = fm.horizontalAdvance(QStringLiteral("0.000")) <= slot - 2;
+    // Measured from the laid-out text: QFontMetricsF shaped it again on every change.
+    const bool fits = TextStamp::size(f, QStringLiteral("0.000")).width() <= slot - 2;
     // Sparsemax's dashed threshold across the scores: no number may sit on it.
     const bool line = !weights && m_threshold->isVisible();
     const double yLine = plot.bottom() - (std::clamp(m_thresholdScore, lo, hi) - lo) * unit;
