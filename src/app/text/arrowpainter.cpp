@@ -190,7 +190,7 @@ void drawLabel(QPainter &painter, QPointF from, QPointF tip, const QString &text
                      size.height());
     // A plain translucent box: a rounded one costs a curved path per label per frame. Filled
     // without antialiasing, on whole pixels: an antialiased fill sends every box through the
-    // rasterizer, a twentieth of a 16-key frame; the box's edge moves by half a pixel at most.
+    // rasterizer, a twentieth of a 16-key frame; each edge moves by a pixel at most.
     QColor halo = painter.background().color();
     halo.setAlpha(200);
     const bool antialiased = painter.testRenderHint(QPainter::Antialiasing);

@@ -16,8 +16,7 @@ SidewaysRow::SidewaysRow(QWidget *parent) : QScrollArea(parent)
     m_row->setContentsMargins(0, 0, 0, 0);
     m_row->addStretch(1);
     setWidget(strip);
-    // The strip's own background: the row sits on the view's.
-    setBackgroundRole(QPalette::Window);
+    // No background of its own: the view's shows through, as behind the label beside it.
     strip->setAutoFillBackground(false);
     viewport()->setAutoFillBackground(false);
     // A widget added, removed or retranslated changes the width the row needs.

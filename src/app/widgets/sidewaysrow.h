@@ -15,9 +15,8 @@ class SidewaysRow : public QScrollArea
 public:
     explicit SidewaysRow(QWidget *parent = nullptr);
 
-    /// Where the widgets go; its last item is a stretch that keeps them to the left.
-    QHBoxLayout *row() const { return m_row; }
-    /// Adds `widget` at the end of the row (before the stretch).
+    /// Adds `widget` at the end of the row (before the stretch that keeps the widgets to the
+    /// left); the row takes it.
     void append(QWidget *widget);
 
     QSize sizeHint() const override;
@@ -32,6 +31,6 @@ private:
     /// leaves them a whole line above it.
     void fit();
 
-    QHBoxLayout *m_row;
+    QHBoxLayout *m_row; ///< the widgets, then a stretch
     bool m_needsBar = false;
 };
