@@ -33,18 +33,26 @@ std::optional<LabelPlacer::Spot> LabelPlacer::place(QPointF from, QPointF tip, c
     const double len = std::hypot(dir.x(), dir.y());
     dir = len > 0 ? dir / len : QPointF(1, 0);
     static constexpr std::array<double, 9> kTurns{0, 40, -40, 80, -80, 120, -120, 160, 180};
+    // Each turn's cosine and sine, once: a 64-key frame tried a few thousand directions.
+    static const std::array<QPointF, 9> kRotations = [] {
+        std::array<QPointF, 9> r;
+        for (std::size_t i = 0; i < kTurns.size(); ++i) {
+            const double a = kTurns[i] * std::numbers::pi / 180;
+            r[i] = QPointF(std::cos(a), std::sin(a));
+        }
+        return r;
+    }();
     // In label heights. A label that must be shown (a heavy key's weight) may also stand
     // farther out in any direction before it is laid over another.
     static constexpr std::array<double, 5> kExtras{0, 0.8, 1.6, 2.4, 3.2};
     for (const double extra : kExtras) {
         if (extra > 1.6 && !force)
             break;
-        for (const double turn : kTurns) {
-            if (extra > 0 && extra <= 1.6 && std::abs(turn) > 40)
+        for (std::size_t i = 0; i < kTurns.size(); ++i) {
+            if (extra > 0 && extra <= 1.6 && std::abs(kTurns[i]) > 40)
                 continue;
-            const double a = turn * std::numbers::pi / 180;
-            const QPointF d(dir.x() * std::cos(a) - dir.y() * std::sin(a),
-                            dir.x() * std::sin(a) + dir.y() * std::cos(a));
+            const double c = kRotations[i].x(), s = kRotations[i].y();
+            const QPointF d(dir.x() * c - dir.y() * s, dir.x() * s + dir.y() * c);
             const QPointF t = tip + d * (clearance + extra * size.height());
             const QRectF box = boxAt(t + d * push, size);
             if (isFree(box, owner)) {

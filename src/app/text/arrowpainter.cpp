@@ -26,6 +26,13 @@ struct LabelParts
 
 LabelParts partsOf(const QFont &font, const QString &text)
 {
+    // The canvas places a label (labelSize()) and then draws it (drawLabel()): the same text
+    // twice in a row, a few hundred times a frame with 64 keys.
+    thread_local QFont lastFont;
+    thread_local QString lastText;
+    thread_local LabelParts last;
+    if (text == lastText && font == lastFont && !last.name.text().isEmpty())
+        return last;
     LabelParts parts;
     const qsizetype split = text.lastIndexOf(QLatin1Char(' '));
     if (split > 0 && split < text.size() - 1) {
@@ -39,6 +46,9 @@ LabelParts partsOf(const QFont &font, const QString &text)
         parts.name.size().width() +
         (parts.number.text().isEmpty() ? 0.0 : parts.gap + parts.number.size().width());
     parts.size = QSizeF(width, TextStamp::lineHeight(font));
+    lastFont = font;
+    lastText = text;
+    last = parts;
     return parts;
 }
 } // namespace
