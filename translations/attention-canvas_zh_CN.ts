@@ -6736,14 +6736,6 @@ score %7, weight %8</source>
         <translation>（无）</translation>
     </message>
     <message>
-        <source>layer %1 head %2: %3</source>
-        <translation>第 %1 层 头 %2：%3</translation>
-    </message>
-    <message>
-        <source>head %1: %2</source>
-        <translation>头 %1：%2</translation>
-    </message>
-    <message>
         <source>%1, step %2 — mean weight on the first token: %3</source>
         <translation>%1，第 %2 步 — 对第一个词元的平均注意力权重：%3</translation>
     </message>
@@ -7075,6 +7067,14 @@ score %7, weight %8</source>
         <source>Predictions for example %1: %2 — %3 of %4 right</source>
         <translation>示例 %1 的预测：%2 —— %4 个中对了 %3 个</translation>
     </message>
+    <message>
+        <source>layer %1 head %2: %3</source>
+        <translation>第 %1 层 头 %2：%3</translation>
+    </message>
+    <message>
+        <source>head %1: %2</source>
+        <translation>头 %1：%2</translation>
+    </message>
 </context>
 <context>
     <name>TrainingSweep</name>
@@ -7272,14 +7272,6 @@ score %7, weight %8</source>
     <message>
         <source>Drop the later steps and train on from the step shown, with Adam&apos;s running averages as they were at that step</source>
         <translation>丢弃之后的步，从所显示的这一步继续训练，Adam 的滑动平均保持在那一步时的值</translation>
-    </message>
-    <message>
-        <source>layer %1 head %2: %3</source>
-        <translation>第 %1 层 头 %2：%3</translation>
-    </message>
-    <message>
-        <source>head %1: %2</source>
-        <translation>头 %1：%2</translation>
     </message>
     <message>
         <source>Step %1, example %2</source>

@@ -213,14 +213,15 @@ void HeadHeatMap::paintEvent(QPaintEvent *)
         const QPixmap &still = stillPicture();
         // The background only where neither a part of the picture nor a cell goes (the cells
         // are opaque and tile their grid).
+        const QList<QRect> parts = stillParts();
         QRegion rest(rect());
-        for (const QRect &part : stillParts())
+        for (const QRect &part : parts)
             rest -= part;
         rest -= QRect(m_geo.grid.topLeft(),
                       QSize(m_keys * m_geo.cellWidth, m_heads * m_geo.cellHeight));
         for (const QRect &r : rest)
             p.fillRect(r, ColorScheme::background());
-        for (const QRect &part : stillParts()) {
+        for (const QRect &part : parts) {
             const qreal ratio = still.devicePixelRatio();
             p.drawPixmap(part, still,
                          QRectF(QPointF(part.topLeft()) * ratio, QSizeF(part.size()) * ratio));

@@ -189,9 +189,8 @@ void TrainingComparisonRun::showCaption(int run, int step, quint64 tag,
         for (std::size_t h = 0; h < table[l].size(); ++h) {
             const QString score = TrainingStatusText::number(table[l][h]);
             scores << (one ? score
-                       : table.size() > 1
-                           ? tr("layer %1 head %2: %3").arg(l + 1).arg(h + 1).arg(score)
-                           : tr("head %1: %2").arg(h + 1).arg(score));
+                           : TrainingStatusText::headScore(int(table.size()), int(l), int(h),
+                                                           score));
         }
     caption.label->setText(tr("%1, step %2 — mean weight on the first token: %3")
                                .arg(runName(session))

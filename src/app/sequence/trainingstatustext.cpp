@@ -18,6 +18,12 @@ QString TrainingStatusText::percent(std::optional<double> x)
     return x ? QLocale().toString(*x * 100, 'f', 1) + QLatin1Char('%') : QStringLiteral("–");
 }
 
+QString TrainingStatusText::headScore(int layers, int layer, int head, const QString &score)
+{
+    return layers > 1 ? tr("layer %1 head %2: %3").arg(layer + 1).arg(head + 1).arg(score)
+                      : tr("head %1: %2").arg(head + 1).arg(score);
+}
+
 QString TrainingStatusText::status(const TrainingSession *session, const TrainingSnapshot &s,
                                    const attn::SequenceModel &model, const attn::HeadMask &off,
                                    AblatedNumbers *measured)

@@ -27,6 +27,9 @@ public:
     static QString number(std::optional<double> x);
     /// One decimal and a per cent sign; "–" for nothing.
     static QString percent(std::optional<double> x);
+    /// A number of one head (0-based `layer` and `head`) in a list of them: "layer 2 head 1:
+    /// 0.93", or "head 1: 0.93" when the model has one layer (`layers`).
+    static QString headScore(int layers, int layer, int head, const QString &score);
 
     /// The status of `snapshot` of `session`, whose shown `model` has the heads `off` switched
     /// off (measured again through `measured`).

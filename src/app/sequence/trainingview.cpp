@@ -620,9 +620,8 @@ void TrainingView::describeViews(const TrainingSnapshot &s)
     for (int l = 0; l < model.layerCount(); ++l)
         for (int h = 0; h < model.headCount(l); ++h)
             if (auto score = s.induction.score(l, h))
-                scores << (model.layerCount() > 1 ? tr("layer %1 head %2: %3").arg(l + 1).arg(h + 1)
-                                                  : tr("head %1: %2").arg(h + 1))
-                              .arg(TrainingStatusText::number(score));
+                scores << TrainingStatusText::headScore(model.layerCount(), l, h,
+                                                        TrainingStatusText::number(score));
     const QString where = tr("Step %1, example %2").arg(s.step).arg(m_example->value());
     m_grid->setAccessibleDescription(
         scores.isEmpty()
